@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed/demo.ts';
+import { seedReferenceData } from './db/seed/reference.ts';
+import { createKvStore, type KvStore } from './lib/kv-store.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import { registerFileRoutes } from './modules/file/file.routes.ts';
+import { createFileService } from './modules/file/file.service.ts';
+import { registerMessageRoutes } from './modules/message/message.routes.ts';
+import { createMessageService } from './modules/message/message.service.ts';
+import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
+import { createOrganizationService } from './modules/organization/organization.service.ts';
+import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerGateway } from './plugins/gateway.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+  auth: AuthService;
+  kv: KvStore;
+  /** Stop taking requests, finish those in flight, then close the database and the shared store. */
+  close(): Promise<void>;
+}
+
+/** Build the whole server for a configuration: used by main.ts and by every API test. */
+export async function buildApp(
+  config: Config,
+  options: { database?: Database; logger?: boolean } = {},
+): Promise<BuiltApp> {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb }));
+  await database.migrate();
+  await seedReferenceData(database.db);
+  if (config.seedDemo) await seedDemoData(database.db, config);
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Never log a credential: tokens, passwords and signatures are cut out of every line.
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.access_token'],
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    // Server-side timeouts: a client gets 20 s (spec §9); the server gives up on a request after 30 s.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 10_000,
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ['*'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: '建材帮帮 API',
+        version: '1.0.0',
+        description:
+          'Every call is signed (DESIGN.md §3: timestamp, nonce, app_code, auth_key, signature) and answers { code, msg, data }. ' +
+          'Paths under /materials/ and /open/materials/ answer success with code 200, the others with 0.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+  const kv = createKvStore(config.redisUrl);
+  const auth = createAuthService({ db: database.db, config, kv });
+  registerGateway(app, {
+    keys: [{ appCode: config.appCode, authKey: config.authKey, secret: config.authSecret }],
+    nonces: kv,
+    auth,
+  });
+
+  const messages = createMessageService({ db: database.db });
+  const files = createFileService({ db: database.db, config });
+  const organizations = createOrganizationService({ db: database.db, config, auth, messages, files });
+  registerSystemRoutes(app, config);
+  registerAuthRoutes(app, auth, config.appCode);
+  registerFileRoutes(app, files);
+  registerMessageRoutes(app, messages);
+  registerOrganizationRoutes(app, organizations);
+  registerReferenceRoutes(app, { db: database.db });
+
+  if (existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
+    // The console is a single-page app: any other GET that is not an API path gets its index.html.
+    app.setNotFoundHandler((request, reply) => {
+      const apiPrefixes = ['/api/', '/open/', '/materials/', '/notice/', '/common/', '/dolphin/'];
+      if (request.method === 'GET' && !apiPrefixes.some((p) => request.url.startsWith(p))) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).send({ code: 40400, msg: '接口不存在', data: null });
+    });
+  }
+
+  await app.ready();
+  return {
+    app,
+    database,
+    auth,
+    kv,
+    async close() {
+      await app.close();
+      await kv.close();
+      await database.close();
+    },
+  };
+}

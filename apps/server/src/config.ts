@@ -1,0 +1,75 @@
+import path from 'node:path';
+
+/** Every setting comes from the environment; README.md lists each with its default (DESIGN.md §3). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A PostgreSQL server instead of the embedded database. */
+  databaseUrl: string | null;
+  /** In-memory embedded database (tests). */
+  memoryDb: boolean;
+  redisUrl: string | null;
+  appCode: string;
+  authKey: string;
+  authSecret: string;
+  seedDemo: boolean;
+  production: boolean;
+  logLevel: string;
+  /** Session lifetime. */
+  sessionTtlMs: number;
+  /** scrypt cost N (2^17 by OWASP's recommendation; tests lower it to stay fast). */
+  scryptCost: number;
+  /** Largest upload accepted. */
+  maxUploadBytes: number;
+  /** Folder of the built web console served at /. */
+  webDist: string;
+  /** Settings the console reads at start-up (GET /open/config). */
+  web: { externalSiteUrl: string; helpCenterUrl: string; customerServiceUrl: string; messageNotice: boolean };
+}
+
+export const DEV_AUTH_KEY = 'jcbb-web-dev';
+export const DEV_AUTH_SECRET = 'jcbb-web-dev-secret-change-me';
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const databaseUrl = env.DATABASE_URL || null;
+  const production = env.NODE_ENV === 'production';
+  const config: Config = {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl,
+    memoryDb: false,
+    redisUrl: env.REDIS_URL || null,
+    appCode: env.APP_CODE ?? 'jcbb',
+    authKey: env.AUTH_KEY ?? DEV_AUTH_KEY,
+    authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    // Demo data by default only on the embedded database (DESIGN.md §7).
+    seedDemo: bool(env.SEED_DEMO, databaseUrl === null),
+    production,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3600_000,
+    scryptCost: 2 ** 17,
+    maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 20) * 1024 * 1024,
+    webDist: path.join(repoRoot, 'apps/web/dist'),
+    web: {
+      externalSiteUrl: env.EXTERNAL_SITE_URL ?? '',
+      helpCenterUrl: env.HELP_CENTER_URL ?? '',
+      customerServiceUrl: env.CUSTOMER_SERVICE_URL ?? '',
+      messageNotice: bool(env.MESSAGE_NOTICE, true),
+    },
+  };
+  if (production && (config.authKey === DEV_AUTH_KEY || config.authSecret === DEV_AUTH_SECRET)) {
+    throw new Error('AUTH_KEY and AUTH_SECRET must be set to non-default values when NODE_ENV=production');
+  }
+  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) {
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  }
+  return config;
+}

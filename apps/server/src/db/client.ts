@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The database handle every repository takes; a transaction is one too, so repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>> | Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  /** Folder of the embedded database; ignored with a URL. */
+  dataDir: string;
+  memory?: boolean;
+}
+
+/**
+ * One switch: a PostgreSQL server through node-postgres when a URL is given, else embedded PGlite. Schema,
+ * queries and migrations are the same for both (STACK.md).
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A server-side bound on any one statement: no request can hold a connection for ever.
+      options: '-c statement_timeout=15000 -c TimeZone=UTC',
+    });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  let release = async () => {};
+  let client: PGlite;
+  if (options.memory) {
+    client = await PGlite.create({ extensions: { pg_trgm } });
+  } else {
+    const dir = path.join(options.dataDir, 'pgdata');
+    // PGlite has no lock of its own: two processes on one folder corrupt it (STACK.md pitfall 2).
+    release = await acquireDataDirLock(options.dataDir);
+    try {
+      client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    close: async () => {
+      await client.close();
+      await release();
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import { CertStatus, creditCodeCheckChar, defaultModulesByOrgType, OrgType, Role } from '@jcbb/contract';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { sendMessage } from '../../modules/message/message.sender.ts';
+import type { Db } from '../client.ts';
+import { organizations, orgModules, userRoles, users } from '../schema/index.ts';
+
+export const DEMO_PASSWORD = 'Jcbb@2026';
+
+/** A valid unified social credit code (GB 32100-2015) for a region and a 9-character organisation code. */
+function creditCode(region: string, orgCode: string): string {
+  const first17 = `91${region}${orgCode}`;
+  return first17 + creditCodeCheckChar(first17);
+}
+
+interface DemoOrg {
+  key: string;
+  name: string;
+  type: number;
+  certified: boolean;
+  region: string;
+  orgCode: string;
+  address: string;
+  legalPerson: string;
+}
+
+const demoOrgs: DemoOrg[] = [
+  {
+    key: 'maker',
+    name: '南京绿筑新型建材有限公司',
+    type: OrgType.MANUFACTURER,
+    certified: true,
+    region: '320115',
+    orgCode: 'MA1X7C2K5',
+    address: '江苏省南京市江宁区秣周东路 12 号',
+    legalPerson: '王建国',
+  },
+  {
+    key: 'dealer',
+    name: '南京恒通建材贸易有限公司',
+    type: OrgType.DISTRIBUTOR,
+    certified: true,
+    region: '320102',
+    orgCode: 'MA1Y3D8L2',
+    address: '江苏省南京市玄武区珠江路 88 号',
+    legalPerson: '陈立新',
+  },
+  {
+    key: 'builder',
+    name: '江苏筑安建设工程有限公司',
+    type: OrgType.CONSTRUCTION,
+    certified: true,
+    region: '320106',
+    orgCode: '134567892',
+    address: '江苏省南京市鼓楼区中山北路 200 号',
+    legalPerson: '刘海',
+  },
+  {
+    key: 'supervisor',
+    name: '南京正衡工程监理有限公司',
+    type: OrgType.SUPERVISION,
+    certified: true,
+    region: '320104',
+    orgCode: '249857316',
+    address: '江苏省南京市秦淮区中华路 50 号',
+    legalPerson: '周敏',
+  },
+  {
+    key: 'developer',
+    name: '南京城建置业发展有限公司',
+    type: OrgType.DEVELOPER,
+    certified: true,
+    region: '320105',
+    orgCode: '302564178',
+    address: '江苏省南京市建邺区江东中路 108 号',
+    legalPerson: '孙涛',
+  },
+  {
+    key: 'gov',
+    name: '南京市城乡建设委员会',
+    type: OrgType.GOVERNMENT,
+    certified: false,
+    region: '320100',
+    orgCode: '000014349',
+    address: '江苏省南京市玄武区北京东路 63 号',
+    legalPerson: '—',
+  },
+  {
+    key: 'certifier',
+    name: '华夏绿色建材认证中心有限公司',
+    type: OrgType.CERTIFICATION_BODY,
+    certified: true,
+    region: '110108',
+    orgCode: 'MA01B2C3D',
+    address: '北京市海淀区三里河路 9 号',
+    legalPerson: '郑雪',
+  },
+  {
+    key: 'newMaker',
+    name: '苏州新材科技有限公司',
+    type: OrgType.MANUFACTURER,
+    certified: false,
+    region: '320505',
+    orgCode: 'MA1Z9E4F7',
+    address: '江苏省苏州市虎丘区科灵路 78 号',
+    legalPerson: '吴芳',
+  },
+];
+
+/** DESIGN.md §7: one account per console, all with the password Jcbb@2026. */
+export const demoAccounts = [
+  { mobile: '13800000000', username: 'platform', realName: '平台审核员', org: null, role: Role.SUPER_ADMIN },
+  { mobile: '13800000001', username: 'lvzhu_admin', realName: '张伟', org: 'maker', role: Role.ENTERPRISE_ADMIN },
+  { mobile: '13800000002', username: 'hengtong_admin', realName: '李娜', org: 'dealer', role: Role.ENTERPRISE_ADMIN },
+  { mobile: '13800000003', username: 'zhuan_admin', realName: '王强', org: 'builder', role: Role.ENTERPRISE_ADMIN },
+  {
+    mobile: '13800000004',
+    username: 'zhengheng_admin',
+    realName: '赵磊',
+    org: 'supervisor',
+    role: Role.ENTERPRISE_ADMIN,
+  },
+  {
+    mobile: '13800000005',
+    username: 'chengjian_admin',
+    realName: '钱静',
+    org: 'developer',
+    role: Role.ENTERPRISE_ADMIN,
+  },
+  { mobile: '13800000006', username: 'njzjw', realName: '孙明', org: 'gov', role: Role.CITY_COMMITTEE },
+  { mobile: '13800000007', username: 'huaxia_admin', realName: '周洁', org: 'certifier', role: Role.ENTERPRISE_ADMIN },
+  { mobile: '13800000008', username: 'xincai_admin', realName: '吴昊', org: 'newMaker', role: Role.ENTERPRISE_ADMIN },
+  { mobile: '13800000009', username: 'lvzhu_staff', realName: '郑敏', org: 'maker', role: Role.STAFF },
+] as const;
+
+/**
+ * Seed the demo organisations and accounts, only into a database without users (DESIGN.md §7), in one
+ * transaction: a half-seeded database never exists.
+ */
+export async function seedDemoData(db: Db, config: Pick<Config, 'scryptCost'>): Promise<boolean> {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return false;
+  const hashes = await Promise.all(demoAccounts.map(() => hashPassword(DEMO_PASSWORD, config.scryptCost)));
+  await db.transaction(async (tx) => {
+    const orgIds = new Map<string, number>();
+    for (const o of demoOrgs) {
+      const [row] = await tx
+        .insert(organizations)
+        .values({
+          name: o.name,
+          type: o.type,
+          certStatus: o.certified ? CertStatus.CERTIFIED : CertStatus.NONE,
+          nature: o.type === OrgType.GOVERNMENT ? 6 : 4,
+          creditCode: o.type === OrgType.GOVERNMENT ? null : creditCode(o.region, o.orgCode),
+          regionCode: o.region,
+          address: o.address,
+          legalPerson: o.legalPerson,
+          contactName: null,
+          contactPhone: null,
+          certifiedAt: o.certified ? sql`now()` : null,
+        })
+        .returning({ id: organizations.id });
+      const id = (row as { id: number }).id;
+      orgIds.set(o.key, id);
+      for (const moduleCode of defaultModulesByOrgType[o.type as keyof typeof defaultModulesByOrgType] ?? []) {
+        await tx.insert(orgModules).values({ orgId: id, moduleCode });
+      }
+    }
+    for (const [i, a] of demoAccounts.entries()) {
+      const orgId = a.org ? (orgIds.get(a.org) ?? null) : null;
+      const [row] = await tx
+        .insert(users)
+        .values({
+          mobile: a.mobile,
+          username: a.username,
+          realName: a.realName,
+          passwordHash: hashes[i] as string,
+          orgId,
+        })
+        .returning({ id: users.id });
+      const userId = (row as { id: number }).id;
+      await tx.insert(userRoles).values({ userId, role: a.role });
+      await sendMessage(
+        tx,
+        { userId, orgId },
+        {
+          channel: 'jcbb',
+          title: '欢迎使用建材帮帮',
+          content: '这是演示账号。您可以在消息中心查看平台通知、审核结果与业务提醒。',
+        },
+      );
+    }
+  });
+  return true;
+}

@@ -1,0 +1,104 @@
+import { envelopeSchema, isMaterialsPath, ResponseCode, type RoleValue } from '@jcbb/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { SessionUser } from '../modules/auth/auth.types.ts';
+import { forbidden } from './errors.ts';
+
+/**
+ * How a route is reached:
+ * - `session`: a valid Bearer session (the default);
+ * - `none`: no session needed but the call is still signed (sign-in, the invalid-token check, /open/ paths);
+ * - `bare`: neither signed nor in a session (health check, files served to <img>).
+ */
+export type RouteAccess = 'session' | 'none' | 'bare';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Multipart uploads sign their query string instead of the body. */
+    signQuery?: boolean;
+    roles?: readonly RoleValue[];
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export interface HandlerContext<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  /** Present on `session` routes. */
+  user: SessionUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access?: RouteAccess;
+  /** Any one of these roles may call; none listed = any signed-in user. Objects are checked in the service. */
+  roles?: readonly RoleValue[];
+  signQuery?: boolean;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Schema of `data` in the envelope. Omit for routes that send a file themselves. */
+  response?: R;
+  handler: (ctx: HandlerContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R> | undefined>;
+}
+
+/**
+ * Define one route: its schemas go to validation and to the OpenAPI document, its answer is wrapped in the
+ * `{ code, msg, data }` envelope (code 200 on materials-service paths, 0 elsewhere), and its roles are checked
+ * before the handler runs.
+ */
+export function defineRoute<
+  B extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  P extends z.ZodType = z.ZodUnknown,
+  R extends z.ZodType = z.ZodUnknown,
+>(app: FastifyInstance, spec: RouteSpec<B, Q, P, R>): void {
+  const access: RouteAccess =
+    spec.url.startsWith('/open/') && spec.access !== 'bare' ? 'none' : (spec.access ?? 'session');
+  const successCode = isMaterialsPath(spec.url) ? ResponseCode.MATERIALS_OK : ResponseCode.OK;
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: { access, signQuery: spec.signQuery, roles: spec.roles },
+    schema: {
+      summary: spec.summary,
+      description: spec.description,
+      tags: spec.tags,
+      ...(access === 'session' ? { security: [{ bearer: [] }] } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.response ? { response: { 200: envelopeSchema(spec.response) } } : {}),
+    },
+    handler: async (request, reply) => {
+      if (spec.roles && spec.roles.length > 0) {
+        const roles = request.user?.roles ?? [];
+        if (!spec.roles.some((r) => roles.includes(r))) throw forbidden();
+      }
+      const data = await spec.handler({
+        body: request.body as z.output<B>,
+        query: request.query as z.output<Q>,
+        params: request.params as z.output<P>,
+        user: request.user as SessionUser,
+        request,
+        reply,
+      });
+      if (!spec.response) return reply;
+      return { code: successCode, msg: 'success', data: data ?? null };
+    },
+  });
+}
+
+/** An id in a path or body: a positive integer. */
+export const idSchema = z.coerce.number().int().positive();
+export const idParams = z.object({ id: idSchema });

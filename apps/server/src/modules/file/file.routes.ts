@@ -1,0 +1,56 @@
+import { ResponseCode } from '@jcbb/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { defineRoute, idParams } from '../../lib/route.ts';
+import type { FileService } from './file.service.ts';
+
+const tags = ['文件 Files'];
+
+export const uploadData = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+});
+
+export function registerFileRoutes(app: FastifyInstance, files: FileService) {
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/file/upload',
+    summary: '上传文件 Upload a file (multipart, field "file")',
+    description:
+      'Signed through the query string. PDF, PNG, JPG, GIF, WEBP, DOCX or XLSX, recognised by content; 20 MB at most (MAX_UPLOAD_MB). Answers 41300 when too large and 41500 for other types.',
+    tags,
+    signQuery: true,
+    response: uploadData,
+    handler: async ({ user, request }) => {
+      if (!request.isMultipart())
+        throw new AppError(ResponseCode.UNSUPPORTED_MEDIA_TYPE, '请以 multipart/form-data 上传文件');
+      const part = await request.file();
+      if (!part)
+        throw new AppError(ResponseCode.INVALID_INPUT, '请选择文件', {
+          fields: [{ field: 'file', message: '请选择文件' }],
+        });
+      const bytes = await part.toBuffer();
+      return files.store(user, part.filename, bytes);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/file/:id',
+    summary: "下载文件 Download one of the organisation's files",
+    tags,
+    params: idParams,
+    handler: async ({ user, params, reply }) => {
+      const file = await files.get(user, params.id);
+      reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+      return reply.send(files.open(file.sha256));
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ResponseCode } from '@jcbb/contract';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../auth/auth.types.ts';
+import * as repo from './file.repository.ts';
+import { ACCEPTED_FILE_TYPES, sniffFileType } from './file-types.ts';
+
+export type FileService = ReturnType<typeof createFileService>;
+
+/**
+ * Files kept on disk under DATA_DIR/files, named by their SHA-256 (DESIGN.md §2): the same bytes are kept once.
+ * Size is bounded by the multipart limit; the type is checked from the content before anything is kept.
+ */
+export function createFileService({ db, config }: { db: Db; config: Config }) {
+  const root = path.join(config.dataDir, 'files');
+  const blobPath = (sha256: string) => path.join(root, sha256.slice(0, 2), sha256);
+
+  return {
+    async store(user: SessionUser, name: string, bytes: Buffer) {
+      if (bytes.length === 0) throw new AppError(ResponseCode.INVALID_INPUT, '文件为空');
+      if (bytes.length > config.maxUploadBytes) throw new AppError(ResponseCode.PAYLOAD_TOO_LARGE);
+      const type = sniffFileType(bytes.subarray(0, 16), name);
+      if (!type) throw new AppError(ResponseCode.UNSUPPORTED_MEDIA_TYPE, `仅支持 ${ACCEPTED_FILE_TYPES} 文件`);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const target = blobPath(sha256);
+      const exists = await stat(target).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) {
+        await mkdir(path.dirname(target), { recursive: true });
+        // Write then rename: a crash never leaves a half-written file under the hash's name.
+        const temp = `${target}.${randomUUID()}.tmp`;
+        await writeFile(temp, bytes);
+        await rename(temp, target);
+      }
+      const safeName =
+        path
+          .basename(name)
+          .replace(/\p{Cc}/gu, '')
+          .slice(0, 200) || `file.${type.ext}`;
+      const upload = await db.transaction(async (tx) => {
+        await repo.insertBlobIfAbsent(tx, { sha256, size: bytes.length, mime: type.mime });
+        return repo.insertUpload(tx, { sha256, orgId: user.orgId, userId: user.userId, name: safeName });
+      });
+      return { id: upload.id, name: upload.name, sha256, size: bytes.length, mime: type.mime };
+    },
+
+    /** An upload of the caller's organisation, or 404. */
+    async get(user: SessionUser, id: number, tx: Tx = db) {
+      const row = await repo.findUpload(tx, id, user.orgId);
+      if (!row) throw notFound('文件不存在');
+      return row;
+    },
+
+    /** Any upload, for services that have checked the caller's right to it (e.g. an auditor's review). */
+    async getUnchecked(id: number, tx: Tx = db) {
+      const row = await repo.findUploadAnyOrg(tx, id);
+      if (!row) throw notFound('文件不存在');
+      return row;
+    },
+
+    open(sha256: string) {
+      return createReadStream(blobPath(sha256));
+    },
+
+    async removeBlobFile(sha256: string) {
+      await rm(blobPath(sha256), { force: true });
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { errorCatalogue, type FieldError, ResponseCode } from '@jcbb/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.ts';
+
+function send(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
+  return reply.status(status).send({ code, msg, data });
+}
+
+/** Turn a schema validation error's items into `{ field, message }` pairs: `items.0.name`, not `/items/0/name`. */
+function fieldErrors(error: FastifyError): FieldError[] {
+  return (error.validation ?? []).map((item) => {
+    const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const missing = (item.params as { missingProperty?: string } | undefined)?.missingProperty;
+    return { field: path || missing || error.validationContext || 'body', message: item.message ?? '格式不正确' };
+  });
+}
+
+/**
+ * One error handler for the whole app. A user's mistake answers its 4xx code and message; anything else is
+ * logged with the request id and answered 50000 with a plain message: no stack, SQL or internal names leave.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (thrown instanceof AppError) {
+      if (thrown.status >= 500) request.log.error({ err: thrown }, 'request failed');
+      return send(reply, thrown.status, thrown.code, thrown.message, thrown.data);
+    }
+    const error = thrown as FastifyError;
+    if (error.validation) {
+      const fields = fieldErrors(error);
+      const first = fields[0];
+      return send(reply, 400, ResponseCode.INVALID_INPUT, first ? `${first.field}: ${first.message}` : '请求参数有误', {
+        fields,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+      const { status: s, msg } = errorCatalogue[ResponseCode.PAYLOAD_TOO_LARGE];
+      return send(reply, s, ResponseCode.PAYLOAD_TOO_LARGE, msg);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      const { status: s, msg } = errorCatalogue[ResponseCode.UNSUPPORTED_MEDIA_TYPE];
+      return send(reply, s, ResponseCode.UNSUPPORTED_MEDIA_TYPE, msg);
+    }
+    if (status === 429) {
+      return send(reply, 429, ResponseCode.TOO_MANY_ATTEMPTS, errorCatalogue[ResponseCode.TOO_MANY_ATTEMPTS].msg);
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, bad content length and the like: the client's fault, told in our words, not the parser's.
+      request.log.info({ code: error.code }, 'bad request');
+      return send(reply, 400, ResponseCode.INVALID_INPUT, '请求格式不正确');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, ResponseCode.INTERNAL, errorCatalogue[ResponseCode.INTERNAL].msg);
+  });
+
+  app.setNotFoundHandler((_request, reply) => send(reply, 404, ResponseCode.NOT_FOUND, '接口不存在'));
+}

@@ -1,0 +1,112 @@
+/**
+ * Request signing, exactly as DESIGN.md §3 specifies. The web client and the tests sign with this function and
+ * the server verifies with it, so there is one definition of the canonical string.
+ *
+ * Pure JavaScript (noble-hashes) rather than node:crypto or WebCrypto: it must run synchronously in the browser
+ * and in Node alike.
+ */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+export const SIGNING_PARAM_KEYS = ['timestamp', 'nonce', 'app_code', 'auth_key', 'signature'] as const;
+/** The server accepts a timestamp within this many milliseconds of its clock. */
+export const SIGNATURE_WINDOW_MS = 300_000;
+export const NONCE_MIN_LENGTH = 16;
+
+/** Compare strings by Unicode code point (JavaScript's default sort compares UTF-16 code units). */
+export function compareCodePoints(a: string, b: string): number {
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (;;) {
+    const ca = ia.next();
+    const cb = ib.next();
+    if (ca.done || cb.done) return ca.done === cb.done ? 0 : ca.done ? -1 : 1;
+    const diff = (ca.value.codePointAt(0) ?? 0) - (cb.value.codePointAt(0) ?? 0);
+    if (diff !== 0) return diff;
+  }
+}
+
+/** Compact JSON with object keys sorted at every depth; non-ASCII characters stay as they are. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeysDeep(value));
+}
+
+function sortKeysDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeysDeep);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort(compareCodePoints)) {
+      out[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
+    }
+    return out;
+  }
+  return value;
+}
+
+function paramValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return canonicalJson(value);
+}
+
+/** `key=value&…` of every top-level parameter but `signature`, skipping null and undefined, sorted by key. */
+export function parameterString(params: Record<string, unknown>): string {
+  return Object.keys(params)
+    .filter((key) => key !== 'signature' && params[key] !== null && params[key] !== undefined)
+    .sort(compareCodePoints)
+    .map((key) => `${key}=${paramValue(params[key])}`)
+    .join('&');
+}
+
+/** Upper-case method, newline, path without query, newline, parameter string. */
+export function canonicalString(method: string, path: string, params: Record<string, unknown>): string {
+  const pathOnly = path.split('?')[0] ?? path;
+  return `${method.toUpperCase()}\n${pathOnly}\n${parameterString(params)}`;
+}
+
+/** Lowercase hex HMAC-SHA256 of the canonical string under the secret that belongs to `auth_key`. */
+export function computeSignature(
+  method: string,
+  path: string,
+  params: Record<string, unknown>,
+  secret: string,
+): string {
+  return bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(canonicalString(method, path, params))));
+}
+
+export interface SigningKey {
+  appCode: string;
+  authKey: string;
+  secret: string;
+}
+
+function randomNonce(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return bytesToHex(bytes);
+}
+
+/**
+ * Add the five signing parameters to a request's parameters (the JSON body of POST/PUT, the query of GET/DELETE,
+ * the query of a multipart upload) and return the new object.
+ */
+export function signParams<T extends Record<string, unknown>>(
+  method: string,
+  path: string,
+  params: T,
+  key: SigningKey,
+  now: number = Date.now(),
+  nonce: string = randomNonce(),
+): T & Record<(typeof SIGNING_PARAM_KEYS)[number], string | number> {
+  const withMeta: Record<string, unknown> = {
+    ...params,
+    timestamp: now,
+    nonce,
+    app_code: key.appCode,
+    auth_key: key.authKey,
+  };
+  delete withMeta.signature;
+  const signature = computeSignature(method, path, withMeta, key.secret);
+  return { ...withMeta, signature } as T & Record<(typeof SIGNING_PARAM_KEYS)[number], string | number>;
+}
