@@ -53,6 +53,15 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
+            // Readable lines for a person at a terminal; JSON lines for log collectors everywhere else.
+            ...(process.stdout.isTTY && !config.production
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'SYS:standard', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
             // Never log a credential: tokens, passwords and signatures are cut out of every line.
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.access_token'],
           },
@@ -110,7 +119,10 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerErrorHandling(app);
+  // The built console, if there is one: a single-page app, so unknown non-API GETs get its index.html.
+  const serveWeb = existsSync(path.join(config.webDist, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
+  registerErrorHandling(app, { spaFallback: serveWeb });
   const kv = createKvStore(config.redisUrl);
   const auth = createAuthService({ db: database.db, config, kv });
   registerGateway(app, {
@@ -128,18 +140,6 @@ export async function buildApp(
   registerMessageRoutes(app, messages);
   registerOrganizationRoutes(app, organizations);
   registerReferenceRoutes(app, { db: database.db });
-
-  if (existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
-    // The console is a single-page app: any other GET that is not an API path gets its index.html.
-    app.setNotFoundHandler((request, reply) => {
-      const apiPrefixes = ['/api/', '/open/', '/materials/', '/notice/', '/common/', '/dolphin/'];
-      if (request.method === 'GET' && !apiPrefixes.some((p) => request.url.startsWith(p))) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.status(404).send({ code: 40400, msg: '接口不存在', data: null });
-    });
-  }
 
   await app.ready();
   return {

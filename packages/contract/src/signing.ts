@@ -35,11 +35,12 @@ export function canonicalJson(value: unknown): string {
 function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort(compareCodePoints)) {
-      out[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
-    }
-    return out;
+    // Object.fromEntries defines own properties, so a "__proto__" key stays data instead of setting the prototype.
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort(compareCodePoints)
+        .map((key) => [key, sortKeysDeep((value as Record<string, unknown>)[key])]),
+    );
   }
   return value;
 }

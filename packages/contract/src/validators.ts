@@ -55,9 +55,10 @@ export function sanitizeNumericInput(raw: string, options: NumericOptions = {}):
         decimals += 1;
       }
       digits += ch;
-    } else if (ch === '.' && !seenPoint && precision > 0) {
+    } else if (ch === '.' && !seenPoint) {
+      // With precision 0 the point is dropped but still ends the integer part: "12.5" is 12, not 125.
       seenPoint = true;
-      digits += digits === '' ? '0.' : '.';
+      if (precision > 0) digits += digits === '' ? '0.' : '.';
     }
   }
   return (negative ? '-' : '') + digits;

@@ -19,7 +19,10 @@ function fieldErrors(error: FastifyError): FieldError[] {
  * One error handler for the whole app. A user's mistake answers its 4xx code and message; anything else is
  * logged with the request id and answered 50000 with a plain message: no stack, SQL or internal names leave.
  */
-export function registerErrorHandling(app: FastifyInstance) {
+/** Paths of the API: a miss there is a 404 envelope, never the console's page. */
+const API_PREFIXES = ['/api/', '/open/', '/materials/', '/notice/', '/common/', '/dolphin/'];
+
+export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: boolean } = {}) {
   app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (thrown instanceof AppError) {
       if (thrown.status >= 500) request.log.error({ err: thrown }, 'request failed');
@@ -54,5 +57,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     return send(reply, 500, ResponseCode.INTERNAL, errorCatalogue[ResponseCode.INTERNAL].msg);
   });
 
-  app.setNotFoundHandler((_request, reply) => send(reply, 404, ResponseCode.NOT_FOUND, '接口不存在'));
+  app.setNotFoundHandler((request, reply) => {
+    if (options.spaFallback && request.method === 'GET' && !API_PREFIXES.some((p) => request.url.startsWith(p))) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return send(reply, 404, ResponseCode.NOT_FOUND, '接口不存在');
+  });
 }

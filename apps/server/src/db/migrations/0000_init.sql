@@ -174,8 +174,8 @@ ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN
 ALTER TABLE "users" ADD CONSTRAINT "users_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id","created_at");--> statement-breakpoint
 CREATE INDEX "uploads_org_idx" ON "uploads" USING btree ("org_id");--> statement-breakpoint
-CREATE INDEX "messages_inbox_idx" ON "messages" USING btree ("to_uid","channel_no","created_at");--> statement-breakpoint
-CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("to_uid","read_point");--> statement-breakpoint
+CREATE INDEX "messages_inbox_idx" ON "messages" USING btree ("to_uid","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("to_uid","channel_no") WHERE "messages"."read_point" = 1;--> statement-breakpoint
 CREATE INDEX "org_certifications_status_idx" ON "org_certifications" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "org_certifications_org_idx" ON "org_certifications" USING btree ("org_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_credit_code_uq" ON "organizations" USING btree ("credit_code") WHERE "organizations"."credit_code" is not null;--> statement-breakpoint

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
@@ -19,8 +20,10 @@ export const messages = pgTable(
     readPoint: smallint('read_point').notNull().default(1),
     createdAt: createdAt(),
   },
+  // The inbox is read newest first across channels, so the index orders by time right after the recipient;
+  // the 15-second unread poll counts only unread rows through a partial index.
   (t) => [
-    index('messages_inbox_idx').on(t.toUid, t.channelNo, t.createdAt),
-    index('messages_unread_idx').on(t.toUid, t.readPoint),
+    index('messages_inbox_idx').on(t.toUid, t.createdAt.desc(), t.id.desc()),
+    index('messages_unread_idx').on(t.toUid, t.channelNo).where(sql`${t.readPoint} = 1`),
   ],
 );

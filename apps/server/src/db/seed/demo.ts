@@ -11,7 +11,9 @@ export const DEMO_PASSWORD = 'Jcbb@2026';
 /** A valid unified social credit code (GB 32100-2015) for a region and a 9-character organisation code. */
 function creditCode(region: string, orgCode: string): string {
   const first17 = `91${region}${orgCode}`;
-  return first17 + creditCodeCheckChar(first17);
+  const check = creditCodeCheckChar(first17);
+  if (!check) throw new Error(`demo credit code ${first17} uses characters GB 32100-2015 does not allow`);
+  return first17 + check;
 }
 
 interface DemoOrg {
@@ -102,7 +104,7 @@ const demoOrgs: DemoOrg[] = [
     type: OrgType.MANUFACTURER,
     certified: false,
     region: '320505',
-    orgCode: 'MA1Z9E4F7',
+    orgCode: 'MA1W9E4F7',
     address: '江苏省苏州市虎丘区科灵路 78 号',
     legalPerson: '吴芳',
   },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ResponseCode } from '@jcbb/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import * as repo from './file.repository.ts';
 import { ACCEPTED_FILE_TYPES, sniffFileType } from './file-types.ts';
@@ -22,7 +22,7 @@ export function createFileService({ db, config }: { db: Db; config: Config }) {
 
   return {
     async store(user: SessionUser, name: string, bytes: Buffer) {
-      if (bytes.length === 0) throw new AppError(ResponseCode.INVALID_INPUT, '文件为空');
+      if (bytes.length === 0) throw invalidInput([{ field: 'file', message: '文件为空' }]);
       if (bytes.length > config.maxUploadBytes) throw new AppError(ResponseCode.PAYLOAD_TOO_LARGE);
       const type = sniffFileType(bytes.subarray(0, 16), name);
       if (!type) throw new AppError(ResponseCode.UNSUPPORTED_MEDIA_TYPE, `仅支持 ${ACCEPTED_FILE_TYPES} 文件`);

@@ -1,0 +1,178 @@
+/**
+ * `npm run bench`: the server's throughput on a bare route, a signed + signed-in route with no database work and
+ * the message list, on embedded PGlite and then on PostgreSQL when one is reachable. docs/performance.md explains
+ * the figures; the settings are environment variables listed there.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SigningKey } from '@jcbb/contract';
+import { DEV_AUTH_KEY, DEV_AUTH_SECRET } from '../src/config.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { login, signedPost } from './client.ts';
+import { type LoadSettings, measureRoute, ROUTES, TOLERATED_FAILURES } from './load.ts';
+import { busyShare, machineCpuTimes, machineInfo } from './machine.ts';
+import { createThrowawayDatabase, DEFAULT_ADMIN_URL, redactUrl, type ThrowawayDatabase } from './postgres.ts';
+import { type BenchReport, type DatabaseRun, formatMachine, formatRun, goalOf } from './report.ts';
+import { repoRoot, type ServerProcess, startServer } from './server-process.ts';
+
+const BENCH_MOBILE = '13800000001';
+const key: SigningKey = { appCode: 'jcbb', authKey: DEV_AUTH_KEY, secret: DEV_AUTH_SECRET };
+
+function numberSetting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw ? Number(raw) : fallback;
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got ${raw}`);
+  return value;
+}
+
+const settings = {
+  connections: numberSetting('BENCH_CONNECTIONS', 50),
+  durationSec: numberSetting('BENCH_DURATION', 10),
+  warmupSec: numberSetting('BENCH_WARMUP', 2),
+  logLevel: process.env.BENCH_LOG_LEVEL || 'info',
+};
+/** Above this share of the machine busy before the run, the figures are not to be trusted. */
+const BUSY_WARNING = 0.1;
+/** BENCH_ROUTES=bare,signed+session runs only those (e.g. to profile one route). */
+const routes = process.env.BENCH_ROUTES
+  ? ROUTES.filter((r) => process.env.BENCH_ROUTES?.split(',').includes(r.name))
+  : ROUTES;
+const cpuProfile = process.env.BENCH_CPU_PROF === '1';
+const resultsDir = path.join(repoRoot, 'apps/server/bench/results');
+
+/** What must be undone if this process is interrupted: the server child and the throwaway database. */
+const cleanups = new Set<() => Promise<void>>();
+async function cleanUp() {
+  for (const fn of [...cleanups].reverse()) {
+    cleanups.delete(fn);
+    await fn().catch((error: unknown) => console.error(`clean-up failed: ${String(error)}`));
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing the benchmark database…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function benchDatabase(label: string, version: string, databaseUrl: string | null): Promise<DatabaseRun> {
+  const run: DatabaseRun = { database: label, version, results: [], error: null };
+  console.log(`\n${label}: starting the server (LOG_LEVEL=${settings.logLevel})…`);
+  let server: ServerProcess;
+  try {
+    const nodeFlags = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`] : [];
+    server = await startServer({ databaseUrl, logLevel: settings.logLevel, nodeFlags });
+  } catch (error) {
+    run.error = error instanceof Error ? error.message : String(error);
+    return run;
+  }
+  cleanups.add(server.stop);
+  try {
+    const token = await login(server.baseUrl, key, BENCH_MOBILE, DEMO_PASSWORD);
+    const load: LoadSettings = { ...settings, baseUrl: server.baseUrl, serverPid: server.pid, key, token };
+    for (const route of routes) {
+      if (route.signed) {
+        // One call first, so a missing or broken route says why instead of failing thousands of times.
+        const answer = await signedPost(server.baseUrl, route.path, route.body ?? {}, key, token);
+        if (answer.status < 200 || answer.status > 299) {
+          run.error = `${route.path} answered HTTP ${answer.status}: ${answer.raw}`;
+          console.log(`  ${route.name}: ${run.error}`);
+          continue;
+        }
+      }
+      const result = await measureRoute(route, load);
+      run.results.push(result);
+      console.log(
+        `  ${route.name}: ${result.requestsPerSec.toFixed(0)} req/s, p99 ${result.latencyP99Ms} ms, ${result.failed} failed`,
+      );
+    }
+  } catch (error) {
+    run.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    cleanups.delete(server.stop);
+    await server.stop();
+  }
+  return run;
+}
+
+async function postgresRun(): Promise<DatabaseRun | null> {
+  const adminUrl = process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL;
+  if (adminUrl === 'none') return null;
+  let database: ThrowawayDatabase;
+  try {
+    database = await createThrowawayDatabase(adminUrl);
+  } catch (error) {
+    console.log(
+      `\nPostgreSQL is not reachable at ${redactUrl(adminUrl)} (${error instanceof Error ? error.message : String(error)}): PGlite only.`,
+    );
+    return null;
+  }
+  cleanups.add(database.drop);
+  try {
+    return await benchDatabase('PostgreSQL', database.version.split(' on ')[0] ?? database.version, database.url);
+  } finally {
+    cleanups.delete(database.drop);
+    await database.drop();
+  }
+}
+
+async function main(): Promise<number> {
+  const machine = machineInfo();
+  console.log(formatMachine(machine));
+  console.log(
+    `${settings.connections} connections, ${settings.warmupSec} s warm-up + ${settings.durationSec} s per route; ` +
+      `the load generator shares the machine's ${machine.cores} cores with the server.`,
+  );
+  const before = machineCpuTimes();
+  await sleep(2_000);
+  const busyBefore = busyShare(before, machineCpuTimes());
+  if (busyBefore !== null) {
+    const note = `The machine was ${Math.round(busyBefore * 100)}% busy before the run`;
+    console.log(
+      busyBefore > BUSY_WARNING
+        ? `WARNING: ${note}: other processes take CPU from the server and the figures will be low and noisy.`
+        : `${note}.`,
+    );
+  }
+  const runs: DatabaseRun[] = [await benchDatabase('PGlite', 'embedded PostgreSQL (WASM) in the server process', null)];
+  const pgRun = await postgresRun();
+  if (pgRun) runs.push(pgRun);
+
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    machine,
+    settings,
+    busyBefore,
+    runs: runs.map((run) => ({ ...run, goal: goalOf(run) })),
+  };
+  console.log(`\n${formatMachine(machine)}, ${report.date}`);
+  if (busyBefore !== null && busyBefore > BUSY_WARNING) {
+    console.log(`WARNING: the machine was ${Math.round(busyBefore * 100)}% busy before the run: figures skewed.`);
+  }
+  for (const run of runs) console.log(`\n${formatRun(run)}`);
+
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `bench-${report.date.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nFigures written to ${path.relative(repoRoot, file)}`);
+  if (cpuProfile)
+    console.log(`CPU profiles of the server in ${path.relative(repoRoot, path.join(resultsDir, 'profiles'))}`);
+
+  const broken = runs.filter((run) => run.error !== null || run.results.some((r) => r.failed > TOLERATED_FAILURES));
+  if (broken.length > 0) {
+    console.error(`\nBENCHMARK FAILED on ${broken.map((r) => r.database).join(', ')}: see the lines marked "!" above.`);
+    return 1;
+  }
+  return 0;
+}
+
+main()
+  .catch(async (error: unknown) => {
+    console.error(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanUp();
+    process.exit(code);
+  });

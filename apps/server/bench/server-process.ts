@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEV_AUTH_KEY, DEV_AUTH_SECRET } from '../src/config.ts';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  baseUrl: string;
+  pid: number;
+  /** SIGTERM, wait for the exit (SIGKILL after 30 s), then remove the temporary folder. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** PostgreSQL connection string; none = embedded PGlite in a fresh temporary folder. */
+  databaseUrl: string | null;
+  logLevel: string;
+  /** Extra node flags for the server (e.g. --cpu-prof). */
+  nodeFlags?: string[];
+}
+
+const READY_TIMEOUT_MS = 120_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function tail(file: string, lines = 15): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Start the real server (`node --import tsx apps/server/src/main.ts`) as a child process, exactly as an operator
+ * would, and resolve once GET /api/health answers. Its log goes to a file in the temporary folder, not through a
+ * pipe into this process, so the load generator does not spend CPU reading it.
+ */
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'jcbb-bench-'));
+  const logFile = path.join(root, 'server.log');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: path.join(root, 'data'),
+    DATABASE_URL: options.databaseUrl ?? '',
+    SEED_DEMO: '1',
+    LOG_LEVEL: options.logLevel,
+    // The development signing key, whatever the caller's shell says: the benchmark signs with it.
+    APP_CODE: 'jcbb',
+    AUTH_KEY: DEV_AUTH_KEY,
+    AUTH_SECRET: DEV_AUTH_SECRET,
+    REDIS_URL: '',
+  };
+  delete env.NODE_ENV;
+  const logFd = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', logFd, logFd],
+  });
+  // The child has its own copy of the descriptor.
+  closeSync(logFd);
+  let spawnError: Error | null = null;
+  child.once('error', (error) => {
+    spawnError = error;
+  });
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, 30_000))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 5_000);
+      }
+    }
+    await rm(root, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  try {
+    for (;;) {
+      if (spawnError) throw spawnError;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode}):\n${tail(logFile)}`);
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`the server did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s:\n${tail(logFile)}`);
+      }
+      try {
+        const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(1_000) });
+        if (res.ok) break;
+      } catch {
+        // Not listening yet.
+      }
+      await sleep(200);
+    }
+    if (child.pid === undefined) throw new Error('the server process has no pid');
+    return { baseUrl, pid: child.pid, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

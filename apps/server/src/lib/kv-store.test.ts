@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KvStore, MemoryKvStore, RedisKvStore } from './kv-store.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The behaviour both stores must share: the gateway's nonces and sign-in throttling rest on it. */
+function sharedBehaviour(open: () => KvStore) {
+  let kv: KvStore;
+  beforeAll(() => {
+    kv = open();
+  });
+  afterAll(async () => {
+    await kv.close();
+  });
+
+  it('setIfAbsent sets once and refuses while the key lives', async () => {
+    expect(await kv.setIfAbsent('nonce:a', 60_000)).toBe(true);
+    expect(await kv.setIfAbsent('nonce:a', 60_000)).toBe(false);
+    expect(await kv.setIfAbsent('nonce:b', 60_000)).toBe(true);
+    expect(await kv.get('nonce:a')).toBe(1);
+  });
+
+  it('setIfAbsent succeeds exactly once under concurrency', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => kv.setIfAbsent('nonce:race', 60_000)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('setIfAbsent sets again after the key expired', async () => {
+    expect(await kv.setIfAbsent('nonce:short', 300)).toBe(true);
+    expect(await kv.setIfAbsent('nonce:short', 300)).toBe(false);
+    await sleep(400);
+    expect(await kv.setIfAbsent('nonce:short', 300)).toBe(true);
+  });
+
+  it('increment counts within a window and reports the count', async () => {
+    expect(await kv.get('count:a')).toBe(0);
+    expect(await kv.increment('count:a', 60_000)).toBe(1);
+    expect(await kv.increment('count:a', 60_000)).toBe(2);
+    expect(await kv.increment('count:a', 60_000)).toBe(3);
+    expect(await kv.get('count:a')).toBe(3);
+    expect(await kv.get('count:other')).toBe(0);
+  });
+
+  it('concurrent increments are all counted', async () => {
+    await Promise.all(Array.from({ length: 25 }, () => kv.increment('count:race', 60_000)));
+    expect(await kv.get('count:race')).toBe(25);
+  });
+
+  it('the window starts with the first increment and is not extended by later ones', async () => {
+    expect(await kv.increment('count:window', 400)).toBe(1);
+    await sleep(100);
+    expect(await kv.increment('count:window', 400)).toBe(2);
+    await sleep(380);
+    // 480 ms after the first increment, 380 ms after the second: a window restarted by each increment would hold 2.
+    expect(await kv.get('count:window')).toBe(0);
+    expect(await kv.increment('count:window', 400)).toBe(1);
+  });
+
+  it('delete forgets a key', async () => {
+    await kv.increment('count:del', 60_000);
+    await kv.delete('count:del');
+    expect(await kv.get('count:del')).toBe(0);
+    expect(await kv.increment('count:del', 60_000)).toBe(1);
+    await kv.delete('count:never-set');
+  });
+}
+
+describe('MemoryKvStore', () => {
+  sharedBehaviour(() => new MemoryKvStore());
+
+  it('sweep drops what has expired by the given time and keeps the rest', async () => {
+    const kv = new MemoryKvStore();
+    await kv.setIfAbsent('short', 1_000);
+    await kv.increment('long', 60_000);
+    kv.sweep(Date.now() + 5_000);
+    expect(await kv.get('short')).toBe(0);
+    expect(await kv.setIfAbsent('short', 1_000)).toBe(true);
+    expect(await kv.get('long')).toBe(1);
+    kv.sweep(Date.now() + 120_000);
+    expect(await kv.get('long')).toBe(0);
+    await kv.close();
+  });
+});
+
+// A conditional run, not a skip: Redis is exercised wherever TEST_REDIS_URL points at one.
+describe.runIf(!!process.env.TEST_REDIS_URL)('RedisKvStore', () => {
+  const prefix = `jcbb-test:${randomUUID()}:`;
+  sharedBehaviour(() => new RedisKvStore(process.env.TEST_REDIS_URL as string, prefix));
+
+  it('keys carry the prefix, so stores with different prefixes do not meet', async () => {
+    const a = new RedisKvStore(process.env.TEST_REDIS_URL as string, `${prefix}a:`);
+    const b = new RedisKvStore(process.env.TEST_REDIS_URL as string, `${prefix}b:`);
+    expect(await a.setIfAbsent('same', 60_000)).toBe(true);
+    expect(await b.setIfAbsent('same', 60_000)).toBe(true);
+    expect(await a.increment('n', 60_000)).toBe(1);
+    expect(await b.get('n')).toBe(0);
+    await a.delete('same');
+    await b.delete('same');
+    await a.delete('n');
+    await a.close();
+    await b.close();
+  });
+});

@@ -1,0 +1,152 @@
+import type { memberCreateBody, memberListQuery } from '@jcbb/contract';
+import { Role, UserStatus, type UserStatusValue, userStatusLabels } from '@jcbb/contract';
+import type { z } from 'zod';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { generatePassword, hashPassword } from '../../lib/passwords.ts';
+import { formatShanghaiTime } from '../../lib/time.ts';
+import type { SessionUser } from '../auth/auth.types.ts';
+import { isUniqueViolation } from './db-errors.ts';
+import * as members from './members.repository.ts';
+import {
+  AuditEntity,
+  fieldConflict,
+  isEnterpriseAdmin,
+  type OrganizationDeps,
+  requireOrgId,
+} from './organization.deps.ts';
+import { maskMobile } from './organization.format.ts';
+import * as repo from './organization.repository.ts';
+
+type ListQuery = z.output<typeof memberListQuery>;
+type CreateBody = z.output<typeof memberCreateBody>;
+
+const MOBILE_TAKEN = '该手机号已注册';
+
+function memberView(row: members.MemberRow, roles: string[], showMobile: boolean) {
+  return {
+    id: row.id,
+    mobile: showMobile ? row.mobile : maskMobile(row.mobile),
+    username: row.username,
+    realName: row.realName,
+    roles,
+    status: row.status,
+    statusName: userStatusLabels[row.status as UserStatusValue] ?? '',
+    createdAt: formatShanghaiTime(row.createdAt),
+  };
+}
+
+/**
+ * An organisation's members. Any member may list them (mobiles masked); only its enterprise administrators add
+ * staff, enable or disable them and reset their passwords. Another organisation's user answers 404.
+ */
+export type MemberService = ReturnType<typeof createMemberService>;
+
+export function createMemberService({ db, config, auth }: OrganizationDeps) {
+  /** The caller's organisation and the member acted on, checked for the administrator's right to act. */
+  async function target(user: SessionUser, memberId: number) {
+    if (!isEnterpriseAdmin(user)) throw forbidden('只有企业管理员可以管理成员');
+    const orgId = requireOrgId(user);
+    const member = await members.findMember(db, orgId, memberId);
+    if (!member) throw notFound('成员不存在');
+    return { orgId, member };
+  }
+
+  async function rolesOf(userId: number) {
+    return (await members.rolesByUser(db, [userId])).get(userId) ?? [];
+  }
+
+  return {
+    async list(user: SessionUser, query: ListQuery) {
+      const orgId = requireOrgId(user);
+      const { rows, total } = await members.listMembers(db, orgId, { ...query, keyword: query.keyword || undefined });
+      const roles = await members.rolesByUser(
+        db,
+        rows.map((r) => r.id),
+      );
+      const showMobiles = isEnterpriseAdmin(user);
+      return { list: rows.map((r) => memberView(r, roles.get(r.id) ?? [], showMobiles)), total };
+    },
+
+    /** Add a staff member (员工) with a generated password, answered once. */
+    async create(user: SessionUser, body: CreateBody) {
+      if (!isEnterpriseAdmin(user)) throw forbidden('只有企业管理员可以管理成员');
+      const orgId = requireOrgId(user);
+      if (await members.mobileTaken(db, body.mobile)) throw fieldConflict('mobile', MOBILE_TAKEN);
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password, config.scryptCost);
+      const created = await db
+        .transaction(async (tx) => {
+          const row = await members.insertUser(tx, {
+            mobile: body.mobile,
+            username: body.username ?? body.mobile,
+            realName: body.realName,
+            passwordHash,
+            orgId,
+            status: UserStatus.ENABLED,
+          });
+          await repo.addRole(tx, row.id, Role.STAFF);
+          await repo.insertAudit(tx, {
+            entityType: AuditEntity.USER,
+            entityId: String(row.id),
+            orgId,
+            actorUserId: user.userId,
+            action: 'member.create',
+            toState: String(UserStatus.ENABLED),
+            detail: { roles: [Role.STAFF] },
+          });
+          return row;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, 'users_mobile_unique')) throw fieldConflict('mobile', MOBILE_TAKEN);
+          throw error;
+        });
+      return { ...memberView(created, [Role.STAFF], true), initialPassword: password };
+    },
+
+    /** Enable (1) or disable (2) a member; disabling ends all their sessions at once. */
+    async setStatus(user: SessionUser, memberId: number, status: UserStatusValue) {
+      const { orgId, member } = await target(user, memberId);
+      if (member.id === user.userId) throw conflict('不能停用或启用自己的账号');
+      if (member.status === status) return memberView(member, await rolesOf(member.id), true);
+      const updated = await db.transaction(async (tx) => {
+        const row = await members.setStatus(tx, member.id, member.status, status);
+        if (!row) throw conflict('成员状态已变化，请刷新后重试');
+        if (status === UserStatus.DISABLED) await auth.endAllSessions(member.id, tx);
+        await repo.insertAudit(tx, {
+          entityType: AuditEntity.USER,
+          entityId: String(member.id),
+          orgId,
+          actorUserId: user.userId,
+          action: status === UserStatus.DISABLED ? 'member.disable' : 'member.enable',
+          fromState: String(member.status),
+          toState: String(status),
+        });
+        return row;
+      });
+      // Sessions resolved while the transaction ran may have been cached as still enabled.
+      auth.forgetUser(member.id);
+      return memberView(updated, await rolesOf(member.id), true);
+    },
+
+    /** A new generated password, answered once; the member's sessions end. */
+    async resetPassword(user: SessionUser, memberId: number) {
+      const { orgId, member } = await target(user, memberId);
+      if (member.id === user.userId) throw conflict('请在个人中心修改自己的密码');
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password, config.scryptCost);
+      await db.transaction(async (tx) => {
+        await members.setPassword(tx, member.id, passwordHash);
+        await auth.endAllSessions(member.id, tx);
+        await repo.insertAudit(tx, {
+          entityType: AuditEntity.USER,
+          entityId: String(member.id),
+          orgId,
+          actorUserId: user.userId,
+          action: 'member.password-reset',
+        });
+      });
+      auth.forgetUser(member.id);
+      return { id: member.id, newPassword: password };
+    },
+  };
+}

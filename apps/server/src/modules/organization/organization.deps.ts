@@ -1,0 +1,32 @@
+import { ResponseCode, Role } from '@jcbb/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { SessionUser } from '../auth/auth.types.ts';
+import type { FileService } from '../file/file.service.ts';
+import type { MessageService } from '../message/message.service.ts';
+
+export interface OrganizationDeps {
+  db: Db;
+  config: Config;
+  auth: AuthService;
+  messages: MessageService;
+  files: FileService;
+}
+
+/** audit_log.entity_type of this module's records. */
+export const AuditEntity = { ORGANIZATION: 'organization', USER: 'user' } as const;
+
+export const isEnterpriseAdmin = (user: SessionUser) => user.roles.includes(Role.ENTERPRISE_ADMIN);
+export const isSuperAdmin = (user: SessionUser) => user.roles.includes(Role.SUPER_ADMIN);
+
+/** The caller's organisation id, or 404 for a user who has none. */
+export function requireOrgId(user: SessionUser): number {
+  if (user.orgId === null) throw notFound('您尚未加入企业');
+  return user.orgId;
+}
+
+/** A 409 that names the field at fault, like a 400's `data.fields`. */
+export const fieldConflict = (field: string, message: string) =>
+  new AppError(ResponseCode.CONFLICT, message, { fields: [{ field, message }] });

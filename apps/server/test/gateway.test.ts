@@ -1,0 +1,413 @@
+import { SIGNATURE_WINDOW_MS, SIGNING_PARAM_KEYS, type SigningKey, signParams } from '@jcbb/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, stringify, type TestResponse, type TestServer, toResponse } from './harness.ts';
+
+/**
+ * The gateway through the real app (DESIGN.md §3): signature first, then session, both before validation. Requests
+ * are built here rather than with `server.call` so that each can be broken in one chosen way.
+ */
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.login('13800000001');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface SignOptions {
+  now?: number;
+  nonce?: string;
+  key?: Partial<SigningKey>;
+}
+
+function sign(method: string, url: string, params: Record<string, unknown> = {}, options: SignOptions = {}) {
+  const key = { ...server.key, ...options.key };
+  return signParams(method, url.split('?')[0] as string, params, key, options.now, options.nonce) as Record<
+    string,
+    unknown
+  >;
+}
+
+async function get(url: string, query: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return toResponse(await server.app.inject({ method: 'GET', url, query: stringify(query), headers }));
+}
+
+async function post(url: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return toResponse(await server.app.inject({ method: 'POST', url, payload: body, headers }));
+}
+
+const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+const nonceOf = (label: string) => `${label}-${'0'.repeat(16)}`.slice(0, 24);
+
+/** An error answer: exactly { code, msg, data }, the expected status and code, and nothing internal in it. */
+function expectError(res: TestResponse, status: number, code: number) {
+  expect(res.status, res.raw).toBe(status);
+  expect(Object.keys(res.body).sort()).toEqual(['code', 'data', 'msg']);
+  expect(res.body.code).toBe(code);
+  expect(typeof res.body.msg).toBe('string');
+  expect(res.body.msg.length).toBeGreaterThan(0);
+  expectNoLeak(res.raw);
+}
+
+function expectNoLeak(raw: string) {
+  expect(raw).not.toMatch(/stack/i);
+  expect(raw).not.toMatch(/\bSELECT\b|\bINSERT\b|\bFROM\b/);
+  expect(raw).not.toMatch(/at .*\.(?:ts|js):\d+/);
+  expect(raw).not.toMatch(/node_modules|\/work\/|\\n\s+at /);
+}
+
+describe('signing parameters', () => {
+  it.each(SIGNING_PARAM_KEYS)('missing %s answers 400 10001', async (name) => {
+    const query = sign('GET', '/open/config');
+    delete query[name];
+    expectError(await get('/open/config', query), 400, 10001);
+  });
+
+  it.each(SIGNING_PARAM_KEYS)('empty %s answers 400 10001', async (name) => {
+    const query = { ...sign('GET', '/open/config'), [name]: '' };
+    expectError(await get('/open/config', query), 400, 10001);
+  });
+
+  it('no parameters at all, and a POST body that is not an object, answer 10001', async () => {
+    expectError(await get('/open/config', {}), 400, 10001);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(toResponse(res), 400, 10001);
+  });
+
+  it('a nonce shorter than 16 characters answers 10001', async () => {
+    expectError(await get('/open/config', sign('GET', '/open/config', {}, { nonce: 'abc123' })), 400, 10001);
+    expectError(await get('/open/config', sign('GET', '/open/config', {}, { nonce: '0123456789abcde' })), 400, 10001);
+    const ok = await get('/open/config', sign('GET', '/open/config', {}, { nonce: '0123456789abcdef' }));
+    expect(ok.body.code).toBe(0);
+  });
+
+  it('a nonce given twice in the query is not a nonce: 10001', async () => {
+    const query = stringify(sign('GET', '/open/config'));
+    const url = `/open/config?${new URLSearchParams(query).toString()}&nonce=another-nonce-0123456`;
+    expectError(toResponse(await server.app.inject({ method: 'GET', url })), 400, 10001);
+  });
+
+  it('a bad signature answers 401 10002', async () => {
+    const query = sign('GET', '/open/config');
+    const sig = String(query.signature);
+    query.signature = (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1);
+    expectError(await get('/open/config', query), 401, 10002);
+    expectError(await get('/open/config', { ...sign('GET', '/open/config'), signature: 'short' }), 401, 10002);
+    const upper = sign('GET', '/open/config');
+    expectError(await get('/open/config', { ...upper, signature: String(upper.signature).toUpperCase() }), 401, 10002);
+  });
+
+  it('a signature under another secret answers 10002', async () => {
+    const query = sign('GET', '/open/config', {}, { key: { secret: 'not-the-secret' } });
+    expectError(await get('/open/config', query), 401, 10002);
+  });
+
+  it('an unknown auth_key or an app_code that does not match the key answers 401 10005', async () => {
+    expectError(await get('/open/config', sign('GET', '/open/config', {}, { key: { authKey: 'nobody' } })), 401, 10005);
+    expectError(await get('/open/config', sign('GET', '/open/config', {}, { key: { appCode: 'other' } })), 401, 10005);
+  });
+
+  it('a timestamp 301 s old or 301 s ahead answers 401 10003; 299 s either way passes', async () => {
+    const now = Date.now();
+    expectError(await get('/open/config', sign('GET', '/open/config', {}, { now: now - 301_000 })), 401, 10003);
+    expectError(await get('/open/config', sign('GET', '/open/config', {}, { now: now + 301_000 })), 401, 10003);
+    expect((await get('/open/config', sign('GET', '/open/config', {}, { now: now - 299_000 }))).body.code).toBe(0);
+    expect((await get('/open/config', sign('GET', '/open/config', {}, { now: now + 299_000 }))).body.code).toBe(0);
+    expect(SIGNATURE_WINDOW_MS).toBe(300_000);
+  });
+
+  it('a timestamp that is not a number answers 10003', async () => {
+    const query = sign('GET', '/open/config', {}, { now: Number.NaN });
+    expect(query.timestamp).toBeNaN();
+    expectError(await get('/open/config', query), 401, 10003);
+  });
+
+  it('the same request twice: the second answers 401 10004', async () => {
+    const query = sign('GET', '/open/config');
+    expect((await get('/open/config', query)).body.code).toBe(0);
+    expectError(await get('/open/config', query), 401, 10004);
+  });
+
+  it('a nonce is spent on any path: reusing it for another call answers 10004', async () => {
+    const nonce = nonceOf('reuse-other-path');
+    expect((await get('/open/config', sign('GET', '/open/config', {}, { nonce }))).body.code).toBe(0);
+    const res = await get('/api/user/viewer', sign('GET', '/api/user/viewer', {}, { nonce }), bearer(token));
+    expectError(res, 401, 10004);
+  });
+
+  it('a forged request does not burn the nonce of the real one', async () => {
+    const nonce = nonceOf('forged-first');
+    const forged = { ...sign('GET', '/open/config', {}, { nonce }), signature: 'f'.repeat(64) };
+    expectError(await get('/open/config', forged), 401, 10002);
+    const stale = sign('GET', '/open/config', {}, { nonce, now: Date.now() - 10 * 60_000 });
+    expectError(await get('/open/config', stale), 401, 10003);
+    const foreign = sign('GET', '/open/config', {}, { nonce, key: { authKey: 'nobody' } });
+    expectError(await get('/open/config', foreign), 401, 10005);
+    expect((await get('/open/config', sign('GET', '/open/config', {}, { nonce }))).body.code).toBe(0);
+  });
+});
+
+describe('what is signed', () => {
+  it('GET signs its query: changing a parameter after signing answers 10002', async () => {
+    const me = await get('/api/user/viewer', sign('GET', '/api/user/viewer'), bearer(token));
+    const orgId = me.body.data.companyId as number;
+    const query = sign('GET', '/api/app/authorized/org', { orgId });
+    const ok = await get('/api/app/authorized/org', query, bearer(token));
+    expect(ok.body.code).toBe(0);
+    const tampered = { ...sign('GET', '/api/app/authorized/org', { orgId }), orgId: orgId + 1 };
+    expectError(await get('/api/app/authorized/org', tampered, bearer(token)), 401, 10002);
+    const added = { ...sign('GET', '/api/app/authorized/org', { orgId }), extra: '1' };
+    expectError(await get('/api/app/authorized/org', added, bearer(token)), 401, 10002);
+  });
+
+  it('the path is signed: a signature for one path does not open another', async () => {
+    const query = sign('GET', '/api/auth/token/invalid/details');
+    expectError(await get('/api/user/viewer', query, bearer(token)), 401, 10002);
+  });
+
+  it('the method is signed', async () => {
+    const body = sign('GET', '/api/auth/login', { mobile: '13800000005', password: 'Jcbb@2026' });
+    expectError(await post('/api/auth/login', body), 401, 10002);
+  });
+
+  it('POST signs its body: changing a field after signing answers 10002', async () => {
+    const body = sign('POST', '/api/auth/login', { mobile: '13800000005', password: 'wrong' });
+    expectError(await post('/api/auth/login', { ...body, password: 'Jcbb@2026' }), 401, 10002);
+    const ok = await post(
+      '/api/auth/login',
+      sign('POST', '/api/auth/login', { mobile: '13800000005', password: 'Jcbb@2026' }),
+    );
+    expect(ok.body.code).toBe(0);
+  });
+
+  it('POST with the signing parameters in the query instead of the body answers 10001', async () => {
+    const query = sign('POST', '/api/auth/login', { mobile: '13800000005', password: 'Jcbb@2026' });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      query: stringify(query),
+      payload: { mobile: '13800000005', password: 'Jcbb@2026' },
+    });
+    expectError(toResponse(res), 400, 10001);
+  });
+
+  it('a HEAD request is no way around the signature or the session', async () => {
+    const res = await server.app.inject({
+      method: 'HEAD',
+      url: '/api/user/viewer',
+      query: stringify(sign('GET', '/api/user/viewer')),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it('a signed request without a session is refused before its input is validated', async () => {
+    const body = sign('POST', '/api/user/password', { oldPassword: 1, newPassword: 'weak' });
+    expectError(await post('/api/user/password', body), 401, 10100);
+    const unsigned = await post('/api/user/password', { oldPassword: 1, newPassword: 'weak' }, bearer(token));
+    expectError(unsigned, 400, 10001);
+  });
+});
+
+describe('multipart uploads sign their query', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  function multipart(fileName: string, bytes: Buffer) {
+    const boundary = `----jcbb${Date.now()}`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+
+  async function upload(query: Record<string, unknown> | null, withToken = true) {
+    const { payload, headers } = multipart('dot.png', png);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      ...(query ? { query: stringify(query) } : {}),
+      payload,
+      headers: { ...headers, ...(withToken ? bearer(token) : {}) },
+    });
+    return toResponse(res);
+  }
+
+  it('a correctly signed query uploads', async () => {
+    const res = await upload(sign('POST', '/api/file/upload'));
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.mime).toBe('image/png');
+  });
+
+  it('no query answers 10001, a tampered query 10002, a replayed one 10004, no token 10100', async () => {
+    expectError(await upload(null), 400, 10001);
+    expectError(await upload({ ...sign('POST', '/api/file/upload'), folder: 'x' }), 401, 10002);
+    const query = sign('POST', '/api/file/upload');
+    expect((await upload(query)).body.code).toBe(0);
+    expectError(await upload(query), 401, 10004);
+    expectError(await upload(sign('POST', '/api/file/upload'), false), 401, 10100);
+  });
+});
+
+describe('sessions at the gateway', () => {
+  it('/open/config answers signed and without a token; unsigned it answers 10001', async () => {
+    const res = await get('/open/config', sign('GET', '/open/config'));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 0, msg: 'success' });
+    expect(res.body.data.appCode).toBe('jcbb');
+    expectError(await get('/open/config', {}), 400, 10001);
+  });
+
+  it('/api/health answers unsigned', async () => {
+    const res = toResponse(await server.app.inject({ method: 'GET', url: '/api/health' }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 0, msg: 'success', data: { status: 'ok' } });
+  });
+
+  it('no token answers 401 10100', async () => {
+    expectError(await get('/api/user/viewer', sign('GET', '/api/user/viewer')), 401, 10100);
+  });
+
+  it('a garbage, an empty or a non-Bearer token answers 401 10100', async () => {
+    for (const authorization of [
+      'Bearer garbage',
+      'Bearer ',
+      'Bearer a b',
+      `Basic ${token}`,
+      token,
+      'Bearer ../../etc',
+    ]) {
+      const res = await get('/api/user/viewer', sign('GET', '/api/user/viewer'), { authorization });
+      expectError(res, 401, 10100);
+    }
+  });
+
+  it('a valid token answers 0', async () => {
+    const res = await get('/api/user/viewer', sign('GET', '/api/user/viewer'), bearer(token));
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.mobile).toBe('13800000001');
+  });
+
+  it('a token is accepted whatever the case of "Bearer"', async () => {
+    const res = await get('/api/user/viewer', sign('GET', '/api/user/viewer'), { authorization: `bearer ${token}` });
+    expect(res.body.code).toBe(0);
+  });
+});
+
+describe('errors', () => {
+  it('malformed JSON answers 400 40000 without the parser talking', async () => {
+    const res = toResponse(
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: '{"mobile": "13800000001", "password": ',
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expectError(res, 400, 40000);
+    expect(res.body.msg).not.toMatch(/JSON|Unexpected|position|token|FST_/i);
+    expect(res.body.data).toBeNull();
+  });
+
+  it('an empty JSON body answers 400 40000', async () => {
+    const res = toResponse(
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: '',
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expectError(res, 400, 40000);
+  });
+
+  it('a body of a type the server does not read answers 415 41500', async () => {
+    const res = toResponse(
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: 'mobile=13800000001',
+        headers: { 'content-type': 'text/xml' },
+      }),
+    );
+    expectError(res, 415, 41500);
+  });
+
+  it('a body over the limit answers 413 41300', async () => {
+    const res = toResponse(
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 10) }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expectError(res, 413, 41300);
+  });
+
+  it('an unknown route answers 404 40400, for any method, signed or not', async () => {
+    expectError(toResponse(await server.app.inject({ method: 'GET', url: '/api/nothing-here' })), 404, 40400);
+    expectError(await post('/api/nothing-here', sign('POST', '/api/nothing-here')), 404, 40400);
+    expectError(toResponse(await server.app.inject({ method: 'DELETE', url: '/api/user/viewer' })), 404, 40400);
+    expectError(toResponse(await server.app.inject({ method: 'GET', url: '/no/such/page' })), 404, 40400);
+  });
+
+  it('a validation error names its field in Chinese and says nothing internal', async () => {
+    const res = await post('/api/auth/login', sign('POST', '/api/auth/login', { mobile: '123', password: 'x' }));
+    expectError(res, 400, 40000);
+    expect(res.body.data.fields).toEqual([{ field: 'mobile', message: '请输入正确的手机号' }]);
+    const missing = await post('/api/auth/login', sign('POST', '/api/auth/login', {}));
+    expectError(missing, 400, 40000);
+    const fields = (missing.body.data.fields as { field: string; message: string }[]).map((f) => f.field).sort();
+    expect(fields).toEqual(['mobile', 'password']);
+    for (const f of missing.body.data.fields as { message: string }[]) expect(f.message).toMatch(/\p{Script=Han}/u);
+  });
+});
+
+describe('headers', () => {
+  it('security headers are on answers, errors included', async () => {
+    const answers = [
+      await server.app.inject({ method: 'GET', url: '/api/health' }),
+      await server.app.inject({ method: 'GET', url: '/api/user/viewer' }),
+      await server.app.inject({ method: 'GET', url: '/api/missing' }),
+    ];
+    for (const res of answers) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('x-request-id is echoed when well formed and made up otherwise', async () => {
+    const given = 'req-0123456789abcdef';
+    const echoed = await server.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': given } });
+    expect(echoed.headers['x-request-id']).toBe(given);
+    const onError = await server.app.inject({ method: 'GET', url: '/api/missing', headers: { 'x-request-id': given } });
+    expect(onError.headers['x-request-id']).toBe(given);
+    const bad = await server.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
+    expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const none = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
