@@ -123,7 +123,7 @@ export async function buildApp(
   const serveWeb = existsSync(path.join(config.webDist, 'index.html'));
   if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
   registerErrorHandling(app, { spaFallback: serveWeb });
-  const kv = createKvStore(config.redisUrl);
+  const kv = createKvStore(config.redisUrl, config.kvPrefix);
   const auth = createAuthService({ db: database.db, config, kv });
   registerGateway(app, {
     keys: [{ appCode: config.appCode, authKey: config.authKey, secret: config.authSecret }],

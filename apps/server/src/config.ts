@@ -10,6 +10,8 @@ export interface Config {
   /** In-memory embedded database (tests). */
   memoryDb: boolean;
   redisUrl: string | null;
+  /** Prefix of every key in the shared store, so several deployments (or test servers) can share one Redis. */
+  kvPrefix: string;
   appCode: string;
   authKey: string;
   authSecret: string;
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     memoryDb: false,
     redisUrl: env.REDIS_URL || null,
+    kvPrefix: env.REDIS_PREFIX ?? 'jcbb:',
     appCode: env.APP_CODE ?? 'jcbb',
     authKey: env.AUTH_KEY ?? DEV_AUTH_KEY,
     authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,

@@ -58,6 +58,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     memoryDb: databaseUrl === null,
     seedDemo: true,
     scryptCost: 2 ** 10,
+    // Each test server its own keys in a shared Redis: throttling counters must not leak between files or runs.
+    kvPrefix: `jcbb-test-${randomUUID()}:`,
     webDist: path.join(dataDir, 'no-web'),
     ...overrides,
   };

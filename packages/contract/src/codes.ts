@@ -54,3 +54,14 @@ export interface FieldError {
   field: string;
   message: string;
 }
+
+/** Every JSON answer is `{ code, msg, data }` (DESIGN.md §3). */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** The paths whose success code is 200 instead of 0: the materials service's. */
+export const isMaterialsPath = (path: string): boolean =>
+  path.startsWith('/materials/') || path.startsWith('/open/materials/');

@@ -1,18 +1,10 @@
 import { z } from 'zod';
 
-/** Every JSON answer is `{ code, msg, data }` (DESIGN.md §3). */
-export interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
+// Defined beside the codes so that clients can read answers without loading zod (`@jcbb/contract/codes`).
+export { type Envelope, isMaterialsPath } from './codes.ts';
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
-
-/** The paths whose success code is 200 instead of 0: the materials service's. */
-export const isMaterialsPath = (path: string): boolean =>
-  path.startsWith('/materials/') || path.startsWith('/open/materials/');
 
 /** Take/skip paging used by list calls (spec §3). */
 export const pageQuerySchema = z.object({

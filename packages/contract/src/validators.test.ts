@@ -292,3 +292,16 @@ describe('isStrongPassword', () => {
     }
   });
 });
+
+describe('numeric input with Chinese input methods and large values', () => {
+  it('reads full-width digits, point and minus', () => {
+    expect(sanitizeNumericInput('－１２．５', { precision: 2 })).toBe('-12.5');
+  });
+
+  it('never answers exponent notation', () => {
+    expect(finalizeNumericInput('1234567890123456789012', {})).toBe('123456789012345');
+    expect(finalizeNumericInput('0.0000001', { precision: 7 })).toBe('0.0000001');
+    expect(finalizeNumericInput('2.50', { precision: 2 })).toBe('2.5');
+    expect(finalizeNumericInput('-0.001', { precision: 2 })).toBe('0');
+  });
+});

@@ -44,15 +44,22 @@ export interface NumericOptions {
 export function sanitizeNumericInput(raw: string, options: NumericOptions = {}): string {
   const allowNegative = options.allowNegative ?? (options.min === undefined || options.min < 0);
   const precision = options.precision ?? 2;
-  const negative = allowNegative && raw.trimStart().startsWith('-');
+  // Chinese input methods type full-width digits, point and minus (１２．５, －): NFKC makes them ASCII.
+  const text = raw.normalize('NFKC');
+  const negative = allowNegative && text.trimStart().startsWith('-');
   let digits = '';
   let seenPoint = false;
   let decimals = 0;
-  for (const ch of raw) {
+  let integerDigits = 0;
+  for (const ch of text) {
     if (ch >= '0' && ch <= '9') {
       if (seenPoint) {
         if (decimals >= precision) continue;
         decimals += 1;
+      } else {
+        // Past 15 integer digits a number is no longer exact in JavaScript: refuse further digits.
+        if (integerDigits >= MAX_INTEGER_DIGITS) continue;
+        integerDigits += 1;
       }
       digits += ch;
     } else if (ch === '.' && !seenPoint) {
@@ -64,6 +71,8 @@ export function sanitizeNumericInput(raw: string, options: NumericOptions = {}):
   return (negative ? '-' : '') + digits;
 }
 
+const MAX_INTEGER_DIGITS = 15;
+
 /** Numeric input on blur: a finished number clamped to min and max, or '' when nothing numeric is left. */
 export function finalizeNumericInput(raw: string, options: NumericOptions = {}): string {
   const text = sanitizeNumericInput(raw, options);
@@ -73,9 +82,10 @@ export function finalizeNumericInput(raw: string, options: NumericOptions = {}):
   if (options.min !== undefined && value < options.min) value = options.min;
   if (options.max !== undefined && value > options.max) value = options.max;
   const precision = options.precision ?? 2;
-  const factor = 10 ** precision;
-  value = Math.round(value * factor) / factor;
-  return String(Object.is(value, -0) ? 0 : value);
+  // toFixed never writes exponent notation below 1e21 (sanitize keeps us under 1e15); trailing zeros go.
+  const fixed = value.toFixed(precision);
+  const trimmed = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return trimmed === '-0' ? '0' : trimmed;
 }
 
 /**

@@ -149,7 +149,7 @@ export function createAuthService({ db, config, kv }: Deps) {
       const tokenHash = hashToken(token);
       await repo.endSessionByHash(db, tokenHash, InvalidIndex.EXPIRED_OR_SIGNED_OUT);
       cache.delete([tokenHash]);
-      // Signing out of the console (jcbb) also ends the user's other app sessions opened from it by SSO.
+      // `appCode` naming another app (a module opened by SSO) signs the user out of that app too.
       if (appCode !== user.appCode) {
         cache.delete(await repo.endSessions(db, user.userId, InvalidIndex.EXPIRED_OR_SIGNED_OUT, appCode));
       }
