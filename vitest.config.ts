@@ -18,7 +18,11 @@ export default defineConfig({
       {
         plugins: [react()],
         define: {
-          __JCBB_SIGNING__: JSON.stringify({ appCode: 'jcbb', authKey: 'jcbb-web-dev', secret: 'jcbb-web-dev-secret-change-me' }),
+          __JCBB_SIGNING__: JSON.stringify({
+            appCode: 'jcbb',
+            authKey: 'jcbb-web-dev',
+            secret: 'jcbb-web-dev-secret-change-me',
+          }),
         },
         test: {
           name: 'web',

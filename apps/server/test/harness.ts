@@ -25,6 +25,7 @@ export interface TestServer extends BuiltApp {
 
 export interface TestResponse {
   status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
   body: { code: number; msg: string; data: any };
   headers: Record<string, unknown>;
   raw: string;

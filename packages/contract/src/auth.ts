@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { isMobile, isStrongPassword, normalizeMobile } from './validators.ts';
+import { z } from './zod.ts';
 
 /** A mainland mobile (spec §5), trimmed, stored without its +86 / 0086 prefix. */
 export const mobileSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Defined beside the codes so that clients can read answers without loading zod (`@jcbb/contract/codes`).
 export { type Envelope, isMaterialsPath } from './codes.ts';

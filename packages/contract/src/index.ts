@@ -1,12 +1,11 @@
-import { z } from 'zod';
-
-// Chinese first: zod's messages in zh-CN for every schema of client and server (GB/T 37668 labels aside).
-z.config(z.locales.zhCN());
+// zod's zh-CN messages are configured in ./zod.ts, which every schema module imports.
+import './zod.ts';
 
 export * from './auth.ts';
 export * from './codes.ts';
 export * from './enums.ts';
 export * from './envelope.ts';
+export * from './file.ts';
 export * from './message.ts';
 export * from './organization.ts';
 export * from './reference.ts';

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { channelValues, MESSAGE_PAGE_SIZE, ReadPoint } from './enums.ts';
 import { pageOf } from './envelope.ts';
+import { z } from './zod.ts';
 
 /** The message centre (spec §3, §7 `/notice/bmMessage/*`). */
 

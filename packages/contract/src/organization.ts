@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { mobileSchema } from './auth.ts';
 import { pageOf, pageQuerySchema } from './envelope.ts';
 import { isCreditCode, isLandline, isMobile } from './validators.ts';
+import { z } from './zod.ts';
 
 /** Account status of a user (users.status): 1 enabled, 2 disabled. */
 export const UserStatus = { ENABLED: 1, DISABLED: 2 } as const;
@@ -248,6 +248,8 @@ export const adminOrganizationItem = z.object({
   typeName: z.string(),
   certStatus: z.number().int(),
   status: z.string(),
+  /** Government units need no certification (spec §9). */
+  certExempt: z.boolean(),
   creditCode: z.string().nullable(),
   regionCode: z.string().nullable(),
   memberCount: z.number().int(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Level of a GB/T 2260 division as the server stores it. */
 export const DivisionLevel = { PROVINCE: 1, CITY: 2, COUNTY: 3 } as const;

@@ -1,19 +1,10 @@
-import { ResponseCode } from '@jcbb/contract';
+import { ResponseCode, uploadData } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { defineRoute, idParams } from '../../lib/route.ts';
 import type { FileService } from './file.service.ts';
 
 const tags = ['文件 Files'];
-
-export const uploadData = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  sha256: z.string(),
-  size: z.number().int(),
-  mime: z.string(),
-});
 
 export function registerFileRoutes(app: FastifyInstance, files: FileService) {
   defineRoute(app, {

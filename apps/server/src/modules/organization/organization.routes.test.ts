@@ -325,7 +325,10 @@ describe('platform administration of organisations', () => {
     expect(makers.body.data.total).toBeGreaterThanOrEqual(2);
     expect(makers.body.data.list.every((o: { type: number }) => o.type === 6)).toBe(true);
     const lvzhu = makers.body.data.list.find((o: { name: string }) => o.name === '南京绿筑新型建材有限公司');
-    expect(lvzhu).toMatchObject({ certStatus: 2, status: '已认证', memberCount: 2 });
+    expect(lvzhu).toMatchObject({ certStatus: 2, status: '已认证', certExempt: false, memberCount: 2 });
+
+    const govs = await server.call('GET', '/api/admin/organizations', { type: 5 }, token('13800000000'));
+    expect(govs.body.data.list[0]).toMatchObject({ type: 5, certExempt: true });
 
     const byName = await server.call('GET', '/api/admin/organizations', { keyword: '认证中心' }, token('13800000000'));
     expect(byName.body.data.list.map((o: { name: string }) => o.name)).toEqual(['华夏绿色建材认证中心有限公司']);

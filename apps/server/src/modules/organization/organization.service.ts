@@ -1,5 +1,6 @@
 import type { adminOrganizationCreateBody, adminOrganizationListQuery, organizationSaveBody } from '@jcbb/contract';
 import {
+  CERT_EXEMPT_ORG_TYPE,
   CertStatus,
   defaultModulesByOrgType,
   type ModuleCodeValue,
@@ -233,6 +234,7 @@ export function createOrganizationService(deps: OrganizationDeps) {
           ...orgTypeNames(org.type),
           certStatus: org.certStatus,
           status: certStatusLabel(org.certStatus),
+          certExempt: org.type === CERT_EXEMPT_ORG_TYPE,
           creditCode: org.creditCode,
           regionCode: org.regionCode,
           memberCount,

@@ -1,0 +1,48 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect, useState } from 'react';
+import { i18n } from '../lib/i18n.ts';
+import { setNotifier } from '../lib/notify.ts';
+import { liteNotifier } from './LiteToaster.tsx';
+import { theme } from './theme.ts';
+
+/** Hands antd's context-aware message API to lib/notify while antd is on screen, so toasts follow theme and locale. */
+function NotifierBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    setNotifier({
+      error: (content, duration) => void message.error(content, duration),
+      warning: (content, duration) => void message.warning(content, duration),
+      success: (content, duration) => void message.success(content, duration),
+    });
+    return () => setNotifier(liteNotifier);
+  }, [message]);
+  return null;
+}
+
+function useLanguage(): string {
+  const [language, setLanguage] = useState(i18n.language);
+  useEffect(() => {
+    const onChange = (lng: string) => setLanguage(lng);
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
+  }, []);
+  return language;
+}
+
+/**
+ * antd's providers: the platform's theme, antd's zh_CN (en_US in English) and antd's App (App.useApp for pages).
+ * Loaded with the first page that uses antd (the console frame, the public pages), never with the sign-in page.
+ */
+export default function AntdFrame({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  return (
+    <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={theme}>
+      <AntApp component={false}>
+        <NotifierBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/**
+ * One entry of the route table (spec §3 "Menu route item"). The table is the only source of the router, the side
+ * menu and the breadcrumb.
+ */
+export interface RouteMeta {
+  /** i18n key of the title (zh-CN and English in src/lib/i18n). */
+  title: string;
+  /** Name of an @ant-design/icons icon, e.g. 'HomeOutlined'. */
+  icon?: string;
+  /** Open `path` (an absolute URL) in a new tab instead of routing. */
+  externalLink?: boolean;
+  /** City site letters (first label of the host name) on which this item is hidden from the menu. */
+  hiddenCity?: string[];
+  /** The menu entry to highlight while on this (usually hidden) route. */
+  activeMenu?: string;
+  /** A guide route: its menu entry is highlighted through `jumpPath`. */
+  guidePath?: boolean;
+  jumpPath?: string;
+  /** Cache the page by path: its state survives leaving and coming back. */
+  keepAlive?: boolean;
+  /** Any one of these roles sees the route; none = open to every signed-in user. */
+  roles?: string[];
+  /** i18n key of a sentence naming what the page holds (the "在建设中" page shows it until the module lands). */
+  description?: string;
+  /**
+   * A path on the configured external site (`externalSiteUrl` of GET /open/config), opened in a new tab with the
+   * token. While no external site is configured the item routes to its own `path` instead.
+   */
+  externalSite?: string;
+  /** Entering needs a project of the user's organisation (spec §5: otherwise 暂无项目 and no entry). */
+  requiresProject?: boolean;
+}
+
+export interface RouteItem {
+  /** Absolute path for top-level items; children may be relative to their parent. */
+  path: string;
+  hidden?: boolean;
+  /** Always show as a submenu, even with one visible child. */
+  alwaysShow?: boolean;
+  children?: RouteItem[];
+  meta?: RouteMeta;
+  /** An embedded external page, shown through /myiframe/urlPath. */
+  iframe?: { src: string; name: string };
+  /** The page; absent for pure menu groups and external links. */
+  component?: LazyExoticComponent<ComponentType> | ComponentType;
+  /** Redirect target for group paths. */
+  redirect?: string;
+}

@@ -1,0 +1,78 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { authApi } from '../features/auth/api.ts';
+import { authPublicRoutes } from '../features/auth/routes.tsx';
+import { onSessionInvalid } from '../lib/http.ts';
+import { createGuardLoader, type GuardDeps } from './guard.tsx';
+import { BootScreen } from './PageLoading.tsx';
+import { Root } from './Root.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { ConsolePage, RoutePage } from './RoutePage.tsx';
+import { flattenRoutes } from './route-index.ts';
+import { type ConsoleKey, consoles, consoleTree, framedPublicRoutes, publicRoutes } from './route-table.tsx';
+import { createSessionInvalidHandler } from './session-invalid.ts';
+import { WithAntd } from './WithAntd.tsx';
+
+/** Every path of every console (and the framed public pages), once: the page itself is picked per console. */
+export function consolePaths(): string[] {
+  const all = [
+    ...(Object.keys(consoles) as ConsoleKey[]).flatMap((key) => flattenRoutes(consoleTree(key))),
+    ...flattenRoutes(framedPublicRoutes),
+  ];
+  return [...new Set(all.map((r) => r.fullPath))];
+}
+
+/** The sign-in screens bring no antd: they render without antd's providers, so their page load carries none. */
+const antdFreePaths = new Set(authPublicRoutes.map((r) => r.path));
+
+/** The router's routes, built from the route table. */
+export function appRoutes(deps: GuardDeps): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <Root />,
+      loader: createGuardLoader(deps),
+      // The guard runs before every navigation, not only when the root's own params change.
+      shouldRevalidate: () => true,
+      HydrateFallback: BootScreen,
+      errorElement: <RouteErrorPage />,
+      children: [
+        ...flattenRoutes(publicRoutes).map((route) => ({
+          path: route.fullPath,
+          element: antdFreePaths.has(route.fullPath) ? (
+            <RoutePage route={route} />
+          ) : (
+            <WithAntd fallback={<BootScreen />}>
+              <RoutePage route={route} />
+            </WithAntd>
+          ),
+        })),
+        {
+          // The console frame loads with the first console page, not with the sign-in page.
+          lazy: () => import('../layout/ConsoleLayout.tsx').then((m) => ({ Component: m.ConsoleLayout })),
+          children: consolePaths().map((path) => ({ path, element: <ConsolePage path={path} /> })),
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}
+
+type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
+
+/** The app's router, with the guard and the re-login flow wired to it. */
+export function createAppRouter(queryClient: QueryClient, factory: RouterFactory = createBrowserRouter) {
+  let router: ReturnType<typeof createBrowserRouter> | undefined;
+  const previousLocation = () =>
+    router?.state.initialized ? `${router.state.location.pathname}${router.state.location.search}` : null;
+  router = factory(appRoutes({ queryClient, previousLocation }));
+  const created = router;
+  onSessionInvalid(
+    createSessionInvalidHandler({
+      invalidDetails: authApi.invalidDetails,
+      navigate: (to) => void created.navigate(to, { replace: true }),
+      location: () => created.state.location,
+    }),
+  );
+  return created;
+}

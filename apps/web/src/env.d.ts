@@ -1,0 +1,1 @@
+declare const __JCBB_SIGNING__: { appCode: string; authKey: string; secret: string };

@@ -1,0 +1,120 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { CertificationStatus } from '@jcbb/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Select, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { type AdminCertificationItem, adminApi, adminKeys, type CertificationQuery } from '../api.ts';
+import { ApplicationStatusTag } from '../components/StatusTags.tsx';
+import { orgTypeName } from '../labels.ts';
+
+const PAGE_SIZE = 10;
+
+/** /admin/certification: the platform's queue of certification applications, pending ones first by default. */
+export function CertificationQueuePage() {
+  const { t, i18n } = useTranslation('admin');
+  const english = i18n.language.startsWith('en');
+  const [query, setQuery] = useState<CertificationQuery>({
+    take: PAGE_SIZE,
+    skip: 0,
+    status: CertificationStatus.PENDING,
+  });
+  const list = useQuery({
+    queryKey: adminKeys.certificationList(query),
+    queryFn: () => adminApi.certifications(query),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableProps<AdminCertificationItem>['columns'] = [
+    {
+      title: t('queue.orgName'),
+      key: 'orgName',
+      render: (_, item) => <Link to={`/admin/certification/detail?id=${item.id}`}>{item.details.name}</Link>,
+    },
+    {
+      title: t('queue.orgType'),
+      key: 'orgType',
+      width: 130,
+      render: (_, item) => orgTypeName(item.orgType, item.orgTypeName, english),
+    },
+    {
+      title: t('queue.creditCode'),
+      key: 'creditCode',
+      width: 200,
+      render: (_, item) => <span style={{ fontFamily: 'monospace' }}>{item.details.creditCode}</span>,
+    },
+    {
+      title: t('queue.submitter'),
+      key: 'submitter',
+      width: 120,
+      render: (_, item) => item.submitter?.realName ?? item.submitter?.mobile ?? '—',
+    },
+    { title: t('queue.submittedAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180 },
+    {
+      title: t('queue.statusColumn'),
+      key: 'status',
+      width: 100,
+      render: (_, item) => <ApplicationStatusTag status={item.status} label={item.statusName} />,
+    },
+    {
+      title: t('queue.actions'),
+      key: 'actions',
+      width: 90,
+      fixed: 'right',
+      render: (_, item) => (
+        <Link to={`/admin/certification/detail?id=${item.id}`}>
+          {item.status === CertificationStatus.PENDING ? t('queue.review') : t('queue.view')}
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('queue.title')}>
+      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
+        <Flex wrap gap={12}>
+          <Select
+            aria-label={t('queue.status')}
+            style={{ width: 140 }}
+            value={query.status}
+            onChange={(status: number) => setQuery((q) => ({ ...q, status, skip: 0 }))}
+            options={[
+              { value: CertificationStatus.PENDING, label: t('queue.statusPending') },
+              { value: CertificationStatus.APPROVED, label: t('queue.statusApproved') },
+              { value: CertificationStatus.REJECTED, label: t('queue.statusRejected') },
+              { value: 0, label: t('queue.statusAll') },
+            ]}
+          />
+          <Input.Search
+            allowClear
+            aria-label={t('queue.keyword')}
+            placeholder={t('queue.keyword')}
+            maxLength={50}
+            style={{ width: 260 }}
+            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, skip: 0 }))}
+          />
+        </Flex>
+        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+          {t('common.refresh')}
+        </Button>
+      </Flex>
+      <Table<AdminCertificationItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 960 }}
+        locale={{ emptyText: t('queue.empty') }}
+        pagination={{
+          current: query.skip / query.take + 1,
+          pageSize: query.take,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('queue.total', { total }),
+          onChange: (page) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { CERT_EXEMPT_ORG_TYPE, CertStatus, orgTypeLabels } from '@jcbb/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Select, Table, type TableProps, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AdminOrganizationItem, adminApi, adminKeys, type OrganizationQuery } from '../api.ts';
+import { OrgCertTag } from '../components/StatusTags.tsx';
+import { orgTypeName } from '../labels.ts';
+
+const PAGE_SIZE = 10;
+const ORG_TYPES = ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const).map((code) => ({ code, ...orgTypeLabels[code] }));
+
+/** /admin/organizations: every organisation on the platform, by type and certification state. */
+export function OrganizationsPage() {
+  const { t, i18n } = useTranslation('admin');
+  const english = i18n.language.startsWith('en');
+  const [query, setQuery] = useState<OrganizationQuery>({ take: PAGE_SIZE, skip: 0 });
+  const list = useQuery({
+    queryKey: adminKeys.organizations(query),
+    queryFn: () => adminApi.organizations(query),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableProps<AdminOrganizationItem>['columns'] = [
+    { title: t('orgs.name'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('orgs.type'),
+      key: 'type',
+      width: 160,
+      render: (_, org) => orgTypeName(org.type, org.typeName, english),
+    },
+    {
+      title: t('orgs.certStatus'),
+      key: 'certStatus',
+      width: 110,
+      // Government units need no certification (spec §9): their state says so rather than 未认证.
+      render: (_, org) =>
+        org.type === CERT_EXEMPT_ORG_TYPE ? <Tag>{t('orgs.exempt')}</Tag> : <OrgCertTag certStatus={org.certStatus} />,
+    },
+    {
+      title: t('orgs.creditCode'),
+      dataIndex: 'creditCode',
+      key: 'creditCode',
+      width: 200,
+      render: (v: string | null) => (v ? <span style={{ fontFamily: 'monospace' }}>{v}</span> : '—'),
+    },
+    { title: t('orgs.members'), dataIndex: 'memberCount', key: 'memberCount', width: 90, align: 'right' },
+    { title: t('orgs.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180 },
+  ];
+
+  return (
+    <Card title={t('orgs.title')}>
+      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
+        <Flex wrap gap={12}>
+          <Input.Search
+            allowClear
+            aria-label={t('orgs.keyword')}
+            placeholder={t('orgs.keyword')}
+            maxLength={50}
+            style={{ width: 240 }}
+            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, skip: 0 }))}
+          />
+          <Select
+            aria-label={t('orgs.type')}
+            style={{ width: 160 }}
+            value={query.type ?? 0}
+            onChange={(type: number) => setQuery((q) => ({ ...q, type: type || undefined, skip: 0 }))}
+            options={[
+              { value: 0, label: t('orgs.typeAll') },
+              ...ORG_TYPES.map((o) => ({ value: o.code, label: english ? o.en : o.zh })),
+            ]}
+          />
+          <Select
+            aria-label={t('orgs.certStatus')}
+            style={{ width: 140 }}
+            value={query.certStatus ?? -1}
+            onChange={(certStatus: number) =>
+              setQuery((q) => ({ ...q, certStatus: certStatus < 0 ? undefined : certStatus, skip: 0 }))
+            }
+            options={[
+              { value: -1, label: t('orgs.certAll') },
+              { value: CertStatus.NONE, label: t('orgs.certNone') },
+              { value: CertStatus.PENDING, label: t('orgs.certPending') },
+              { value: CertStatus.CERTIFIED, label: t('orgs.certCertified') },
+              { value: CertStatus.REJECTED, label: t('orgs.certRejected') },
+            ]}
+          />
+        </Flex>
+        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+          {t('common.refresh')}
+        </Button>
+      </Flex>
+      <Table<AdminOrganizationItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 900 }}
+        pagination={{
+          current: query.skip / query.take + 1,
+          pageSize: query.take,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('orgs.total', { total }),
+          onChange: (page) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
+        }}
+      />
+    </Card>
+  );
+}

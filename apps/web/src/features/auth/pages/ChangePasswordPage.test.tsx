@@ -1,0 +1,85 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App, ConfigProvider } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n.ts';
+import { session } from '../../../lib/session.ts';
+import ChangePasswordPage from './ChangePasswordPage.tsx';
+
+// antd in jsdom is slow on a small CI machine: a rendered form or popover takes seconds, not milliseconds.
+vi.setConfig({ testTimeout: 20_000 });
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <App>
+          <ChangePasswordPage />
+        </App>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+}
+
+async function fill(oldPassword: string, newPassword: string, confirm: string) {
+  if (oldPassword) await userEvent.type(screen.getByLabelText('原密码'), oldPassword);
+  if (newPassword) await userEvent.type(screen.getByLabelText('新密码'), newPassword);
+  if (confirm) await userEvent.type(screen.getByLabelText('确认新密码'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: '确认修改' }));
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
+  session.setToken('current-token');
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  session.clear();
+});
+
+describe('ChangePasswordPage', () => {
+  it('checks the new password against the platform rule and the confirmation before calling', async () => {
+    renderPage();
+    await fill('Jcbb@2026', 'weakpass', 'weakpas');
+    expect(
+      await screen.findAllByText('密码需 8–32 位，并包含大写字母、小写字母、数字、符号中的至少三种'),
+    ).not.toHaveLength(0);
+    expect(await screen.findByText('两次输入的新密码不一致')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('changes the password, says so and stays signed in', async () => {
+    fetchMock.mockResolvedValue(json({ code: 0, msg: 'success', data: { changed: true } }));
+    renderPage();
+    await fill('Jcbb@2026', 'Green#2027', 'Green#2027');
+    expect(await screen.findByText('密码修改成功，其他设备上的登录已退出')).toBeInTheDocument();
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ oldPassword: 'Jcbb@2026', newPassword: 'Green#2027' });
+    expect(body).not.toHaveProperty('confirm');
+    expect(session.get().token).toBe('current-token');
+    await waitFor(() => expect(screen.getByLabelText('原密码')).toHaveValue(''));
+  });
+
+  it('shows the server’s field error on its field', async () => {
+    fetchMock.mockResolvedValue(
+      json(
+        { code: 40000, msg: '原密码不正确', data: { fields: [{ field: 'oldPassword', message: '原密码不正确' }] } },
+        400,
+      ),
+    );
+    renderPage();
+    await fill('Wrong@2026', 'Green#2027', 'Green#2027');
+    const error = await screen.findByText('原密码不正确');
+    expect(error.closest('.ant-form-item')).toContainElement(screen.getByLabelText('原密码'));
+  });
+});

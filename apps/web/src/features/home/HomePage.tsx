@@ -1,0 +1,235 @@
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  BellOutlined,
+  CheckCircleOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import {
+  CERT_EXEMPT_ORG_TYPE,
+  type CertStatusValue,
+  certStatusLabels,
+  type OrgTypeValue,
+  orgTypeLabels,
+  Role,
+} from '@jcbb/contract/enums';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../../app/app-config.ts';
+import { buildMenu } from '../../app/menu.ts';
+import { useConsoleRoutes } from '../../app/route-context.ts';
+import { type ConsoleKey, consoleTree } from '../../app/route-table.tsx';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { type SessionUser, useSession } from '../../lib/session.ts';
+import { homeApi, homeKeys } from './api.ts';
+import { ComingSoonCard } from './components/ComingSoonCard.tsx';
+import { FigureCard } from './components/FigureCard.tsx';
+import { QuickLinks, quickLinksOf } from './components/QuickLinks.tsx';
+import './home.css';
+
+const VERIFICATION_PATH = '/organization/orgnizationVerification';
+
+/** Figures later modules will fill, per console: shown as "即将上线", never as made-up numbers. */
+const upcoming: Record<ConsoleKey, string[]> = {
+  manufacturer: ['products', 'listings', 'certificates', 'shipments'],
+  distributor: ['licensedProducts', 'contracts', 'shipments', 'evidence'],
+  construction: ['projects', 'projectStock', 'pendingReceipts', 'outbound'],
+  supervision: ['projects', 'spotChecks', 'failedLots', 'pendingReceipts'],
+  developer: ['materialLists', 'greenShare', 'purchases', 'suppliers'],
+  government: ['procurementRecords', 'greenShare', 'govShare', 'cityListings'],
+  certification: ['pendingApplications', 'issued', 'expiring', 'evidence'],
+  admin: ['listingAudits', 'ledger', 'issued', 'products'],
+  basic: ['projects', 'evidence'],
+};
+
+const certColor: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'green', 3: 'red' };
+
+function orgTypeName(type: number | undefined): string | null {
+  const label = type === undefined ? undefined : orgTypeLabels[type as OrgTypeValue];
+  if (!label) return null;
+  return currentLanguage() === 'en' ? label.en : label.zh;
+}
+
+/** The home page of every console (issue 3 item 11): who you are, the figures that exist today, what comes next. */
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const { user, token, currentApp } = useSession();
+  const own = useConsoleRoutes();
+  const config = useAppConfig();
+  const consoleKey = own?.console ?? 'basic';
+
+  const menu = useMemo(
+    () =>
+      user
+        ? buildMenu(consoleTree(consoleKey), {
+            roles: user.roles,
+            host: window.location.hostname,
+            externalSiteUrl: config?.externalSiteUrl,
+            token,
+          })
+        : [],
+    [user, consoleKey, config?.externalSiteUrl, token],
+  );
+
+  if (!user) return null;
+  return (
+    <div className="jcbb-home">
+      <Welcome user={user} />
+      <section aria-labelledby="jcbb-home-overview">
+        <h2 id="jcbb-home-overview" className="jcbb-home__heading">
+          {t('overview')}
+        </h2>
+        {consoleKey === 'admin' ? <AdminFigures /> : <OrganizationFigures user={user} currentApp={currentApp} />}
+      </section>
+      <QuickLinks links={quickLinksOf(menu)} />
+      <section aria-labelledby="jcbb-home-upcoming">
+        <h2 id="jcbb-home-upcoming" className="jcbb-home__heading">
+          {t('upcoming')}
+          <span className="jcbb-home__hint">{t('upcomingHint')}</span>
+        </h2>
+        <Row gutter={[16, 16]}>
+          {upcoming[consoleKey].map((key) => (
+            <Col key={key} xs={12} xl={6}>
+              <ComingSoonCard title={t(`soon.${key}.title`)} description={t(`soon.${key}.desc`)} />
+            </Col>
+          ))}
+        </Row>
+      </section>
+    </div>
+  );
+}
+
+function Welcome({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('home');
+  const name = user.realName || user.username;
+  const typeName = orgTypeName(user.organization?.type);
+  const roles = user.roles.map((r) =>
+    r === Role.SUPER_ADMIN ? t('superAdmin') : t(`roles.${r}`, { defaultValue: r }),
+  );
+  return (
+    <Card className="jcbb-home__welcome" variant="borderless">
+      <div className="jcbb-home__welcome-main">
+        <h1 className="jcbb-home__hello">{t('hello', { name })}</h1>
+        <p className="jcbb-home__org">
+          {user.org?.name ?? t('platformOperator')}
+          {typeName && <span className="jcbb-home__type">{typeName}</span>}
+        </p>
+        <div className="jcbb-home__tags">
+          {roles.map((role) => (
+            <Tag key={role} color="green">
+              {role}
+            </Tag>
+          ))}
+        </div>
+      </div>
+      <p className="jcbb-home__today">{t('today', { date: dayjs().format('YYYY-MM-DD dddd') })}</p>
+    </Card>
+  );
+}
+
+function OrganizationFigures({ user, currentApp }: { user: SessionUser; currentApp: string | null }) {
+  const { t } = useTranslation('home');
+  const admin = user.roles.includes(Role.ENTERPRISE_ADMIN);
+  const inbox = { toUid: user.id, companyId: user.companyId ?? undefined, currentApp };
+  const unread = useQuery({ queryKey: homeKeys.unread(inbox), queryFn: () => homeApi.unreadCount(inbox) });
+  const members = useQuery({ queryKey: homeKeys.members, queryFn: homeApi.membersTotal, enabled: admin });
+  const org = user.organization;
+  const exempt = org?.type === CERT_EXEMPT_ORG_TYPE;
+  const certStatus = (org?.certStatus ?? 0) as CertStatusValue;
+  const certText = exempt
+    ? t('stat.exempt')
+    : t(`certStatus.${certStatus}`, { defaultValue: certStatusLabels[certStatus] });
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={12} xl={6}>
+        <FigureCard
+          icon={<SafetyCertificateOutlined />}
+          title={t(exempt ? 'stat.unitCertification' : 'stat.certification')}
+          value={
+            <Tag
+              color={exempt ? 'green' : certColor[certStatus]}
+              icon={certStatus === 2 || exempt ? <CheckCircleOutlined /> : undefined}
+            >
+              {certText}
+            </Tag>
+          }
+          link={exempt ? undefined : { to: VERIFICATION_PATH, label: t('stat.viewCertification') }}
+        />
+      </Col>
+      <Col xs={12} xl={6}>
+        <FigureCard
+          icon={<BellOutlined />}
+          title={t('stat.unread')}
+          query={unread}
+          suffix={t('units.items')}
+          link={{ to: '/message', label: t('stat.viewMessages') }}
+        />
+      </Col>
+      {admin && (
+        <Col xs={12} xl={6}>
+          <FigureCard
+            icon={<TeamOutlined />}
+            title={t('stat.members')}
+            query={members}
+            suffix={t('units.people')}
+            link={{ to: '/organization/members', label: t('stat.viewMembers') }}
+          />
+        </Col>
+      )}
+    </Row>
+  );
+}
+
+function AdminFigures() {
+  const { t } = useTranslation('home');
+  const { user, currentApp } = useSession();
+  const inbox = { toUid: user?.id, currentApp };
+  const pending = useQuery({ queryKey: homeKeys.pendingCertifications, queryFn: homeApi.pendingCertifications });
+  const organizations = useQuery({ queryKey: homeKeys.organizations(), queryFn: () => homeApi.organizationsTotal() });
+  const certified = useQuery({ queryKey: homeKeys.organizations(2), queryFn: () => homeApi.organizationsTotal(2) });
+  const unread = useQuery({ queryKey: homeKeys.unread(inbox), queryFn: () => homeApi.unreadCount(inbox) });
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={12} xl={6}>
+        <FigureCard
+          icon={<AuditOutlined />}
+          title={t('stat.pendingCertifications')}
+          query={pending}
+          suffix={t('units.items')}
+          highlight
+          link={{ to: '/admin/certification', label: t('stat.review') }}
+        />
+      </Col>
+      <Col xs={12} xl={6}>
+        <FigureCard
+          icon={<ApartmentOutlined />}
+          title={t('stat.organizations')}
+          query={organizations}
+          suffix={t('units.orgs')}
+          link={{ to: '/admin/organizations', label: t('stat.viewOrganizations') }}
+        />
+      </Col>
+      <Col xs={12} xl={6}>
+        <FigureCard
+          icon={<CheckCircleOutlined />}
+          title={t('stat.certifiedOrganizations')}
+          query={certified}
+          suffix={t('units.orgs')}
+        />
+      </Col>
+      <Col xs={12} xl={6}>
+        <FigureCard
+          icon={<BellOutlined />}
+          title={t('stat.unread')}
+          query={unread}
+          suffix={t('units.items')}
+          link={{ to: '/message', label: t('stat.viewMessages') }}
+        />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,42 @@
+import type { MessageStrings } from './zh-CN.ts';
+
+export const messageEn: MessageStrings = {
+  bell: 'Notifications',
+  bellWithCount: 'Notifications, {{count}} unread',
+  title: 'Message centre',
+  detailTitle: 'Message',
+  filter: {
+    label: 'Filter messages',
+    all: 'All messages',
+    unread: 'Unread',
+  },
+  unreadTag: 'Unread',
+  markAllRead: 'Mark all read',
+  markAllReadDone: 'Updated',
+  deleteOne: 'Delete',
+  deleteOneConfirm: 'Delete this message?',
+  deleteAll: 'Delete all',
+  deleteAllConfirmTitle: 'Delete all messages?',
+  deleteAllConfirmContent: 'This cannot be undone.',
+  deleted: 'Deleted',
+  confirm: 'OK',
+  cancel: 'Cancel',
+  details: 'Details',
+  viewAll: 'View all',
+  loadMore: 'Load more',
+  loading: 'Loading…',
+  noMore: 'No more messages',
+  empty: 'No messages',
+  emptyUnread: 'No unread messages',
+  total: '{{count}} in all',
+  open: 'Go to it',
+  back: 'Back to messages',
+  notFound: 'This message does not exist or was deleted',
+  needSignIn: 'Sign in to see your messages',
+  needSignInHint: 'Messages are only visible to their recipient. Please sign in first.',
+  signIn: 'Sign in',
+  sentAt: 'Sent',
+  noContent: '(no text)',
+};
+
+export default messageEn;

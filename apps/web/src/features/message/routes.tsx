@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+import type { RouteItem } from '../../app/route-types.ts';
+
+const MessageCenterPage = lazy(() => import('./pages/MessageCenterPage.tsx'));
+const MessageDetailPage = lazy(() => import('./pages/MessageDetailPage.tsx'));
+
+/**
+ * Public per spec §2: reachable without the guard's sign-in redirect; without a session the pages show a sign-in
+ * prompt that comes back here (`/login?redirect=…`).
+ */
+export const messagePublicRoutes: RouteItem[] = [
+  { path: '/message', hidden: true, meta: { title: 'message:title' }, component: MessageCenterPage },
+  {
+    path: '/message/detail',
+    hidden: true,
+    meta: { title: 'message:detailTitle', activeMenu: '/message' },
+    component: MessageDetailPage,
+  },
+];
+
+/** Console-only message routes: none today, the message pages are all public (above). */
+export const messageRoutes: RouteItem[] = [];

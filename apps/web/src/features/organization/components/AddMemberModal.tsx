@@ -1,0 +1,83 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Form, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formRules } from '../../../components/form-rules.ts';
+import { TextInput } from '../../../components/TextInput.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { type MemberCreated, organizationApi } from '../api.ts';
+
+interface Values {
+  mobile: string;
+  realName: string;
+}
+
+/** 添加员工: mobile and real name; the server answers the generated password once. */
+export function AddMemberModal({
+  open,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdded: (member: MemberCreated) => void;
+}) {
+  const { t } = useTranslation('organization');
+  const [form] = Form.useForm<Values>();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const add = useMutation({
+    mutationFn: (values: Values) =>
+      organizationApi.addMember({ mobile: values.mobile.trim(), realName: values.realName }),
+    onSuccess: (member) => {
+      form.resetFields();
+      setFormError(null);
+      onAdded(member);
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      const known = (['mobile', 'realName'] as const).filter((f) => fields[f]);
+      form.setFields(known.map((f) => ({ name: f, errors: [fields[f] ?? ''] })));
+      setFormError(known.length > 0 ? null : error.message);
+    },
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={t('members.addTitle')}
+      okText={t('members.addOk')}
+      cancelText={t('common.cancel')}
+      confirmLoading={add.isPending}
+      onOk={() => form.submit()}
+      onCancel={() => {
+        form.resetFields();
+        setFormError(null);
+        onClose();
+      }}
+      forceRender
+    >
+      <Form<Values> form={form} layout="vertical" onFinish={(v) => add.mutate(v)} preserve={false}>
+        <Form.Item
+          name="mobile"
+          label={t('members.mobile')}
+          normalize={(v: string) => v.replace(/\s/g, '')}
+          rules={[
+            { required: true, message: t('members.mobileRequired') },
+            formRules.mobile(t('members.mobileInvalid')),
+          ]}
+        >
+          <TextInput maxLength={15} inputMode="tel" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="realName"
+          label={t('members.realName')}
+          rules={[{ required: true, whitespace: true, message: t('members.realNameRequired') }]}
+        >
+          <TextInput autoComplete="off" />
+        </Form.Item>
+        {formError ? <Alert type="error" showIcon title={formError} /> : null}
+      </Form>
+    </Modal>
+  );
+}

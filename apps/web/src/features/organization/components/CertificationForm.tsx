@@ -1,0 +1,194 @@
+import type { CertificationBody } from '@jcbb/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Col, Form, Row, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formRules } from '../../../components/form-rules.ts';
+import { TextInput } from '../../../components/TextInput.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { referenceApi, referenceKeys, referenceQueryOptions } from '../../reference/api.ts';
+import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
+import { type CertificationItem, organizationApi } from '../api.ts';
+import { LicenseUpload, type LicenseValue } from './LicenseUpload.tsx';
+
+export interface CertificationFormValues {
+  name: string;
+  nature?: number;
+  regionCode?: string;
+  creditCode: string;
+  address: string;
+  legalPerson: string;
+  contactName: string;
+  contactPhone: string;
+  license?: LicenseValue;
+}
+
+const FIELDS: (keyof CertificationFormValues)[] = [
+  'name',
+  'nature',
+  'regionCode',
+  'creditCode',
+  'address',
+  'legalPerson',
+  'contactName',
+  'contactPhone',
+  'license',
+];
+/** Server field names that the form calls otherwise. */
+const RENAMED: Record<string, keyof CertificationFormValues> = { licenseUploadId: 'license' };
+const formField = (serverField: string) => FIELDS.find((f) => f === (RENAMED[serverField] ?? serverField)) ?? null;
+
+export function toCertificationBody(values: CertificationFormValues): CertificationBody {
+  return {
+    name: values.name,
+    nature: values.nature ?? 0,
+    regionCode: values.regionCode ?? '',
+    creditCode: values.creditCode.trim().toUpperCase(),
+    address: values.address,
+    legalPerson: values.legalPerson,
+    contactName: values.contactName,
+    contactPhone: values.contactPhone.trim(),
+    licenseUploadId: values.license?.id ?? 0,
+  };
+}
+
+/**
+ * The certification form of the enterprise administrator (issue 3 item 6). Checked here with the contract's
+ * validators, and again by the server, whose per-field messages land on their fields.
+ */
+export function CertificationForm({
+  initialValues,
+  onSubmitted,
+}: {
+  initialValues: Partial<CertificationFormValues>;
+  onSubmitted: (item: CertificationItem) => void;
+}) {
+  const { t, i18n } = useTranslation('organization');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<CertificationFormValues>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const natures = useQuery({
+    queryKey: referenceKeys.orgNatures,
+    queryFn: referenceApi.orgNatures,
+    ...referenceQueryOptions,
+  });
+  const english = i18n.language.startsWith('en');
+
+  const submit = useMutation({
+    mutationFn: (values: CertificationFormValues) => organizationApi.submitCertification(toCertificationBody(values)),
+    onSuccess: (item) => {
+      setFormError(null);
+      message.success(t('form.submitted'));
+      onSubmitted(item);
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiError ? Object.entries(error.fieldErrors) : [];
+      const known = fields.flatMap(([field, msg]) => {
+        const name = formField(field);
+        return name ? [{ name, errors: [msg] }] : [];
+      });
+      if (known.length > 0) {
+        form.setFields(known);
+        form.scrollToField(known[0]?.name ?? 'name', { block: 'center' });
+      }
+      // Messages that belong to no field of the form (a state conflict, say) show above the button.
+      setFormError(known.length > 0 && known.length === fields.length ? t('form.fixErrors') : error.message);
+    },
+  });
+
+  const required = (key: string) => ({
+    required: true,
+    message: t(`form.required.${key}`),
+  });
+
+  return (
+    <Form<CertificationFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={(values) => submit.mutate(values)}
+      onValuesChange={() => formError && setFormError(null)}
+      scrollToFirstError={{ block: 'center' }}
+      requiredMark
+    >
+      <Row gutter={24}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="name"
+            label={t('form.name')}
+            rules={[required('name'), { min: 2, message: t('form.nameMin') }]}
+          >
+            <TextInput maxLength={100} placeholder={t('form.namePlaceholder')} autoComplete="organization" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="creditCode"
+            label={t('form.creditCode')}
+            normalize={(v: string | undefined) => v?.toUpperCase()}
+            rules={[
+              required('creditCode'),
+              formRules.creditCode({ format: t('form.creditCodeFormat'), checkDigit: t('form.creditCodeCheck') }),
+            ]}
+            validateDebounce={300}
+          >
+            <TextInput maxLength={18} placeholder={t('form.creditCodePlaceholder')} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="nature" label={t('form.nature')} rules={[required('nature')]}>
+            <Select
+              loading={natures.isLoading}
+              placeholder={t('nature.placeholder', { ns: 'reference' })}
+              options={(natures.data ?? []).map((n) => ({ value: n.code, label: english ? n.enName : n.name }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="regionCode" label={t('form.region')} rules={[required('region')]}>
+            <RegionCascader />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="address" label={t('form.address')} rules={[required('address')]}>
+            <TextInput maxLength={200} autoComplete="street-address" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="legalPerson" label={t('form.legalPerson')} rules={[required('legalPerson')]}>
+            <TextInput />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="contactName" label={t('form.contactName')} rules={[required('contactName')]}>
+            <TextInput autoComplete="name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item
+            name="contactPhone"
+            label={t('form.contactPhone')}
+            rules={[required('contactPhone'), formRules.phone(t('form.phoneInvalid'))]}
+          >
+            <TextInput
+              maxLength={20}
+              placeholder={t('form.contactPhonePlaceholder')}
+              autoComplete="tel"
+              inputMode="tel"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="license" label={t('form.license')} rules={[required('license')]} extra={t('upload.hint')}>
+            <LicenseUpload />
+          </Form.Item>
+        </Col>
+      </Row>
+      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
+      <Typography.Paragraph type="secondary">{t('form.submitNote')}</Typography.Paragraph>
+      <Button type="primary" htmlType="submit" loading={submit.isPending}>
+        {t('form.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { OrganizationData } from '@jcbb/contract';
+import { type OrgTypeValue, orgTypeLabels, SELF_SERVICE_ORG_TYPES } from '@jcbb/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/TextInput.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { organizationApi } from '../api.ts';
+
+interface Values {
+  name: string;
+  type?: number;
+}
+
+/** A user without an organisation creates one and becomes its enterprise administrator (POST /api/organization). */
+export function CreateOrganizationForm({ onCreated }: { onCreated: (org: OrganizationData) => void }) {
+  const { t, i18n } = useTranslation('organization');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const english = i18n.language.startsWith('en');
+
+  const create = useMutation({
+    mutationFn: (values: Values) => organizationApi.save({ name: values.name, type: values.type }),
+    onSuccess: (org) => {
+      message.success(t('noOrg.created'));
+      onCreated(org);
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      const known = (['name', 'type'] as const).filter((f) => fields[f]);
+      form.setFields(known.map((f) => ({ name: f, errors: [fields[f] ?? ''] })));
+      setFormError(known.length > 0 ? null : error.message);
+    },
+  });
+
+  return (
+    <Form<Values> form={form} layout="vertical" onFinish={(v) => create.mutate(v)} style={{ maxWidth: 480 }}>
+      <Form.Item
+        name="name"
+        label={t('noOrg.name')}
+        rules={[
+          { required: true, message: t('form.required.name') },
+          { min: 2, message: t('form.nameMin') },
+        ]}
+      >
+        <TextInput maxLength={100} placeholder={t('form.namePlaceholder')} autoComplete="organization" />
+      </Form.Item>
+      <Form.Item
+        name="type"
+        label={t('noOrg.type')}
+        rules={[{ required: true, message: t('noOrg.typePlaceholder') }]}
+        extra={t('noOrg.typeNote')}
+      >
+        <Select
+          placeholder={t('noOrg.typePlaceholder')}
+          options={SELF_SERVICE_ORG_TYPES.map((type) => {
+            const label = orgTypeLabels[type as OrgTypeValue];
+            return { value: type, label: english ? label.en : label.zh };
+          })}
+        />
+      </Form.Item>
+      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
+      <Button type="primary" htmlType="submit" loading={create.isPending}>
+        {t('noOrg.submit')}
+      </Button>
+    </Form>
+  );
+}

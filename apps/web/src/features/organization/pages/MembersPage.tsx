@@ -1,0 +1,222 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { UserStatus } from '@jcbb/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Input,
+  Result,
+  Select,
+  Space,
+  Table,
+  type TableProps,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session.ts';
+import { type MemberItem, type MemberQuery, organizationApi, organizationKeys } from '../api.ts';
+import { isEnterpriseAdmin } from '../cert-state.ts';
+import { AddMemberModal } from '../components/AddMemberModal.tsx';
+import { type PasswordOnce, PasswordOnceModal } from '../components/PasswordOnceModal.tsx';
+
+const PAGE_SIZE = 10;
+const nameOf = (m: MemberItem) => m.realName ?? m.username;
+
+/** /organization/members: the enterprise administrator's list of the organisation's accounts. */
+export function MembersPage() {
+  const { t } = useTranslation('organization');
+  const { modal, message } = App.useApp();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState<MemberQuery>({ take: PAGE_SIZE, skip: 0 });
+  const [adding, setAdding] = useState(false);
+  const [password, setPassword] = useState<PasswordOnce | null>(null);
+  const admin = isEnterpriseAdmin(user);
+
+  const members = useQuery({
+    queryKey: organizationKeys.members(query),
+    queryFn: () => organizationApi.members(query),
+    placeholderData: keepPreviousData,
+    enabled: admin,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['organization', 'members'] });
+
+  const setStatus = useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 1 | 2 }) => organizationApi.setMemberStatus(id, status),
+    onSuccess: (member) => {
+      message.success(member.status === UserStatus.DISABLED ? t('members.disabledDone') : t('members.enabledDone'));
+      void refresh();
+    },
+  });
+  const reset = useMutation({
+    mutationFn: (member: MemberItem) => organizationApi.resetMemberPassword(member.id),
+    onSuccess: (result, member) =>
+      setPassword({
+        title: t('members.resetTitle'),
+        intro: t('members.newPasswordFor', { name: nameOf(member), mobile: member.mobile }),
+        password: result.newPassword,
+      }),
+  });
+
+  if (!admin) return <Result status="403" title={t('members.notAdmin')} />;
+
+  const confirmStatus = (member: MemberItem) => {
+    const disabling = member.status === UserStatus.ENABLED;
+    modal.confirm({
+      title: t(disabling ? 'members.disableConfirm' : 'members.enableConfirm', { name: nameOf(member) }),
+      content: disabling ? t('members.disableConfirmText') : undefined,
+      okText: disabling ? t('members.disable') : t('members.enable'),
+      okButtonProps: disabling ? { danger: true } : undefined,
+      cancelText: t('common.cancel'),
+      onOk: () => setStatus.mutateAsync({ id: member.id, status: disabling ? 2 : 1 }),
+    });
+  };
+
+  const confirmReset = (member: MemberItem) =>
+    modal.confirm({
+      title: t('members.resetConfirm', { name: nameOf(member) }),
+      content: t('members.resetConfirmText'),
+      okText: t('members.resetPassword'),
+      cancelText: t('common.cancel'),
+      onOk: () => reset.mutateAsync(member),
+    });
+
+  const columns: TableProps<MemberItem>['columns'] = [
+    {
+      title: t('members.member'),
+      key: 'member',
+      width: 150,
+      fixed: 'left',
+      render: (_, m) => (
+        <Flex vertical>
+          <Typography.Text strong>
+            {nameOf(m)}
+            {m.id === user?.id ? t('members.you') : null}
+          </Typography.Text>
+          <Typography.Text type="secondary">{m.mobile}</Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('members.roles'),
+      dataIndex: 'roles',
+      key: 'roles',
+      render: (roles: string[]) => (
+        <Space size={4} wrap>
+          {roles.map((r) => (
+            <Tag key={r} color={r === '企业管理员' ? 'green' : 'default'}>
+              {t(`roles.${r}`, { defaultValue: r })}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('members.status'),
+      key: 'status',
+      width: 90,
+      render: (_, m) => (
+        <Badge
+          status={m.status === UserStatus.ENABLED ? 'success' : 'default'}
+          text={m.status === UserStatus.ENABLED ? t('members.enabled') : t('members.disabled')}
+        />
+      ),
+    },
+    { title: t('members.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180 },
+    {
+      title: t('members.actions'),
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_, m) => {
+        const self = m.id === user?.id;
+        const actions = (
+          <Space size={0}>
+            <Button
+              type="link"
+              size="small"
+              danger={m.status === UserStatus.ENABLED}
+              disabled={self}
+              onClick={() => confirmStatus(m)}
+            >
+              {m.status === UserStatus.ENABLED ? t('members.disable') : t('members.enable')}
+            </Button>
+            <Button type="link" size="small" disabled={self} onClick={() => confirmReset(m)}>
+              {t('members.resetPassword')}
+            </Button>
+          </Space>
+        );
+        return self ? <Tooltip title={t('members.selfHint')}>{actions}</Tooltip> : actions;
+      },
+    },
+  ];
+
+  return (
+    <Card title={t('members.title')}>
+      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
+        <Flex wrap gap={12}>
+          <Input.Search
+            allowClear
+            aria-label={t('members.keyword')}
+            placeholder={t('members.keyword')}
+            maxLength={50}
+            style={{ width: 240 }}
+            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, skip: 0 }))}
+          />
+          <Select
+            aria-label={t('members.statusFilter')}
+            style={{ width: 140 }}
+            value={query.status ?? 0}
+            onChange={(status: number) => setQuery((q) => ({ ...q, status: status || undefined, skip: 0 }))}
+            options={[
+              { value: 0, label: t('members.statusAll') },
+              { value: UserStatus.ENABLED, label: t('members.enabled') },
+              { value: UserStatus.DISABLED, label: t('members.disabled') },
+            ]}
+          />
+        </Flex>
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void refresh()} aria-label={t('common.refresh')} />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('members.add')}
+          </Button>
+        </Space>
+      </Flex>
+      <Table<MemberItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={members.data?.list ?? []}
+        loading={members.isFetching}
+        scroll={{ x: 780 }}
+        pagination={{
+          current: query.skip / query.take + 1,
+          pageSize: query.take,
+          total: members.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('members.total', { total }),
+          onChange: (page) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
+        }}
+      />
+      <AddMemberModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(member) => {
+          setAdding(false);
+          void refresh();
+          setPassword({
+            title: t('members.addedTitle'),
+            intro: t('members.passwordFor', { name: nameOf(member), mobile: member.mobile }),
+            password: member.initialPassword,
+          });
+        }}
+      />
+      <PasswordOnceModal value={password} onClose={() => setPassword(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,13 @@
+import type zhCN from './zh-CN.ts';
+
+const en: typeof zhCN = {
+  region: {
+    placeholder: 'Province / city / county',
+    loadFailed: 'Could not load the divisions, please try again later',
+    notFound: 'No matching division',
+  },
+  nature: {
+    placeholder: 'Select the nature',
+  },
+};
+export default en;

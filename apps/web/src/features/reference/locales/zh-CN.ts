@@ -1,0 +1,10 @@
+export default {
+  region: {
+    placeholder: '请选择省 / 市 / 区县',
+    loadFailed: '行政区划加载失败，请稍后重试',
+    notFound: '无匹配地区',
+  },
+  nature: {
+    placeholder: '请选择企业性质',
+  },
+};

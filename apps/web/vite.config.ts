@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The console's signing key is built into its bundle (DESIGN.md §3: it identifies the client build, it is no
+// secret). It comes from the same variables as the server's, with the same development defaults.
+const signing = {
+  appCode: process.env.APP_CODE ?? 'jcbb',
+  authKey: process.env.AUTH_KEY ?? 'jcbb-web-dev',
+  secret: process.env.AUTH_SECRET ?? 'jcbb-web-dev-secret-change-me',
+};
+
+const apiPrefixes = ['/api', '/open', '/materials', '/notice', '/common', '/dolphin'];
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __JCBB_SIGNING__: JSON.stringify(signing) },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(apiPrefixes.map((p) => [p, 'http://127.0.0.1:8080'])),
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
+});
