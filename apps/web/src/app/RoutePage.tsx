@@ -1,5 +1,5 @@
-import { type ReactNode, Suspense } from 'react';
-import { Navigate } from 'react-router-dom';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { Navigate, useNavigation, useRevalidator } from 'react-router-dom';
 import { PageLoading } from './PageLoading.tsx';
 import { RouteItemContext, useConsoleRoutes } from './route-context.ts';
 import { type FlatRoute, findRoute, flattenRoutes } from './route-index.ts';
@@ -28,6 +28,26 @@ export function RoutePage({ route }: { route: FlatRoute }): ReactNode {
 export function ConsolePage({ path }: { path: string }): ReactNode {
   const own = useConsoleRoutes();
   const route = (own && findRoute(own.routes, path)) ?? findRoute(flatFramedPublic, path);
-  if (!route) return <Navigate to="/404" replace />;
+  if (!route) return <SessionChanged />;
   return <RoutePage route={route} />;
+}
+
+/**
+ * The guard let this page in, so it went missing because the session changed under it: signed out or expired
+ * (the re-login flow is already navigating to sign-in), or another app chosen (the switcher is going home). Where to
+ * go is the guard's answer, never this page's: a redirect of its own (/404) would override the one under way. When
+ * nothing is navigating (a session cleared by code that does not navigate), ask the guard again for this address,
+ * once: its answer for a page the session does not cover is always a redirect.
+ */
+function SessionChanged(): ReactNode {
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const asked = useRef(false);
+  const idle = navigation.state === 'idle' && revalidator.state === 'idle';
+  useEffect(() => {
+    if (!idle || asked.current) return;
+    asked.current = true;
+    void revalidator.revalidate();
+  }, [idle, revalidator]);
+  return <PageLoading />;
 }

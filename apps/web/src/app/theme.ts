@@ -11,7 +11,8 @@ export const BRAND = {
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: BRAND.primary,
-    colorInfo: BRAND.primary,
+    // Not the brand green: antd derives info backgrounds from it, and a green-grey info Alert reads as disabled.
+    colorInfo: '#1677ff',
     colorLink: BRAND.primary,
     colorSuccess: '#2f9e44',
     colorWarning: '#d48806',

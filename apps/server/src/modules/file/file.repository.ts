@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { fileBlobs, uploads } from '../../db/schema/index.ts';
 
@@ -14,40 +14,27 @@ export async function insertUpload(
   return row as typeof uploads.$inferSelect;
 }
 
-/** An upload visible to an organisation (its own), with its blob's size and type. */
-export async function findUpload(tx: Tx, id: number, orgId: number | null) {
-  const [row] = await tx
-    .select({
-      id: uploads.id,
-      sha256: uploads.sha256,
-      name: uploads.name,
-      orgId: uploads.orgId,
-      createdAt: uploads.createdAt,
-      size: fileBlobs.size,
-      mime: fileBlobs.mime,
-    })
-    .from(uploads)
-    .innerJoin(fileBlobs, eq(fileBlobs.sha256, uploads.sha256))
-    .where(and(eq(uploads.id, id), orgId === null ? isNull(uploads.orgId) : or(eq(uploads.orgId, orgId))))
-    .limit(1);
-  return row;
-}
+const uploadWithBlob = {
+  id: uploads.id,
+  sha256: uploads.sha256,
+  name: uploads.name,
+  orgId: uploads.orgId,
+  createdAt: uploads.createdAt,
+  size: fileBlobs.size,
+  mime: fileBlobs.mime,
+};
 
-/** Any upload by id, for callers that have checked access themselves (the platform's auditors). */
-export async function findUploadAnyOrg(tx: Tx, id: number) {
+/**
+ * An upload by id with its blob's size and type: only the organisation's own when `orgId` is given (null for
+ * platform users without one), any when `orgId` is `'any'` (callers that checked access themselves).
+ */
+export async function findUpload(tx: Tx, id: number, orgId: number | null | 'any') {
+  const owner = orgId === 'any' ? undefined : orgId === null ? isNull(uploads.orgId) : eq(uploads.orgId, orgId);
   const [row] = await tx
-    .select({
-      id: uploads.id,
-      sha256: uploads.sha256,
-      name: uploads.name,
-      orgId: uploads.orgId,
-      createdAt: uploads.createdAt,
-      size: fileBlobs.size,
-      mime: fileBlobs.mime,
-    })
+    .select(uploadWithBlob)
     .from(uploads)
     .innerJoin(fileBlobs, eq(fileBlobs.sha256, uploads.sha256))
-    .where(eq(uploads.id, id))
+    .where(and(eq(uploads.id, id), owner))
     .limit(1);
   return row;
 }

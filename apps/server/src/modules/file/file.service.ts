@@ -60,7 +60,7 @@ export function createFileService({ db, config }: { db: Db; config: Config }) {
 
     /** Any upload, for services that have checked the caller's right to it (e.g. an auditor's review). */
     async getUnchecked(id: number, tx: Tx = db) {
-      const row = await repo.findUploadAnyOrg(tx, id);
+      const row = await repo.findUpload(tx, id, 'any');
       if (!row) throw notFound('文件不存在');
       return row;
     },

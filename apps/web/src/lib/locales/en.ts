@@ -165,5 +165,14 @@ export const shellEn: ShellStrings = {
     invalid: 'The page address is not valid: only http and https addresses can be opened.',
     openNewTab: 'Open in a new tab',
   },
+  service: {
+    button: 'Contact customer service',
+    short: 'Help',
+    title: 'Contact customer service',
+    qrLabel: 'Customer service QR code',
+    scan: 'Scan the QR code with WeChat to reach customer service',
+    orOpen: 'Or open in a browser: ',
+    qrFailed: 'The QR code could not be generated. Please use the address below.',
+  },
 };
 export default shellEn;

@@ -163,6 +163,15 @@ export const shellZhCN = {
     invalid: '页面地址无效，只能打开 http 或 https 地址。',
     openNewTab: '在新标签页打开',
   },
+  service: {
+    button: '联系客服',
+    short: '客服',
+    title: '联系客服',
+    qrLabel: '客服二维码',
+    scan: '请使用微信扫描二维码，联系在线客服',
+    orOpen: '也可在浏览器中打开：',
+    qrFailed: '二维码生成失败，请使用下方地址联系客服。',
+  },
 };
 
 export type ShellStrings = typeof shellZhCN;

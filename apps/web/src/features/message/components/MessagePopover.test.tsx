@@ -2,7 +2,7 @@ import type { MessageListData } from '@jcbb/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
 import { type SessionUser, session } from '../../../lib/session.ts';
 import * as api from '../api.ts';
@@ -64,6 +64,11 @@ function scrollToBottom() {
   });
   fireEvent.scroll(list);
 }
+
+// The panel loads when the popover first opens; loaded here so no test's first opening waits on the import.
+beforeAll(async () => {
+  await import('./MessagePanel.tsx');
+});
 
 beforeEach(() => {
   session.setToken('token-41');

@@ -1,12 +1,18 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Popover } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../../app/PageLoading.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { messageKeys, useUnreadCount } from '../message-queries.ts';
-import { MessagePanel } from './MessagePanel.tsx';
 import './message.css';
+
+// The panel (tabs, list, empty state) is code every console page would carry for a popover most visits never
+// open: it loads when the bell is first pointed at, focused or opened.
+const loadPanel = () => import('./MessagePanel.tsx');
+const MessagePanel = lazy(() => loadPanel().then((m) => ({ default: m.MessagePanel })));
+const prefetchPanel = () => void loadPanel();
 
 /** Spec §9. */
 export const POPOVER_WIDTH = 454;
@@ -42,13 +48,15 @@ export function MessagePopover() {
       // On a phone the bell is not at the screen's edge: slide the panel back into view rather than cut it off.
       align={{ overflow: { shiftX: true, adjustY: true } }}
       content={
-        <MessagePanel
-          onNavigate={() => setOpen(false)}
-          onDismiss={() => {
-            setOpen(false);
-            bell.current?.focus();
-          }}
-        />
+        <Suspense fallback={<PageLoading />}>
+          <MessagePanel
+            onNavigate={() => setOpen(false)}
+            onDismiss={() => {
+              setOpen(false);
+              bell.current?.focus();
+            }}
+          />
+        </Suspense>
       }
       styles={{
         container: { width: POPOVER_WIDTH, maxWidth: 'calc(100vw - 16px)', padding: 0 },
@@ -61,6 +69,8 @@ export function MessagePopover() {
         aria-label={count > 0 ? t('bellWithCount', { count }) : t('bell')}
         aria-haspopup="dialog"
         aria-expanded={open}
+        onPointerEnter={prefetchPanel}
+        onFocus={prefetchPanel}
         icon={
           <Badge count={count} overflowCount={BADGE_MAX} size="small" offset={[4, -2]}>
             <BellOutlined style={{ fontSize: 18 }} aria-hidden />
