@@ -1,4 +1,5 @@
 import { type SigningKey, signParams } from '@jcbb/contract';
+import type { RequestData } from 'autocannon';
 
 export interface Answer {
   status: number;
@@ -7,20 +8,12 @@ export interface Answer {
   raw: string;
 }
 
-/** One signed POST, as the web console sends it; `token` adds the Bearer header. */
-export async function signedPost(
-  baseUrl: string,
-  path: string,
-  params: Record<string, unknown>,
-  key: SigningKey,
-  token?: string,
-): Promise<Answer> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(baseUrl + path, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(signParams('POST', path, params, key)),
+/** Send one request built for autocannon through fetch, and read its envelope. */
+export async function send(baseUrl: string, request: RequestData): Promise<Answer> {
+  const res = await fetch(baseUrl + (request.path ?? '/'), {
+    method: request.method ?? 'GET',
+    headers: request.headers,
+    body: request.body,
     signal: AbortSignal.timeout(30_000),
   });
   const raw = await res.text();
@@ -33,9 +26,15 @@ export async function signedPost(
   return { status: res.status, code: body.code, data: body.data, raw: raw.slice(0, 500) };
 }
 
-/** Sign in once and return the Bearer token. */
+/** Sign in once, as the console does, and return the Bearer token. */
 export async function login(baseUrl: string, key: SigningKey, mobile: string, password: string): Promise<string> {
-  const answer = await signedPost(baseUrl, '/api/auth/login', { mobile, password }, key);
+  const path = '/api/auth/login';
+  const answer = await send(baseUrl, {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(signParams('POST', path, { mobile, password }, key)),
+  });
   const token = (answer.data as { access_token?: unknown } | null)?.access_token;
   if (answer.status !== 200 || answer.code !== 0 || typeof token !== 'string') {
     throw new Error(`sign-in as ${mobile} failed: HTTP ${answer.status} ${answer.raw}`);

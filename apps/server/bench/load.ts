@@ -1,6 +1,6 @@
 import { isMaterialsPath, ResponseCode, type SigningKey, signParams } from '@jcbb/contract';
 import autocannon, { type RequestData, type RequestSpec } from 'autocannon';
-import { busyShare, machineCpuTimes, processCpuSeconds } from './machine.ts';
+import { busyShare, machineCpuTimes, processCpuSeconds, processRssMiB } from './machine.ts';
 
 export interface BenchRoute {
   name: string;
@@ -8,9 +8,10 @@ export interface BenchRoute {
   path: string;
   /** What the figure measures, for the report. */
   measures: string;
-  /** Signed with a fresh nonce and sent with the Bearer token; bare routes are neither. */
-  signed: boolean;
-  body?: Record<string, unknown>;
+  /** bare: neither signed nor signed in; signed: a fresh signature each request; session: signed + Bearer token. */
+  access: 'bare' | 'signed' | 'session';
+  /** The parameters: the JSON body of a POST, the query of a GET. */
+  params?: Record<string, unknown>;
 }
 
 export const ROUTES: BenchRoute[] = [
@@ -18,26 +19,47 @@ export const ROUTES: BenchRoute[] = [
     name: 'bare',
     method: 'GET',
     path: '/api/health',
-    measures: 'Fastify, helmet headers, request id, logging, envelope: neither signed nor signed in',
-    signed: false,
+    measures: 'HTTP, Fastify, helmet headers, request id, request log lines, envelope: neither signed nor signed in',
+    access: 'bare',
+  },
+  {
+    name: 'signed',
+    method: 'GET',
+    path: '/open/config',
+    measures: 'the bare cost + the signature (query string) and nonce check; no session, no database',
+    access: 'signed',
   },
   {
     name: 'signed+session',
     method: 'POST',
     path: '/materials/UserInfoController/getUserRole',
-    measures: 'the bare cost + JSON body parse + signature check + nonce record + cached session; no database work',
-    signed: true,
-    body: {},
+    measures: 'a signed JSON body + Bearer session answered from the session cache; no database work',
+    access: 'session',
+    params: {},
   },
   {
     name: 'message list',
     method: 'POST',
     path: '/notice/bmMessage/getMessageList',
-    measures: 'the signed cost + a paged query of the signed-in user’s messages (count + page of 5)',
-    signed: true,
-    body: { pageNum: 1, pageSize: 5 },
+    measures: 'the signed+session cost + a page of 5 of the user’s messages and their counts (2 queries)',
+    access: 'session',
+    params: { pageNum: 1, pageSize: 5 },
   },
 ];
+
+/** One request as a client sends it: signed afresh (new timestamp, nonce, signature) unless the route is bare. */
+export function buildRequest(route: BenchRoute, key: SigningKey, token: string): RequestData {
+  const headers: Record<string, string> = {};
+  if (route.access === 'session') headers.authorization = `Bearer ${token}`;
+  if (route.access === 'bare') return { method: route.method, path: route.path, headers };
+  const signed = signParams(route.method, route.path, route.params ?? {}, key);
+  if (route.method === 'GET') {
+    const query = new URLSearchParams(Object.entries(signed).map(([k, v]): [string, string] => [k, String(v)]));
+    return { method: route.method, path: `${route.path}?${query}`, headers };
+  }
+  headers['content-type'] = 'application/json';
+  return { method: route.method, path: route.path, headers, body: JSON.stringify(signed) };
+}
 
 /** A run with more failed requests than this is broken; a few (e.g. a connection reset at the end) are reported only. */
 export const TOLERATED_FAILURES = 5;
@@ -64,30 +86,29 @@ export interface RouteResult {
   failureSample: string | null;
   /** Share of one core the server process used during the measured run (PGlite runs inside it). */
   serverCpu: number | null;
+  /** Server CPU time per request in microseconds: moved much less than req/s by other processes on the machine. */
+  serverCpuPerRequestUs: number | null;
   /** Share of one core this process (autocannon and signing) used during the measured run. */
   clientCpu: number;
   /** Share of the whole machine (all cores) busy during the measured run: the server, this process, the
    * kernel's loopback networking, PostgreSQL and anything else running. */
   machineBusy: number | null;
+  /** The server's resident memory right after the measured run. */
+  serverRssMiB: number | null;
 }
 
-function expectedCode(path: string): number {
+/** The envelope's success code: 200 on materials-service paths, 0 elsewhere. */
+export function expectedCode(path: string): number {
   return isMaterialsPath(path) ? ResponseCode.MATERIALS_OK : ResponseCode.OK;
 }
 
-/** Sign every request as it is sent: a fresh timestamp, nonce and signature each time, as a real client does. */
 function requestSpec(route: BenchRoute, settings: LoadSettings): RequestSpec {
-  if (!route.signed) return { method: route.method, path: route.path };
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${settings.token}` };
+  const first = buildRequest(route, settings.key, settings.token);
+  if (route.access === 'bare') return first;
+  // Keep autocannon's own fields (host, port) and replace what the signature changes.
   return {
-    method: route.method,
-    path: route.path,
-    headers,
-    setupRequest: (request: RequestData): RequestData => ({
-      ...request,
-      headers,
-      body: JSON.stringify(signParams(route.method, route.path, route.body ?? {}, settings.key)),
-    }),
+    ...first,
+    setupRequest: (request) => ({ ...request, ...buildRequest(route, settings.key, settings.token) }),
   };
 }
 
@@ -122,6 +143,7 @@ async function runOnce(route: BenchRoute, settings: LoadSettings, durationSec: n
   const serverAfter = processCpuSeconds(settings.serverPid);
   const machineBusy = busyShare(machineBefore, machineCpuTimes());
   const seconds = result.duration || durationSec;
+  const serverSeconds = serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore;
   // A non-2xx answer's body fails verifyBody too: count it once.
   const failed = Math.max(result.non2xx, result.mismatches) + result.errors + result.timeouts;
   if (failed > 0 && failureSample === null) failureSample = JSON.stringify(result.statusCodeStats);
@@ -134,9 +156,12 @@ async function runOnce(route: BenchRoute, settings: LoadSettings, durationSec: n
     totalRequests: result.requests.total,
     failed,
     failureSample,
-    serverCpu: serverBefore === null || serverAfter === null ? null : (serverAfter - serverBefore) / seconds,
+    serverCpu: serverSeconds === null ? null : serverSeconds / seconds,
+    serverCpuPerRequestUs:
+      serverSeconds === null || result.requests.total === 0 ? null : (serverSeconds / result.requests.total) * 1e6,
     clientCpu: (clientUsed.user + clientUsed.system) / 1e6 / seconds,
     machineBusy,
+    serverRssMiB: processRssMiB(settings.serverPid),
   };
 }
 

@@ -69,3 +69,15 @@ export function busyShare(before: CpuTimes | null, after: CpuTimes | null): numb
   if (!before || !after || after.total === before.total) return null;
   return (after.busy - before.busy) / (after.total - before.total);
 }
+
+/** Resident memory of a process in MiB, from /proc; null where /proc is missing. */
+export function processRssMiB(pid: number): number | null {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
+  } catch {
+    return null;
+  }
+}

@@ -53,7 +53,20 @@ function pad(cells: string[][]): string {
 
 export function formatRun(run: DatabaseRun): string {
   const bare = rateOf(run, BARE_ROUTE);
-  const rows = [['route', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'server CPU', 'bench CPU', 'machine busy', 'failed']];
+  const rows = [
+    [
+      'route',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'vs bare',
+      'server CPU',
+      'CPU µs/req',
+      'bench CPU',
+      'machine busy',
+      'failed',
+    ],
+  ];
   for (const r of run.results) {
     rows.push([
       `${r.route} (${r.path})`,
@@ -62,6 +75,7 @@ export function formatRun(run: DatabaseRun): string {
       r.latencyP99Ms.toFixed(0),
       bare ? percent(r.requestsPerSec / bare) : '–',
       percent(r.serverCpu),
+      r.serverCpuPerRequestUs === null ? '–' : r.serverCpuPerRequestUs.toFixed(0),
       percent(r.clientCpu),
       percent(r.machineBusy),
       String(r.failed),
@@ -75,9 +89,11 @@ export function formatRun(run: DatabaseRun): string {
   const failures = run.results
     .filter((r) => r.failed > 0)
     .map((r) => `  ! ${r.route}: ${r.failed} failed requests, e.g. ${r.failureSample}`);
+  const rss = run.results.map((r) => r.serverRssMiB).filter((m): m is number => m !== null);
   return [
     `${run.database} — ${run.version}`,
     pad(rows),
+    ...(rss.length > 0 ? [`  server memory (RSS) after each route: ${rss.join(', ')} MiB`] : []),
     ...failures,
     run.error ? `  ! ${run.error}` : `  ${verdict}`,
   ].join('\n');

@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: the server's throughput on a bare route, a signed + signed-in route with no database work and
- * the message list, on embedded PGlite and then on PostgreSQL when one is reachable. docs/performance.md explains
- * the figures; the settings are environment variables listed there.
+ * `npm run bench`: the real server's throughput on a bare route, a signed route, a signed + signed-in route with
+ * no database work and the message list, on embedded PGlite and then on PostgreSQL when one is reachable.
+ * docs/performance.md explains the figures; the settings are environment variables listed there.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,8 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SigningKey } from '@jcbb/contract';
 import { DEV_AUTH_KEY, DEV_AUTH_SECRET } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
-import { login, signedPost } from './client.ts';
-import { type LoadSettings, measureRoute, ROUTES, TOLERATED_FAILURES } from './load.ts';
+import { login, send } from './client.ts';
+import { buildRequest, expectedCode, type LoadSettings, measureRoute, ROUTES, TOLERATED_FAILURES } from './load.ts';
 import { busyShare, machineCpuTimes, machineInfo } from './machine.ts';
 import { createThrowawayDatabase, DEFAULT_ADMIN_URL, redactUrl, type ThrowawayDatabase } from './postgres.ts';
 import { type BenchReport, type DatabaseRun, formatMachine, formatRun, goalOf } from './report.ts';
@@ -38,6 +38,7 @@ const BUSY_WARNING = 0.1;
 const routes = process.env.BENCH_ROUTES
   ? ROUTES.filter((r) => process.env.BENCH_ROUTES?.split(',').includes(r.name))
   : ROUTES;
+if (routes.length === 0) throw new Error(`BENCH_ROUTES names none of: ${ROUTES.map((r) => r.name).join(', ')}`);
 const cpuProfile = process.env.BENCH_CPU_PROF === '1';
 const resultsDir = path.join(repoRoot, 'apps/server/bench/results');
 
@@ -60,26 +61,33 @@ async function benchDatabase(label: string, version: string, databaseUrl: string
   const run: DatabaseRun = { database: label, version, results: [], error: null };
   console.log(`\n${label}: starting the server (LOG_LEVEL=${settings.logLevel})…`);
   let server: ServerProcess;
+  let stopServer = async () => {};
   try {
     const nodeFlags = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`] : [];
-    server = await startServer({ databaseUrl, logLevel: settings.logLevel, nodeFlags });
+    server = await startServer({
+      databaseUrl,
+      logLevel: settings.logLevel,
+      nodeFlags,
+      onCreated: (stop) => {
+        stopServer = stop;
+        cleanups.add(stop);
+      },
+    });
   } catch (error) {
+    cleanups.delete(stopServer);
     run.error = error instanceof Error ? error.message : String(error);
     return run;
   }
-  cleanups.add(server.stop);
   try {
     const token = await login(server.baseUrl, key, BENCH_MOBILE, DEMO_PASSWORD);
     const load: LoadSettings = { ...settings, baseUrl: server.baseUrl, serverPid: server.pid, key, token };
     for (const route of routes) {
-      if (route.signed) {
-        // One call first, so a missing or broken route says why instead of failing thousands of times.
-        const answer = await signedPost(server.baseUrl, route.path, route.body ?? {}, key, token);
-        if (answer.status < 200 || answer.status > 299) {
-          run.error = `${route.path} answered HTTP ${answer.status}: ${answer.raw}`;
-          console.log(`  ${route.name}: ${run.error}`);
-          continue;
-        }
+      // One call first, so a missing or broken route says why instead of failing thousands of times.
+      const answer = await send(server.baseUrl, buildRequest(route, key, token));
+      if (answer.status < 200 || answer.status > 299 || answer.code !== expectedCode(route.path)) {
+        run.error = `${route.method} ${route.path} answered HTTP ${answer.status}: ${answer.raw}`;
+        console.log(`  ${route.name}: ${run.error}`);
+        continue;
       }
       const result = await measureRoute(route, load);
       run.results.push(result);
@@ -90,7 +98,7 @@ async function benchDatabase(label: string, version: string, databaseUrl: string
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
   } finally {
-    cleanups.delete(server.stop);
+    cleanups.delete(stopServer);
     await server.stop();
   }
   return run;

@@ -22,6 +22,8 @@ export interface StartOptions {
   logLevel: string;
   /** Extra node flags for the server (e.g. --cpu-prof). */
   nodeFlags?: string[];
+  /** Called at once with `stop`, before the server is ready, so an interrupted start-up can be undone too. */
+  onCreated?: (stop: () => Promise<void>) => void;
 }
 
 const READY_TIMEOUT_MS = 120_000;
@@ -64,6 +66,22 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
  */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'jcbb-bench-'));
+  let child: ChildProcess | null = null;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, 30_000))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 5_000);
+      }
+    }
+    await rm(root, { recursive: true, force: true });
+  };
+  options.onCreated?.(stop);
+
   const logFile = path.join(root, 'server.log');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -83,38 +101,27 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   };
   delete env.NODE_ENV;
   const logFd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', logFd, logFd],
   });
+  child = server;
   // The child has its own copy of the descriptor.
   closeSync(logFd);
   let spawnError: Error | null = null;
-  child.once('error', (error) => {
+  server.once('error', (error) => {
     spawnError = error;
   });
-
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      if (!(await waitForExit(child, 30_000))) {
-        child.kill('SIGKILL');
-        await waitForExit(child, 5_000);
-      }
-    }
-    await rm(root, { recursive: true, force: true });
-  };
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   try {
     for (;;) {
       if (spawnError) throw spawnError;
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode}):\n${tail(logFile)}`);
+      if (server.exitCode !== null || server.signalCode !== null) {
+        throw new Error(
+          `the server exited during start-up (${server.exitCode ?? server.signalCode}):\n${tail(logFile)}`,
+        );
       }
       if (Date.now() > deadline) {
         throw new Error(`the server did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s:\n${tail(logFile)}`);
@@ -127,8 +134,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       }
       await sleep(200);
     }
-    if (child.pid === undefined) throw new Error('the server process has no pid');
-    return { baseUrl, pid: child.pid, stop };
+    if (server.pid === undefined) throw new Error('the server process has no pid');
+    return { baseUrl, pid: server.pid, stop };
   } catch (error) {
     await stop();
     throw error;

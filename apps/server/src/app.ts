@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -25,6 +24,7 @@ import { registerReferenceRoutes } from './modules/reference/reference.routes.ts
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerGateway } from './plugins/gateway.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -85,23 +85,7 @@ export async function buildApp(
     return payload;
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ['*'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {

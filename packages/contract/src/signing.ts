@@ -14,8 +14,12 @@ export const SIGNING_PARAM_KEYS = ['timestamp', 'nonce', 'app_code', 'auth_key',
 export const SIGNATURE_WINDOW_MS = 300_000;
 export const NONCE_MIN_LENGTH = 16;
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Compare strings by Unicode code point (JavaScript's default sort compares UTF-16 code units). */
 export function compareCodePoints(a: string, b: string): number {
+  // Without surrogate pairs, UTF-16 order is code-point order: the fast comparison is exact (the usual case).
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   const ia = a[Symbol.iterator]();
   const ib = b[Symbol.iterator]();
   for (;;) {

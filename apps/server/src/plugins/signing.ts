@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
-  computeSignature,
+  canonicalString,
   NONCE_MIN_LENGTH,
   ResponseCode,
   SIGNATURE_WINDOW_MS,
@@ -46,7 +46,11 @@ export function createSignatureVerifier(keys: SigningKeyRecord[], nonces: KvStor
       throw new AppError(ResponseCode.TIMESTAMP_OUT_OF_WINDOW);
     }
     const path = request.url.split('?')[0] ?? request.url;
-    const expected = Buffer.from(computeSignature(request.method, path, params, key.secret), 'utf8');
+    // The contract defines what is signed (canonicalString); the HMAC itself runs in node:crypto here, about twice
+    // as fast as the contract's pure-JavaScript one that browsers need. Every API test signs with the contract's
+    // computeSignature and so checks the two agree.
+    const canonical = canonicalString(request.method, path, params);
+    const expected = Buffer.from(createHmac('sha256', key.secret).update(canonical, 'utf8').digest('hex'), 'utf8');
     const given = Buffer.from(String(signature), 'utf8');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw new AppError(ResponseCode.SIGNATURE_MISMATCH);
