@@ -32,6 +32,24 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       },
+      {
+        // End-to-end: Chromium (Debian's /usr/bin/chromium) drives the built console served by one real server that
+        // the global setup starts. One file at a time: the machine has two cores and the files share that server.
+        test: {
+          name: 'e2e',
+          root: 'apps/web',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['./e2e/global-setup.ts'],
+          fileParallelism: false,
+          // After the other projects: they would otherwise take the CPU the browser and the server need.
+          sequence: { groupOrder: 1 },
+          testTimeout: 60000,
+          hookTimeout: 180000,
+          // Settling on screen takes a round trip to the server or two: more than expect.poll's 1 s default.
+          expect: { poll: { timeout: 15000, interval: 100 } },
+        },
+      },
     ],
   },
 });

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SigningKey } from '@jcbb/contract';
 import { DEV_AUTH_KEY, DEV_AUTH_SECRET } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { type BundleReport, formatBundleReport, measureBundleSizes } from './bundle-size.ts';
 import { login, send } from './client.ts';
 import { buildRequest, expectedCode, type LoadSettings, measureRoute, ROUTES, TOLERATED_FAILURES } from './load.ts';
 import { busyShare, machineCpuTimes, machineInfo } from './machine.ts';
@@ -147,18 +148,29 @@ async function main(): Promise<number> {
   const pgRun = await postgresRun();
   if (pgRun) runs.push(pgRun);
 
-  const report: BenchReport = {
+  // Last, so the browser and the build take no CPU from the load runs.
+  console.log('\nWeb console: building it and weighing the JavaScript its pages fetch in Chromium…');
+  let stopBundleServer = async () => {};
+  const bundle = await measureBundleSizes((stop) => {
+    stopBundleServer = stop;
+    cleanups.add(stop);
+  });
+  cleanups.delete(stopBundleServer);
+
+  const report: BenchReport & { bundle: BundleReport } = {
     date: new Date().toISOString(),
     machine,
     settings,
     busyBefore,
     runs: runs.map((run) => ({ ...run, goal: goalOf(run) })),
+    bundle,
   };
   console.log(`\n${formatMachine(machine)}, ${report.date}`);
   if (busyBefore !== null && busyBefore > BUSY_WARNING) {
     console.log(`WARNING: the machine was ${Math.round(busyBefore * 100)}% busy before the run: figures skewed.`);
   }
   for (const run of runs) console.log(`\n${formatRun(run)}`);
+  console.log(`\n${formatBundleReport(bundle)}`);
 
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `bench-${report.date.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z')}.json`);
@@ -170,6 +182,10 @@ async function main(): Promise<number> {
   const broken = runs.filter((run) => run.error !== null || run.results.some((r) => r.failed > TOLERATED_FAILURES));
   if (broken.length > 0) {
     console.error(`\nBENCHMARK FAILED on ${broken.map((r) => r.database).join(', ')}: see the lines marked "!" above.`);
+    return 1;
+  }
+  if (bundle.error) {
+    console.error('\nBENCHMARK FAILED measuring the web console: see the line marked "!" above.');
     return 1;
   }
   return 0;
