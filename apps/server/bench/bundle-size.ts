@@ -151,7 +151,9 @@ function formatWeight(weight: PageWeight): string {
   const head =
     `  ${weight.page.padEnd(28)} ${kb(weight.gzipBytes).padStart(7)} KB gzip in ${weight.files.length} files ` +
     `(goal ≤ ${weight.goalKb} KB: ${over ? 'OVER' : 'met'})`;
-  const largest = weight.files.slice(0, 5).map((f) => `      ${kb(f.gzipBytes).padStart(7)} KB  ${f.file}`);
+  const largest = weight.files
+    .slice(0, Number(process.env.BUNDLE_FILES ?? 5))
+    .map((f) => `      ${kb(f.gzipBytes).padStart(7)} KB  ${f.file}`);
   return [head, ...largest].join('\n');
 }
 

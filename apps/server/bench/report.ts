@@ -1,3 +1,4 @@
+import type { CatalogueProbe } from './catalogue.ts';
 import { type RouteResult, TOLERATED_FAILURES } from './load.ts';
 import type { MachineInfo } from './machine.ts';
 
@@ -10,6 +11,8 @@ export interface DatabaseRun {
   database: string;
   version: string;
   results: RouteResult[];
+  /** The catalogue search's latency probe (bench/catalogue.ts), when that route ran. */
+  catalogue?: CatalogueProbe | null;
   /** Set when the run could not finish (the server did not start, a route failed). */
   error: string | null;
 }

@@ -4,12 +4,14 @@
  * docs/performance.md explains the figures; the settings are environment variables listed there.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SigningKey } from '@jcbb/contract';
 import { DEV_AUTH_KEY, DEV_AUTH_SECRET } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { type BundleReport, formatBundleReport, measureBundleSizes } from './bundle-size.ts';
+import { CATALOGUE_ROUTE_NAME, catalogueRoute, prepareScaleData, probeCatalogue } from './catalogue.ts';
 import { login, send } from './client.ts';
 import { buildRequest, expectedCode, type LoadSettings, measureRoute, ROUTES, TOLERATED_FAILURES } from './load.ts';
 import { busyShare, machineCpuTimes, machineInfo } from './machine.ts';
@@ -36,10 +38,11 @@ const settings = {
 /** Above this share of the machine busy before the run, the figures are not to be trusted. */
 const BUSY_WARNING = 0.1;
 /** BENCH_ROUTES=bare,signed+session runs only those (e.g. to profile one route). */
+const ALL_ROUTES = [...ROUTES, catalogueRoute];
 const routes = process.env.BENCH_ROUTES
-  ? ROUTES.filter((r) => process.env.BENCH_ROUTES?.split(',').includes(r.name))
-  : ROUTES;
-if (routes.length === 0) throw new Error(`BENCH_ROUTES names none of: ${ROUTES.map((r) => r.name).join(', ')}`);
+  ? ALL_ROUTES.filter((r) => process.env.BENCH_ROUTES?.split(',').includes(r.name))
+  : ALL_ROUTES;
+if (routes.length === 0) throw new Error(`BENCH_ROUTES names none of: ${ALL_ROUTES.map((r) => r.name).join(', ')}`);
 const cpuProfile = process.env.BENCH_CPU_PROF === '1';
 const resultsDir = path.join(repoRoot, 'apps/server/bench/results');
 
@@ -63,10 +66,27 @@ async function benchDatabase(label: string, version: string, databaseUrl: string
   console.log(`\n${label}: starting the server (LOG_LEVEL=${settings.logLevel})…`);
   let server: ServerProcess;
   let stopServer = async () => {};
+  // The catalogue search runs at 100 000 products: fill the database before the server opens it.
+  let dataDir: string | null = null;
+  if (routes.some((r) => r.name === CATALOGUE_ROUTE_NAME)) {
+    try {
+      dataDir = (await prepareScaleData(databaseUrl, (line) => console.log(line))).dataDir;
+    } catch (error) {
+      run.error = `seeding the scale data failed: ${error instanceof Error ? error.message : String(error)}`;
+      return run;
+    }
+  }
+  const scaleDir = dataDir;
+  const removeScaleDir = async () => {
+    if (scaleDir) await rm(scaleDir, { recursive: true, force: true });
+  };
+  cleanups.add(removeScaleDir);
   try {
     const nodeFlags = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`] : [];
     server = await startServer({
       databaseUrl,
+      dataDir,
+      ...(dataDir ? { readyTimeoutMs: 600_000 } : {}),
       logLevel: settings.logLevel,
       nodeFlags,
       onCreated: (stop) => {
@@ -95,12 +115,22 @@ async function benchDatabase(label: string, version: string, databaseUrl: string
       console.log(
         `  ${route.name}: ${result.requestsPerSec.toFixed(0)} req/s, p99 ${result.latencyP99Ms} ms, ${result.failed} failed`,
       );
+      if (route.name === CATALOGUE_ROUTE_NAME) {
+        const probe = await probeCatalogue(server.baseUrl, key, 4, settings.durationSec);
+        run.catalogue = probe;
+        console.log(
+          `  ${route.name}, latency probe (${probe.concurrency} clients, varied searches): p50 ${probe.p50Ms} ms, ` +
+            `p95 ${probe.p95Ms} ms, p99 ${probe.p99Ms} ms, ${probe.requestsPerSec.toFixed(0)} req/s, ${probe.failed} failed`,
+        );
+      }
     }
   } catch (error) {
     run.error = error instanceof Error ? error.message : String(error);
   } finally {
     cleanups.delete(stopServer);
     await server.stop();
+    cleanups.delete(removeScaleDir);
+    await removeScaleDir();
   }
   return run;
 }

@@ -22,8 +22,14 @@ export interface StartOptions {
   logLevel: string;
   /** Extra node flags for the server (e.g. --cpu-prof). */
   nodeFlags?: string[];
+  /** How long start-up may take; a PGlite database with the scale data takes minutes on a busy machine. */
+  readyTimeoutMs?: number;
+  /** DATA_DIR for the server (e.g. prepared with scale data); default a new folder inside the temporary one. */
+  dataDir?: string | null;
   /** Called at once with `stop`, before the server is ready, so an interrupted start-up can be undone too. */
   onCreated?: (stop: () => Promise<void>) => void;
+  /** Environment variables set for the server on top of ours; `undefined` removes one (e.g. VITEST). */
+  env?: Record<string, string | undefined>;
 }
 
 const READY_TIMEOUT_MS = 120_000;
@@ -62,15 +68,20 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 /**
  * Start the real server (`node --import tsx apps/server/src/main.ts`) as a child process, exactly as an operator
  * would, and resolve once GET /api/health answers. Its log goes to a file in the temporary folder, not through a
- * pipe into this process, so the load generator does not spend CPU reading it.
+ * pipe into this process, so the load generator does not spend CPU reading it. Used by the benchmark and by the
+ * end-to-end tests (apps/web/e2e/support/server.ts).
  */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'jcbb-bench-'));
   let child: ChildProcess | null = null;
   let stopped = false;
+  // A run ended without its teardown (Ctrl-C) must not leave the server running.
+  const killOnExit = () => child?.kill('SIGTERM');
+  process.once('exit', killOnExit);
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    process.off('exit', killOnExit);
     if (child && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       if (!(await waitForExit(child, 30_000))) {
@@ -89,7 +100,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     ...process.env,
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATA_DIR: path.join(root, 'data'),
+    DATA_DIR: options.dataDir ?? path.join(root, 'data'),
     DATABASE_URL: options.databaseUrl ?? '',
     SEED_DEMO: '1',
     LOG_LEVEL: options.logLevel,
@@ -98,8 +109,10 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     AUTH_KEY: DEV_AUTH_KEY,
     AUTH_SECRET: DEV_AUTH_SECRET,
     REDIS_URL: '',
+    ...options.env,
   };
   delete env.NODE_ENV;
+  for (const [key, value] of Object.entries(options.env ?? {})) if (value === undefined) delete env[key];
   const logFd = openSync(logFile, 'w');
   const server = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -114,7 +127,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     spawnError = error;
   });
 
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const readyTimeout = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeout;
   try {
     for (;;) {
       if (spawnError) throw spawnError;
@@ -124,7 +138,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
         );
       }
       if (Date.now() > deadline) {
-        throw new Error(`the server did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s:\n${tail(logFile)}`);
+        throw new Error(`the server did not answer /api/health within ${readyTimeout / 1000} s:\n${tail(logFile)}`);
       }
       try {
         const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(1_000) });

@@ -14,17 +14,36 @@ import { seedReferenceData } from './db/seed/reference.ts';
 import { createKvStore, type KvStore } from './lib/kv-store.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import { registerBasicMaterialRoutes } from './modules/basic-material/basic-material.routes.ts';
+import { createBasicMaterialService } from './modules/basic-material/basic-material.service.ts';
+import { registerBasicMaterialReviewRoutes } from './modules/basic-material/basic-material-review.routes.ts';
+import { createBasicMaterialReviewService } from './modules/basic-material/basic-material-review.service.ts';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { registerCertificateRoutes } from './modules/certificate/certificate.routes.ts';
+import { createCertificateService } from './modules/certificate/certificate.service.ts';
+import { registerCompanyRoutes } from './modules/company/company.routes.ts';
+import { createCompanyService } from './modules/company/company.service.ts';
+import { registerElementRoutes } from './modules/element/element.routes.ts';
+import { createElementService } from './modules/element/element.service.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { createFileService } from './modules/file/file.service.ts';
+import { registerLedger, setupLedgerSigner } from './modules/ledger/ledger.routes.ts';
+import { registerListingRoutes } from './modules/listing/listing.routes.ts';
+import { createListingService } from './modules/listing/listing.service.ts';
 import { registerMessageRoutes } from './modules/message/message.routes.ts';
 import { createMessageService } from './modules/message/message.service.ts';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
+import { registerProductRoutes } from './modules/product/product.routes.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
+import { registerSamplingRoutes } from './modules/sampling/sampling.routes.ts';
+import { createSamplingService } from './modules/sampling/sampling.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerGateway } from './plugins/gateway.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -45,6 +64,8 @@ export async function buildApp(
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb }));
   await database.migrate();
   await seedReferenceData(database.db);
+  // Before any seed: demo evidence must be signed with the key the server will publish.
+  await setupLedgerSigner(config);
   if (config.seedDemo) await seedDemoData(database.db, config);
 
   const app = Fastify({
@@ -114,6 +135,7 @@ export async function buildApp(
     nonces: kv,
     auth,
   });
+  registerTextGuard(app);
 
   const messages = createMessageService({ db: database.db });
   const files = createFileService({ db: database.db, config });
@@ -124,7 +146,17 @@ export async function buildApp(
   registerMessageRoutes(app, messages);
   registerOrganizationRoutes(app, organizations);
   registerReferenceRoutes(app, { db: database.db });
+  registerCertificateRoutes(app, createCertificateService({ db: database.db }), config);
+  registerProductRoutes(app, { db: database.db, auth });
+  registerCatalogueRoutes(app, createCatalogueService({ db: database.db, files }));
+  registerCompanyRoutes(app, createCompanyService({ db: database.db }));
+  registerBasicMaterialRoutes(app, createBasicMaterialService({ db: database.db }));
+  registerBasicMaterialReviewRoutes(app, createBasicMaterialReviewService({ db: database.db }));
+  registerSamplingRoutes(app, createSamplingService({ db: database.db }));
+  registerElementRoutes(app, createElementService({ db: database.db }));
+  registerListingRoutes(app, createListingService({ db: database.db, files }));
 
+  registerLedger(app, { db: database.db, files });
   await app.ready();
   return {
     app,

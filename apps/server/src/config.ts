@@ -26,6 +26,16 @@ export interface Config {
   maxUploadBytes: number;
   /** Folder of the built web console served at /. */
   webDist: string;
+  /**
+   * Public address of the site (e.g. https://jcbb.example.cn), used in links printed on documents such as the
+   * certificate's QR code. Null: the address each request came to.
+   */
+  publicBaseUrl: string | null;
+  /**
+   * The evidence ledger's Ed25519 signing key (a 32-byte seed, 64 hex digits or base64). Null: the key in
+   * DATA_DIR/ledger-ed25519.key, generated on first start.
+   */
+  ledgerSigningKey: string | null;
   /** Settings the console reads at start-up (GET /open/config). */
   web: { externalSiteUrl: string; helpCenterUrl: string; customerServiceUrl: string; messageNotice: boolean };
 }
@@ -61,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptCost: 2 ** 17,
     maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 20) * 1024 * 1024,
     webDist: path.join(repoRoot, 'apps/web/dist'),
+    publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
+    ledgerSigningKey: env.LEDGER_SIGNING_KEY || null,
     web: {
       externalSiteUrl: env.EXTERNAL_SITE_URL ?? '',
       helpCenterUrl: env.HELP_CENTER_URL ?? '',

@@ -1,3 +1,4 @@
+import { MAX_ID } from './params.ts';
 import { isMobile, isStrongPassword, normalizeMobile } from './validators.ts';
 import { z } from './zod.ts';
 
@@ -55,7 +56,7 @@ export const userRoleData = z.object({
 export const logoutBody = z.object({ appCode: z.string().min(1).max(64).default('jcbb') });
 export const logoutData = z.object({ logout: z.literal(true) });
 
-export const authorizedOrgQuery = z.object({ orgId: z.coerce.number().int().positive() });
+export const authorizedOrgQuery = z.object({ orgId: z.coerce.number().int().positive().max(MAX_ID, '编号超出范围') });
 export const authorizedModule = z.object({ moduleCode: z.string(), name: z.string(), enName: z.string() });
 export const authorizedOrgData = z.array(authorizedModule);
 

@@ -139,3 +139,88 @@ export const InvalidIndex = { EXPIRED_OR_SIGNED_OUT: 1, SIGNED_IN_ELSEWHERE: 2 }
 
 /** Organisation type 5 is exempt from the uncertified warning (spec §9). */
 export const CERT_EXEMPT_ORG_TYPE = OrgType.GOVERNMENT;
+
+/* ---- Product centre (issue 4). States are ours: the spec names the flows but not their values. ---- */
+
+/** Product enable status (bmProduct/setProductEnableStatus). */
+export const ProductEnableStatus = { ENABLED: 1, DISABLED: 2 } as const;
+export type ProductEnableStatusValue = (typeof ProductEnableStatus)[keyof typeof ProductEnableStatus];
+
+/** Specification model (sales information) status. */
+export const SpecStatus = { ON_SALE: 1, OFF_SALE: 2 } as const;
+export type SpecStatusValue = (typeof SpecStatus)[keyof typeof SpecStatus];
+
+/** Kinds of a product's documents: manuals and the qualification documents the tags are derived from. */
+export const ProductDocumentKind = {
+  MANUAL: 1,
+  CARBON_FOOTPRINT_REPORT: 2,
+  GREEN_CERTIFICATE: 3,
+  TEST_REPORT: 4,
+  OTHER: 5,
+} as const;
+export type ProductDocumentKindValue = (typeof ProductDocumentKind)[keyof typeof ProductDocumentKind];
+export const productDocumentKindLabels: Record<ProductDocumentKindValue, { zh: string; en: string }> = {
+  1: { zh: '产品说明书', en: 'Product manual' },
+  2: { zh: '碳足迹报告', en: 'Carbon-footprint report' },
+  3: { zh: '绿色建材认证证书', en: 'Green building material certificate' },
+  4: { zh: '检测报告', en: 'Test report' },
+  5: { zh: '其他资质文件', en: 'Other qualification document' },
+};
+
+/** Green building material certificates are rated one to three stars. */
+export const STAR_RATINGS = [1, 2, 3] as const;
+/** The manufacturer is told this many days before a green certificate expires. */
+export const CERT_EXPIRY_NOTICE_DAYS = 90;
+
+/**
+ * A product's listing in a city (products-settled-in-cities): save draft → submit → platform audit →
+ * city audit → listed; a rejection at either audit keeps its reason and may be corrected and resubmitted.
+ * The city committee may instead mark the product not green: it is then listed as an ordinary product in
+ * that city, without the green tag (docs/decisions.md).
+ */
+export const ListingStatus = {
+  DRAFT: 0,
+  PLATFORM_AUDIT: 1,
+  CITY_AUDIT: 2,
+  LISTED: 3,
+  PLATFORM_REJECTED: 4,
+  CITY_REJECTED: 5,
+  DELISTED: 6,
+} as const;
+export type ListingStatusValue = (typeof ListingStatus)[keyof typeof ListingStatus];
+export const listingStatusLabels: Record<ListingStatusValue, { zh: string; en: string }> = {
+  0: { zh: '草稿', en: 'Draft' },
+  1: { zh: '平台审核中', en: 'Awaiting platform audit' },
+  2: { zh: '城市审核中', en: 'Awaiting city audit' },
+  3: { zh: '已入库', en: 'Listed' },
+  4: { zh: '平台驳回', en: 'Rejected by the platform' },
+  5: { zh: '城市驳回', en: 'Rejected by the city' },
+  6: { zh: '已下架', en: 'Delisted' },
+};
+
+/** Console pages a listing's messages point to (the manufacturer's details, the platform's and the city's audit). */
+export const LISTING_DETAIL_PATH = '/warehousing/details';
+export const PLATFORM_LISTING_AUDIT_PATH = '/admin/listings/detail';
+export const CITY_LISTING_AUDIT_PATH = '/gov/listings/detail';
+
+/** Actions recorded in the audit log of listings and products (audit_log.action). */
+export const ListingAction = {
+  SAVE: 'save',
+  SUBMIT: 'submit',
+  PLATFORM_APPROVE: 'platform_approve',
+  PLATFORM_REJECT: 'platform_reject',
+  CITY_APPROVE: 'city_approve',
+  CITY_REJECT: 'city_reject',
+  CITY_NOT_GREEN: 'city_not_green',
+  DELIST: 'delist',
+  DELETE: 'delete',
+} as const;
+export type ListingActionValue = (typeof ListingAction)[keyof typeof ListingAction];
+
+/** Tooltips of the four derived product tags (spec §1). */
+export const productTagTips = {
+  prefabricated: { zh: '装配式部品部件', en: 'Prefabricated component' },
+  lowCarbon: { zh: '已上传碳足迹报告', en: 'Carbon-footprint report uploaded' },
+  green: { zh: '符合绿色建材评价标准', en: 'Meets the green building material evaluation standard' },
+  govProcurement: { zh: '符合政府采购需求标准', en: 'Meets the government procurement demand standard' },
+} as const;

@@ -1,5 +1,6 @@
 import { mobileSchema } from './auth.ts';
 import { pageOf, pageQuerySchema } from './envelope.ts';
+import { MAX_ID } from './params.ts';
 import { isCreditCode, isLandline, isMobile } from './validators.ts';
 import { z } from './zod.ts';
 
@@ -132,7 +133,7 @@ export const organizationSaveBody = z.object({
 });
 export type OrganizationSaveBody = z.input<typeof organizationSaveBody>;
 
-export const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID, '编号超出范围') });
 
 // GET /api/organization/function/show
 
@@ -159,7 +160,11 @@ export const certificationBody = z.object({
   legalPerson: personNameSchema('法定代表人'),
   contactName: personNameSchema('联系人'),
   contactPhone: contactPhoneSchema,
-  licenseUploadId: z.number({ error: '请上传营业执照' }).int('请上传营业执照').positive('请上传营业执照'),
+  licenseUploadId: z
+    .number({ error: '请上传营业执照' })
+    .int('请上传营业执照')
+    .positive('请上传营业执照')
+    .max(MAX_ID, '营业执照文件不存在，请重新上传'),
 });
 export type CertificationBody = z.input<typeof certificationBody>;
 

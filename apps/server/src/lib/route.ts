@@ -99,6 +99,6 @@ export function defineRoute<
   });
 }
 
-/** An id in a path or body: a positive integer. */
-export const idSchema = z.coerce.number().int().positive();
+/** An id in a path or body: a positive integer that fits the `integer` column (a larger one is a 400, not a 500). */
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647, '编号超出范围');
 export const idParams = z.object({ id: idSchema });

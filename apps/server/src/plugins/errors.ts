@@ -1,6 +1,25 @@
 import { errorCatalogue, type FieldError, ResponseCode } from '@jcbb/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import { findPgError, loggablePgError, mapPgError } from './db-errors.ts';
+
+/**
+ * What the log keeps of an unexpected error: its name, message and the one place in our code it came from, not
+ * the whole stack (the standard: no stack traces in logs; one frame is enough to find the line and fix it).
+ */
+export function loggableError(error: unknown): { type: string; message: string; at?: string } {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error).slice(0, 500) };
+  const frame = error.stack
+    ?.split('\n')
+    .slice(1)
+    .find((line) => line.includes('/src/') && !line.includes('node_modules'));
+  // Repository-relative, so no machine's folder layout reaches the log.
+  const at = frame
+    ?.trim()
+    .replace(/^at\s+/, '')
+    .replace(/(?:file:\/\/)?\/[^\s()]*?\/(apps|packages)\//, '$1/');
+  return { type: error.name, message: error.message.slice(0, 500), ...(at ? { at } : {}) };
+}
 
 function send(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
   return reply.status(status).send({ code, msg, data });
@@ -25,7 +44,7 @@ const API_PREFIXES = ['/api/', '/open/', '/materials/', '/notice/', '/common/', 
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: boolean } = {}) {
   app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (thrown instanceof AppError) {
-      if (thrown.status >= 500) request.log.error({ err: thrown }, 'request failed');
+      if (thrown.status >= 500) request.log.error({ error: loggableError(thrown) }, 'request failed');
       return send(reply, thrown.status, thrown.code, thrown.message, thrown.data);
     }
     const error = thrown as FastifyError;
@@ -53,7 +72,19 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       request.log.info({ code: error.code }, 'bad request');
       return send(reply, 400, ResponseCode.INVALID_INPUT, '请求格式不正确');
     }
-    request.log.error({ err: error }, 'request failed');
+    const pgError = findPgError(thrown);
+    if (pgError) {
+      // Logged without Drizzle's wrapper: its message carries the SQL and every bound parameter.
+      const mapped = mapPgError(pgError);
+      if (mapped) {
+        // A 4xx for the user, but a value some schema should have refused: warn, so it gets fixed there.
+        request.log.warn({ dbError: loggablePgError(pgError) }, 'database refused user input');
+        return send(reply, mapped.status, mapped.code, mapped.msg);
+      }
+      request.log.error({ dbError: loggablePgError(pgError) }, 'request failed');
+      return send(reply, 500, ResponseCode.INTERNAL, errorCatalogue[ResponseCode.INTERNAL].msg);
+    }
+    request.log.error({ error: loggableError(error) }, 'request failed');
     return send(reply, 500, ResponseCode.INTERNAL, errorCatalogue[ResponseCode.INTERNAL].msg);
   });
 

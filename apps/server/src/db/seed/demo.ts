@@ -5,6 +5,12 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { sendMessage } from '../../modules/message/message.sender.ts';
 import type { Db } from '../client.ts';
 import { organizations, orgModules, userRoles, users } from '../schema/index.ts';
+import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
+import { seedDemoCertificates } from './demo-certificates.ts';
+import { seedDemoLedger } from './demo-ledger.ts';
+import { seedDemoListings } from './demo-listings.ts';
+import { seedDemoProducts } from './demo-products.ts';
+import { seedDemoSamplings } from './demo-samplings.ts';
 
 export const DEMO_PASSWORD = 'Jcbb@2026';
 
@@ -140,12 +146,16 @@ export const demoAccounts = [
  * Seed the demo organisations and accounts, only into a database without users (DESIGN.md §7), in one
  * transaction: a half-seeded database never exists.
  */
-export async function seedDemoData(db: Db, config: Pick<Config, 'scryptCost'>): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  config: Pick<Config, 'scryptCost' | 'dataDir' | 'maxUploadBytes'>,
+): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
   const hashes = await Promise.all(demoAccounts.map(() => hashPassword(DEMO_PASSWORD, config.scryptCost)));
   await db.transaction(async (tx) => {
     const orgIds = new Map<string, number>();
+    const userIds = new Map<string, number>();
     for (const o of demoOrgs) {
       const [row] = await tx
         .insert(organizations)
@@ -182,6 +192,7 @@ export async function seedDemoData(db: Db, config: Pick<Config, 'scryptCost'>): 
         })
         .returning({ id: users.id });
       const userId = (row as { id: number }).id;
+      userIds.set(a.mobile, userId);
       await tx.insert(userRoles).values({ userId, role: a.role });
       await sendMessage(
         tx,
@@ -193,6 +204,21 @@ export async function seedDemoData(db: Db, config: Pick<Config, 'scryptCost'>): 
         },
       );
     }
+    // The demo manufacturer's product centre (issue 4 item 9), created by its administrator.
+    const maker = { orgId: orgIds.get('maker') as number, userId: userIds.get('13800000001') as number };
+    const productIds = await seedDemoProducts(tx, config, maker);
+    // Then what builds on the products: city listings with their audit trail, sampling results, evidence on the
+    // ledger, and certificates (one awaiting the demo certification body, one issued).
+    await seedDemoListings(tx, maker);
+    await seedDemoSamplings(tx, {
+      orgId: maker.orgId,
+      productIds,
+      samplingOrg: { id: orgIds.get('supervisor') ?? null, name: '南京正衡工程监理有限公司' },
+    });
+    await seedDemoLedger(tx, maker);
+    await seedDemoCertificates(tx);
+    // Applications for new basic materials: two awaiting the platform, one it rejected.
+    await seedDemoBasicMaterialApplications(tx, maker, userIds.get('13800000000') ?? null);
   });
   return true;
 }

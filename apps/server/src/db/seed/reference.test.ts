@@ -16,6 +16,7 @@ import { seedReferenceData } from './reference.ts';
 
 const DATA_SETS = [
   'administrative_divisions',
+  'basic_materials',
   'bm_product_unit',
   'material_classifications',
   'org_natures',

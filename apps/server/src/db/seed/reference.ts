@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
-import { orgNatures as natureList, transportTypes as transportList, productUnits as unitList } from '@jcbb/contract';
-import { sql } from 'drizzle-orm';
+import {
+  BasicMaterialStatus,
+  orgNatures as natureList,
+  transportTypes as transportList,
+  productUnits as unitList,
+} from '@jcbb/contract';
+import { isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import {
   administrativeDivisions,
+  basicMaterials,
   materialClassifications,
   orgNatures,
   platformCities,
@@ -11,6 +17,7 @@ import {
   referenceMeta,
   transportTypes,
 } from '../schema/index.ts';
+import { basicMaterialRows } from './basic-materials.ts';
 import { divisionRows } from './divisions.ts';
 import { classificationRows } from './material-classifications.ts';
 import { platformCitySource } from './platform-cities.ts';
@@ -41,8 +48,11 @@ function dataSet<T>(spec: DataSet<T>): SeedStep {
   };
 }
 
-/** Several server processes on one PostgreSQL may start together: they seed one after another. */
-const SEED_LOCK = sql`select pg_advisory_xact_lock(7260215001)`;
+/**
+ * Several server processes on one PostgreSQL may start together: they seed one after another. The platform's
+ * approval of a basic-material application takes the same lock (it hands out the next code after the seed's).
+ */
+export const SEED_LOCK = sql`select pg_advisory_xact_lock(7260215001)`;
 
 const dataSets: SeedStep[] = [
   dataSet({
@@ -132,6 +142,38 @@ const dataSets: SeedStep[] = [
             level: sql`excluded.level`,
             sort: sql`excluded.sort`,
           },
+        });
+    },
+  }),
+  dataSet({
+    key: 'basic_materials',
+    format: 1,
+    rows: basicMaterialRows,
+    // Platform entries are keyed by code; manufacturers' applications (applied_by_org set) are never touched, even
+    // once approved with a code of their own: a source row whose code one of them holds, or whose name one of them
+    // holds live, is left out (overwriting it, or tripping the one-live-name index, would be worse). After
+    // material_classifications, whose codes these rows reference.
+    write: async (tx, rows) => {
+      const held = await tx
+        .select({ code: basicMaterials.code, commonName: basicMaterials.commonName, status: basicMaterials.status })
+        .from(basicMaterials)
+        .where(isNotNull(basicMaterials.appliedByOrg));
+      const heldCodes = new Set(held.map((h) => h.code));
+      const heldNames = new Set(held.filter((h) => h.status !== BasicMaterialStatus.REJECTED).map((h) => h.commonName));
+      const platform = rows.filter((r) => !heldCodes.has(r.code) && !heldNames.has(r.commonName));
+      if (platform.length === 0) return;
+      await tx
+        .insert(basicMaterials)
+        .values(platform.map((r) => ({ ...r, status: BasicMaterialStatus.APPROVED })))
+        .onConflictDoUpdate({
+          target: basicMaterials.code,
+          set: {
+            commonName: sql`excluded.common_name`,
+            classifyCode: sql`excluded.classify_code`,
+            units: sql`excluded.units`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: isNull(basicMaterials.appliedByOrg),
         });
     },
   }),

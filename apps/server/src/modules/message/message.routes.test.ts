@@ -1,5 +1,5 @@
 import { channelsForApp, type Message } from '@jcbb/contract';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { messages, users } from '../../db/schema/index.ts';
@@ -59,6 +59,9 @@ function expectNotFound(res: Awaited<ReturnType<typeof call>>) {
 
 beforeAll(async () => {
   server = await startTestServer();
+  // Each inbox starts with its welcome message only: the demo data's business messages (listing queues,
+  // certificate applications, expiry notices) would otherwise shift every count below.
+  await server.database.db.delete(messages).where(ne(messages.title, '欢迎使用建材帮帮'));
   const rows = await server.database.db.select({ id: users.id, orgId: users.orgId, mobile: users.mobile }).from(users);
   for (const r of rows) people.set(r.mobile, { id: r.id, orgId: r.orgId, token: await server.login(r.mobile) });
 });

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { organizations, orgCertifications, users } from '../../db/schema/index.ts';
-import { containsPattern } from './organization.repository.ts';
+import { containsPattern } from '../../lib/like.ts';
 
 const submitter = alias(users, 'submitter');
 const reviewer = alias(users, 'reviewer');

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema/index.ts';
-import { containsPattern } from './organization.repository.ts';
+import { containsPattern } from '../../lib/like.ts';
 
 export const memberColumns = {
   id: users.id,

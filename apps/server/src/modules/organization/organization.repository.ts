@@ -1,17 +1,13 @@
 import { and, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { auditLog, organizations, orgModules, userRoles, users } from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/like.ts';
 import { divisionPath } from '../reference/reference.repository.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationChanges = Partial<
   Omit<typeof organizations.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'type'>
 >;
-
-/** `%keyword%` for ILIKE with the keyword's own % and _ taken literally. */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export async function findOrg(tx: Tx, id: number) {
   const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).limit(1);

@@ -1,0 +1,135 @@
+import { ApplicationStatus, ApplicationType, OrgType } from '@jcbb/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { defaultValidUntil } from '../../modules/certificate/certificate.content.ts';
+import { CertificateAuditEntity, issueCertificate } from '../../modules/certificate/certificate.issue.ts';
+import * as repo from '../../modules/certificate/certificate.repository.ts';
+import { sendMessage } from '../../modules/message/message.sender.ts';
+import { shanghaiToday } from '../../modules/product/product-tags.ts';
+import type { Tx } from '../client.ts';
+import { organizations, products, uploads, users } from '../schema/index.ts';
+
+/** The demo certificate's number, printed in README.md: verify it at /free/certificate?no=CGBM-2026-000001. */
+export const DEMO_CERTIFICATE_NO = 'CGBM-2026-000001';
+/** The demo product the certificate is issued for (it has no green certificate of its own in the demo). */
+const CERTIFIED_PRODUCT = '石膏基自流平砂浆';
+/** The demo product whose renewal application awaits the certification body (its old certificate expired). */
+const PENDING_PRODUCT = '水性建筑涂料（内墙）';
+
+/**
+ * Demo certificates (issue 5 item 6), in the caller's transaction, after the demo organisations, products and the
+ * ledger exist: one issued certificate with a fixed number on the ledger, linked to a demo product (green tag),
+ * and one application awaiting the demo certification body. The makers: manufacturer 13800000001, body 13800000007.
+ * Returns false (and does nothing) when a piece is missing (e.g. no demo products) or it has run before.
+ */
+export async function seedDemoCertificates(tx: Tx, today: string = shanghaiToday()): Promise<boolean> {
+  if (await repo.certNoTaken(tx, DEMO_CERTIFICATE_NO)) return false;
+  const [maker] = await tx
+    .select({ userId: users.id, orgId: users.orgId, orgName: organizations.name })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
+    .where(eq(users.mobile, '13800000001'));
+  const [body] = await tx
+    .select({ userId: users.id, orgId: users.orgId, orgName: organizations.name })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
+    .where(and(eq(users.mobile, '13800000007'), eq(organizations.type, OrgType.CERTIFICATION_BODY)));
+  if (!maker?.orgId || !body?.orgId) return false;
+  const made = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.orgId, maker.orgId), inArray(products.name, [CERTIFIED_PRODUCT, PENDING_PRODUCT])));
+  const certified = made.find((p) => p.name === CERTIFIED_PRODUCT);
+  const pending = made.find((p) => p.name === PENDING_PRODUCT);
+  if (!certified || !pending) return false;
+  const evidence = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(eq(uploads.orgId, maker.orgId))
+    .orderBy(asc(uploads.id))
+    .limit(2);
+  const evidenceUploadIds = evidence.map((u) => u.id);
+  const now = new Date();
+
+  // 1. The issued certificate: applied for, approved by the body, on the ledger.
+  const approvedId = await repo.insertApplication(tx, {
+    applicantOrgId: maker.orgId,
+    productId: certified.id,
+    bodyOrgId: body.orgId,
+    type: ApplicationType.NORMAL,
+    status: ApplicationStatus.APPROVED,
+    starRating: 2,
+    evidenceUploadIds,
+    remarks: '申请二星级绿色建材评价',
+    createdBy: maker.userId,
+    submittedAt: now,
+    decidedBy: body.userId,
+    decidedAt: now,
+  });
+  const certificateId = await issueCertificate(tx, body.userId, {
+    type: ApplicationType.NORMAL,
+    applicationId: approvedId,
+    certNo: DEMO_CERTIFICATE_NO,
+    holder: { id: maker.orgId, name: maker.orgName },
+    product: { id: certified.id, name: certified.name },
+    issuer: { id: body.orgId, name: body.orgName },
+    starRating: 2,
+    validFrom: today,
+    validUntil: defaultValidUntil(today),
+  });
+  await repo.updateApplication(tx, approvedId, ApplicationStatus.APPROVED, { certificateId });
+  const history: Array<[number, string, number | null, number, number]> = [
+    [approvedId, 'save', null, ApplicationStatus.DRAFT, maker.userId],
+    [approvedId, 'submit', ApplicationStatus.DRAFT, ApplicationStatus.SUBMITTED, maker.userId],
+    [approvedId, 'approve', ApplicationStatus.SUBMITTED, ApplicationStatus.APPROVED, body.userId],
+  ];
+
+  // 2. An application awaiting the body: renewal of an expired certificate.
+  const pendingId = await repo.insertApplication(tx, {
+    applicantOrgId: maker.orgId,
+    productId: pending.id,
+    bodyOrgId: body.orgId,
+    type: ApplicationType.NORMAL,
+    status: ApplicationStatus.SUBMITTED,
+    starRating: 1,
+    evidenceUploadIds,
+    remarks: '原证书已过期，申请复评',
+    createdBy: maker.userId,
+    submittedAt: now,
+  });
+  history.push(
+    [pendingId, 'save', null, ApplicationStatus.DRAFT, maker.userId],
+    [pendingId, 'submit', ApplicationStatus.DRAFT, ApplicationStatus.SUBMITTED, maker.userId],
+  );
+  for (const [id, action, from, to, actor] of history) {
+    await repo.insertAudit(tx, {
+      entityType: CertificateAuditEntity.APPLICATION,
+      entityId: String(id),
+      orgId: maker.orgId,
+      actorUserId: actor,
+      action,
+      fromState: from === null ? null : String(from),
+      toState: String(to),
+    });
+  }
+  await sendMessage(
+    tx,
+    { orgId: body.orgId },
+    {
+      channel: 'materials',
+      title: `新的证书申请：${maker.orgName}`,
+      content: `${maker.orgName}为“${pending.name}”提交了认证申请（申请 1 星），请审核。`,
+      targetUrl: `/blockchain/approval/detail?id=${pendingId}`,
+    },
+  );
+  await sendMessage(
+    tx,
+    { orgId: maker.orgId },
+    {
+      channel: 'materials',
+      title: `证书申请已通过：${certified.name}`,
+      content: `${body.orgName}通过了“${certified.name}”的证书申请，证书编号 ${DEMO_CERTIFICATE_NO}。证书已记录到存证链。`,
+      targetUrl: '/blockchain/certificate/index',
+    },
+  );
+  return true;
+}

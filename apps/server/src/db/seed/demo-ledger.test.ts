@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { ledgerSigner } from '../../modules/ledger/ledger.key.ts';
+import { verifyLedger } from '../../modules/ledger/ledger.verify.ts';
+import { ledgerRecords, users } from '../schema/index.ts';
+import { seedDemoLedger } from './demo-ledger.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 60_000);
+afterAll(() => server?.stop());
+
+describe('seedDemoLedger', () => {
+  it("puts the demo manufacturer's carbon and test reports on record, once", async () => {
+    const db = server.database.db;
+    const [admin] = await db.select().from(users).where(eq(users.mobile, '13800000001'));
+    const owner = { orgId: admin?.orgId as number, userId: admin?.id as number };
+    await db.transaction((tx) => seedDemoLedger(tx, owner));
+    const records = await db.select().from(ledgerRecords).where(eq(ledgerRecords.orgId, owner.orgId));
+    expect(records.length).toBeGreaterThan(0);
+    expect(new Set(records.map((r) => r.docType))).toEqual(new Set([1, 2]));
+    expect(await db.transaction((tx) => seedDemoLedger(tx, owner))).toBe(0);
+    expect(await verifyLedger(db, ledgerSigner().publicKeyHex)).toMatchObject({ ok: true });
+    // The storage list shows them to the manufacturer.
+    const token = await server.login('13800000001');
+    const list = await server.call('POST', '/api/blockchain/storage/list', {}, token);
+    expect(list.body.data.total).toBe(records.length);
+  });
+});

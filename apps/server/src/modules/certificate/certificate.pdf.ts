@@ -1,0 +1,198 @@
+import { existsSync } from 'node:fs';
+import { ApplicationType } from '@jcbb/contract';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { CertificateView } from './certificate.service.ts';
+
+/*
+ * The certificate as a PDF (A4) carrying a QR code of its public verification URL. Chinese text needs a CJK
+ * font: the first one found among CERTIFICATE_FONT (a .ttf/.otf path) and the Debian fonts below is embedded
+ * (subset). Without any, the PDF falls back to an English-only layout in the built-in Helvetica, printing
+ * names it cannot render as a pointer to the verification page (README, "Certificate PDF").
+ */
+
+interface FontChoice {
+  path: string;
+  /** Font inside a collection (.ttc). */
+  family?: string;
+}
+
+const SYSTEM_CJK_FONTS: FontChoice[] = [
+  // Debian fonts-wqy-microhei (installed on CI and by the README's setup).
+  { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' },
+  // Debian fonts-wqy-zenhei and fonts-noto-cjk.
+  { path: '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc', family: 'WenQuanYiZenHei' },
+  { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKsc-Regular' },
+];
+
+/** The CJK font to embed, or null for the English-only layout. */
+export function findCjkFont(env: NodeJS.ProcessEnv = process.env): FontChoice | null {
+  const configured = env.CERTIFICATE_FONT;
+  if (configured && existsSync(configured)) return { path: configured };
+  return SYSTEM_CJK_FONTS.find((f) => existsSync(f.path)) ?? null;
+}
+
+/** Printable in Helvetica (WinAnsi): plain ASCII only, to be safe. */
+const isAscii = (text: string) => /^[\x20-\x7E]*$/.test(text);
+
+export interface PdfOptions {
+  /** Override the font search (tests: null forces the English-only layout). */
+  font?: FontChoice | null;
+}
+
+export async function renderCertificatePdf(cert: CertificateView, options: PdfOptions = {}): Promise<Buffer> {
+  const font = options.font === undefined ? findCjkFont() : options.font;
+  const cjk = font !== null;
+  const declaration = cert.type === ApplicationType.SELF_DECLARED;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: {
+      Title: cjk
+        ? `${declaration ? '绿色建材自我声明' : '绿色建材认证证书'} ${cert.certNo}`
+        : `Certificate ${cert.certNo}`,
+      Subject: cert.certNo,
+      Keywords: cert.verifyUrl,
+      Creator: 'jcbb',
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  if (font) {
+    doc.registerFont('body', font.path, font.family);
+    doc.font('body');
+  } else {
+    doc.font('Helvetica');
+  }
+  const name = (text: string) => (cjk || isAscii(text) ? text : '(see the verification page)');
+  const { width, height } = doc.page;
+
+  // Frame
+  doc
+    .lineWidth(3)
+    .strokeColor('#2e7d32')
+    .rect(28, 28, width - 56, height - 56)
+    .stroke();
+  doc
+    .lineWidth(0.8)
+    .rect(36, 36, width - 72, height - 72)
+    .stroke();
+
+  // Title
+  doc.fillColor('#1b5e20').fontSize(26);
+  const title = cjk
+    ? declaration
+      ? '绿色建材自我声明'
+      : '绿色建材认证证书'
+    : declaration
+      ? 'Green Building Material Self-Declaration'
+      : 'Green Building Material Certificate';
+  doc.text(title, 56, 90, { width: width - 112, align: 'center' });
+  if (cjk) {
+    doc
+      .fontSize(11)
+      .fillColor('#555')
+      .text(declaration ? 'Green Building Material Self-Declaration' : 'Green Building Material Certificate', {
+        width: width - 112,
+        align: 'center',
+      });
+  }
+  doc
+    .moveDown(0.6)
+    .fontSize(13)
+    .fillColor('#000')
+    .text(`${cjk ? '证书编号' : 'Certificate No.'}: ${cert.certNo}`, {
+      width: width - 112,
+      align: 'center',
+    });
+
+  // Fields
+  const stars = cert.starRating ? `${'★'.repeat(cert.starRating)}（${cert.starRating} 星）` : '—';
+  const rows: Array<[string, string]> = cjk
+    ? [
+        ['持证单位', cert.holder.name],
+        ['产品名称', cert.product.name],
+        ['星级', stars],
+        ['有效期', `${cert.validFrom} 至 ${cert.validUntil}`],
+        [declaration ? '声明单位' : '发证机构', cert.issuer.name],
+        ['发证日期', cert.issuedAt.slice(0, 10)],
+        ['状态', cert.stateName],
+      ]
+    : [
+        ['Holder', name(cert.holder.name)],
+        ['Product', name(cert.product.name)],
+        ['Star rating', cert.starRating ? `${cert.starRating} of 3` : '-'],
+        ['Valid', `${cert.validFrom} to ${cert.validUntil}`],
+        [declaration ? 'Declared by' : 'Issued by', name(cert.issuer.name)],
+        ['Issued on', cert.issuedAt.slice(0, 10)],
+        ['Status', cert.state],
+      ];
+  let y = 230;
+  for (const [label, value] of rows) {
+    doc.fontSize(13).fillColor('#555').text(label, 90, y, { width: 110 });
+    doc.fillColor('#000').text(value, 205, y, { width: width - 300 });
+    y = Math.max(doc.y, y + 18) + 14;
+  }
+  if (cert.state === 'revoked') {
+    doc
+      .fontSize(30)
+      .fillColor('#c62828')
+      .text(cjk ? '已撤销 REVOKED' : 'REVOKED', 56, y + 10, {
+        width: width - 112,
+        align: 'center',
+      });
+    if (cert.revokeReason) {
+      doc.fontSize(11).text(`${cjk ? '撤销原因' : 'Reason'}: ${name(cert.revokeReason)}`, { align: 'center' });
+    }
+  }
+
+  // QR code of the public verification URL, drawn as vector squares (sharp at any zoom or print size).
+  const qr = QRCode.create(cert.verifyUrl, { errorCorrectionLevel: 'M' });
+  const modules = qr.modules;
+  const qrSize = 150;
+  const cell = qrSize / (modules.size + 8);
+  const qrX = width - 56 - 30 - qrSize;
+  const qrY = height - 56 - 60 - qrSize;
+  doc.rect(qrX, qrY, qrSize, qrSize).fill('#fff');
+  doc.fillColor('#000');
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) doc.rect(qrX + (col + 4) * cell, qrY + (row + 4) * cell, cell, cell);
+    }
+  }
+  doc.fill('#000');
+  doc.link(qrX, qrY, qrSize, qrSize, cert.verifyUrl);
+  doc
+    .fontSize(10)
+    .fillColor('#333')
+    .text(cjk ? '扫码查验证书真伪' : 'Scan to verify', qrX, qrY + qrSize + 4, { width: qrSize, align: 'center' });
+
+  // Ledger reference and the verification address, bottom left.
+  const footX = 70;
+  const footW = qrX - footX - 20;
+  doc.fontSize(9).fillColor('#555');
+  doc.text(
+    cjk
+      ? `存证链记录：第 ${cert.leafIndex ?? '—'} 号条目。在线查验可核对其默克尔证明与签名树头。`
+      : `Evidence ledger entry #${cert.leafIndex ?? '-'}. The verification page checks its Merkle proof and signed tree head.`,
+    footX,
+    qrY + 40,
+    { width: footW },
+  );
+  doc.moveDown(0.5).text(cert.verifyUrl, { width: footW, link: cert.verifyUrl });
+  if (declaration) {
+    doc
+      .moveDown(0.5)
+      .text(cjk ? '本文件为企业自我声明，非第三方认证证书。' : 'A self-declaration, not a third-party certificate.', {
+        width: footW,
+      });
+  }
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,56 @@
+import type { LedgerEvidence, SignedTreeHeadData } from '@jcbb/contract';
+import { bytesToHex, emptyRootHash, signTreeHead } from '@jcbb/contract/ledger-proof';
+import type { Tx } from '../../db/client.ts';
+import type { ledgerEntries, ledgerTreeHeads } from '../../db/schema/index.ts';
+import { ledgerSigner } from './ledger.key.ts';
+import * as repo from './ledger.repository.ts';
+import { inclusionProofHex } from './ledger.tree.ts';
+
+/** A stored head as the API sends it (hex). */
+export function headData(row: typeof ledgerTreeHeads.$inferSelect): SignedTreeHeadData {
+  return {
+    treeSize: row.treeSize,
+    rootHash: bytesToHex(new Uint8Array(row.rootHash)),
+    timestamp: row.timestamp,
+    signature: bytesToHex(new Uint8Array(row.signature)),
+  };
+}
+
+/** The latest signed head; for an empty log a head of size 0 signed now (nothing to store). */
+export async function latestHead(tx: Tx): Promise<SignedTreeHeadData> {
+  const row = await repo.latestTreeHead(tx);
+  if (row) return headData(row);
+  return signTreeHead(
+    { treeSize: 0, rootHash: bytesToHex(emptyRootHash()), timestamp: Date.now() },
+    ledgerSigner().secretKey,
+  );
+}
+
+export function entryData(row: typeof ledgerEntries.$inferSelect) {
+  return {
+    leafIndex: row.leafIndex,
+    kind: row.kind,
+    contentSha256: row.contentSha256,
+    entry: Buffer.from(row.entry).toString('base64'),
+    leafHash: bytesToHex(new Uint8Array(row.leafHash)),
+    timestamp: row.createdAt.getTime(),
+  };
+}
+
+/**
+ * An entry with its inclusion proof against the latest signed head. Heads and nodes are append-only, so reading
+ * the head first and the nodes after is consistent even while others append.
+ */
+export async function evidenceOfEntry(
+  tx: Tx,
+  row: typeof ledgerEntries.$inferSelect,
+  head?: SignedTreeHeadData,
+): Promise<LedgerEvidence> {
+  const sth = head ?? (await latestHead(tx));
+  return { ...entryData(row), inclusionProof: await inclusionProofHex(tx, row.leafIndex, sth.treeSize), sth };
+}
+
+export async function evidenceOfLeaf(tx: Tx, leafIndex: number): Promise<LedgerEvidence | null> {
+  const row = await repo.entryAt(tx, leafIndex);
+  return row ? evidenceOfEntry(tx, row) : null;
+}

@@ -1,0 +1,214 @@
+import {
+  type checkBody,
+  LedgerDocType,
+  type LedgerDocTypeValue,
+  OrgType,
+  ProductDocumentKind,
+  type storageAddBody,
+  type storageListBody,
+} from '@jcbb/contract';
+import { LEDGER_HASH_ALGORITHM, LEDGER_SIGNATURE_ALGORITHM, TREE_HEAD_FORMAT } from '@jcbb/contract/ledger-proof';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { forbidden, invalidInput, notFound } from '../../lib/errors.ts';
+import { formatShanghaiTime } from '../../lib/time.ts';
+import type { SessionUser } from '../auth/auth.types.ts';
+import type { FileService } from '../file/file.service.ts';
+import { appendLedgerEntry } from './ledger.append.ts';
+import { entryData, evidenceOfEntry, headData, latestHead } from './ledger.evidence.ts';
+import { ledgerSigner } from './ledger.key.ts';
+import * as repo from './ledger.repository.ts';
+import { consistencyProofHex, inclusionProofHex } from './ledger.tree.ts';
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
+
+/** Organisation types that put documents on record themselves (certification bodies do it through certificates). */
+const STORING_ORG_TYPES: readonly number[] = [OrgType.MANUFACTURER, OrgType.DISTRIBUTOR];
+/** How many entries of one hash a check answers with. */
+const CHECK_LIMIT = 20;
+
+/** A product document's kind → the record's document type. */
+const docTypeOfKind: Record<number, LedgerDocTypeValue> = {
+  [ProductDocumentKind.CARBON_FOOTPRINT_REPORT]: LedgerDocType.CARBON_FOOTPRINT_REPORT,
+  [ProductDocumentKind.GREEN_CERTIFICATE]: LedgerDocType.CERTIFICATE,
+  [ProductDocumentKind.TEST_REPORT]: LedgerDocType.TEST_REPORT,
+};
+
+function recordView(row: repo.RecordRow) {
+  return { ...row, createdAt: formatShanghaiTime(row.createdAt) };
+}
+
+/** China-time calendar day → the UTC instant it starts. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
+
+export function createLedgerService({ db, files }: { db: Db; files: FileService }) {
+  function storingOrg(user: SessionUser): number {
+    if (user.orgId === null || user.orgType === null || !STORING_ORG_TYPES.includes(user.orgType)) {
+      throw forbidden('仅建材生产企业和经销商可以存证');
+    }
+    return user.orgId;
+  }
+
+  const service = {
+    // ---- the public log ----
+
+    key() {
+      return {
+        algorithm: LEDGER_SIGNATURE_ALGORITHM,
+        publicKey: ledgerSigner().publicKeyHex,
+        hashAlgorithm: LEDGER_HASH_ALGORITHM,
+        treeHeadFormat: TREE_HEAD_FORMAT,
+      } as const;
+    },
+
+    latestHead: () => latestHead(db),
+
+    async headAt(treeSize: number) {
+      const row = await repo.treeHeadAt(db, treeSize);
+      if (!row) throw notFound('没有该大小的签名树头');
+      return headData(row);
+    },
+
+    async inclusion(leafIndex: number, treeSize?: number) {
+      const head = treeSize === undefined ? await latestHead(db) : await service.headAt(treeSize);
+      if (leafIndex >= head.treeSize) {
+        if (treeSize === undefined) throw notFound('账本中没有该条目');
+        throw invalidInput([{ field: 'leafIndex', message: '叶子序号必须小于树大小' }]);
+      }
+      const entry = await repo.entryAt(db, leafIndex);
+      if (!entry) throw notFound('账本中没有该条目');
+      return {
+        leafIndex,
+        treeSize: head.treeSize,
+        leafHash: entryData(entry).leafHash,
+        inclusionProof: await inclusionProofHex(db, leafIndex, head.treeSize),
+        sth: head,
+      };
+    },
+
+    async consistency(first: number, second: number) {
+      if (first > second) throw invalidInput([{ field: 'first', message: '第一个树大小不能大于第二个' }]);
+      const head = await latestHead(db);
+      if (second > head.treeSize) throw notFound('没有该大小的签名树头');
+      return { first, second, consistencyProof: await consistencyProofHex(db, first, second) };
+    },
+
+    async entry(leafIndex: number) {
+      const row = await repo.entryAt(db, leafIndex);
+      if (!row) throw notFound('账本中没有该条目');
+      return entryData(row);
+    },
+
+    async publicCheck(sha256: string) {
+      const rows = await repo.entriesForContent(db, sha256, CHECK_LIMIT);
+      const head = await latestHead(db);
+      const entries = [];
+      for (const row of rows) entries.push(await evidenceOfEntry(db, row, head));
+      return { sha256, found: entries.length > 0, entries };
+    },
+
+    // ---- storage ----
+
+    async add(user: SessionUser, body: z.output<typeof storageAddBody>) {
+      const orgId = storingOrg(user);
+      const id = await db.transaction(async (tx) => {
+        let upload: { id: number; sha256: string; name: string };
+        let productId: number | null = null;
+        let productDocumentId: number | null = null;
+        let docType = body.docType;
+        if (body.productDocumentId !== undefined) {
+          const doc = await repo.findProductDocument(tx, orgId, body.productDocumentId);
+          if (!doc) throw notFound('产品文件不存在');
+          if (doc.uploadId === null) {
+            throw invalidInput([{ field: 'productDocumentId', message: '该产品文件没有附件，无法存证' }]);
+          }
+          upload = await files.getUnchecked(doc.uploadId, tx);
+          productId = doc.productId;
+          productDocumentId = doc.id;
+          docType ??= docTypeOfKind[doc.kind] ?? LedgerDocType.OTHER;
+        } else {
+          upload = await files.get(user, body.uploadId as number, tx);
+          if (body.productId !== undefined) {
+            if (!(await repo.productOfOrg(tx, orgId, body.productId))) throw notFound('产品不存在');
+            productId = body.productId;
+          }
+        }
+        if (await repo.recordOfContent(tx, orgId, upload.sha256)) {
+          throw invalidInput([
+            { field: body.uploadId !== undefined ? 'uploadId' : 'productDocumentId', message: '该文件已存证' },
+          ]);
+        }
+        const resolvedType = docType ?? LedgerDocType.OTHER;
+        // The log gets hashes and ids only: the title may name people, so it stays in ledger_records.
+        const appended = await appendLedgerEntry(tx, {
+          kind: 'document',
+          orgId,
+          contentSha256: upload.sha256,
+          meta: { docType: resolvedType, productId, productDocumentId },
+        });
+        const recordId = await repo.insertRecord(tx, {
+          orgId,
+          leafIndex: appended.leafIndex,
+          uploadId: upload.id,
+          productId,
+          productDocumentId,
+          title: body.title ?? upload.name,
+          docType: resolvedType,
+          createdBy: user.userId,
+        });
+        await repo.insertAudit(tx, {
+          entityType: 'ledger_record',
+          entityId: String(recordId),
+          orgId,
+          actorUserId: user.userId,
+          action: 'store',
+          toState: 'recorded',
+          detail: { leafIndex: appended.leafIndex, sha256: upload.sha256, treeSize: appended.treeSize },
+        });
+        return recordId;
+      });
+      return service.detail(user, id);
+    },
+
+    async list(user: SessionUser, body: z.output<typeof storageListBody>) {
+      const orgId = storingOrg(user);
+      const to = body.dateTo ? new Date(dayStart(body.dateTo).getTime() + 86_400_000) : undefined;
+      const { list, total } = await repo.listRecords(
+        db,
+        {
+          orgId,
+          docType: body.docType,
+          productId: body.productId,
+          keyword: body.keyword,
+          from: body.dateFrom ? dayStart(body.dateFrom) : undefined,
+          to,
+        },
+        { offset: (body.pageNum - 1) * body.pageSize, limit: body.pageSize },
+      );
+      return { list: list.map(recordView), total };
+    },
+
+    async detail(user: SessionUser, id: number) {
+      const orgId = storingOrg(user);
+      const row = await repo.findRecord(db, orgId, id);
+      if (!row) throw notFound('存证记录不存在');
+      const entry = await repo.entryAt(db, row.leafIndex);
+      if (!entry) throw notFound('存证记录不存在');
+      return { ...recordView(row), recordedTreeSize: row.leafIndex + 1, evidence: await evidenceOfEntry(db, entry) };
+    },
+
+    async documents(user: SessionUser, productId?: number) {
+      const orgId = storingOrg(user);
+      return repo.productDocumentsOfOrg(db, orgId, productId);
+    },
+
+    /** Any signed-in user may check a file; only the caller's own records are listed by title. */
+    async check(user: SessionUser, body: z.output<typeof checkBody>) {
+      const sha256 = body.sha256 ?? (await files.get(user, body.uploadId as number)).sha256;
+      const result = await service.publicCheck(sha256);
+      const records = user.orgId === null ? [] : await repo.recordsOfContent(db, user.orgId, sha256);
+      return { ...result, records: records.map(recordView) };
+    },
+  };
+  return service;
+}

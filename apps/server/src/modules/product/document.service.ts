@@ -1,0 +1,93 @@
+import {
+  type documentAddBody,
+  type documentListBody,
+  ProductDocumentKind,
+  type ProductDocumentKindValue,
+  productDocumentKindLabels,
+} from '@jcbb/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../auth/auth.types.ts';
+import { ownProductOr404, ProductAuditEntity, requireDeleter, requireManufacturer } from './product.access.ts';
+import * as repo from './product.repository.ts';
+import { checkOwnUploads } from './product.service.ts';
+import { documentView } from './product.view.ts';
+import { recomputeProductTags, shanghaiToday } from './product-tags.ts';
+
+type AddBody = z.output<typeof documentAddBody>;
+type ListBody = z.output<typeof documentListBody>;
+
+export type DocumentService = ReturnType<typeof createDocumentService>;
+
+/**
+ * Manuals and qualification documents of the caller's products. Adding or deleting one recomputes the product's
+ * tags in the same transaction (a carbon-footprint report makes it low-carbon, a valid green certificate green).
+ */
+export function createDocumentService({ db }: { db: Db }) {
+  return {
+    async list(user: SessionUser, body: ListBody) {
+      const orgId = requireManufacturer(user);
+      const today = shanghaiToday();
+      return db.transaction(async (tx) => {
+        await ownProductOr404(tx, orgId, body.productId);
+        return (await repo.documentsOfProduct(tx, body.productId, body.kind)).map((d) => documentView(d, today));
+      });
+    },
+
+    async add(user: SessionUser, body: AddBody) {
+      const orgId = requireManufacturer(user);
+      return db.transaction(async (tx) => {
+        await ownProductOr404(tx, orgId, body.productId);
+        if (body.uploadId !== undefined) await checkOwnUploads(tx, orgId, [body.uploadId], 'uploadId');
+        const isCert = body.kind === ProductDocumentKind.GREEN_CERTIFICATE;
+        const uploadName =
+          body.uploadId === undefined ? undefined : (await repo.uploadNames(tx, [body.uploadId])).get(body.uploadId);
+        const name = body.name ?? uploadName ?? productDocumentKindLabels[body.kind as ProductDocumentKindValue].zh;
+        const doc = await repo.insertDocument(tx, {
+          productId: body.productId,
+          kind: body.kind,
+          uploadId: body.uploadId ?? null,
+          name,
+          certNo: isCert ? (body.certNo ?? null) : null,
+          issuer: isCert ? (body.issuer ?? null) : null,
+          starRating: isCert ? (body.starRating ?? null) : null,
+          validFrom: isCert ? (body.validFrom ?? null) : null,
+          validUntil: isCert ? (body.validUntil ?? null) : null,
+          createdBy: user.userId,
+        });
+        await repo.insertAudit(tx, {
+          entityType: ProductAuditEntity.DOCUMENT,
+          entityId: String(doc.id),
+          orgId,
+          actorUserId: user.userId,
+          action: 'add',
+          detail: { productId: body.productId, kind: body.kind, name },
+        });
+        await recomputeProductTags(tx, body.productId);
+        return { id: doc.id };
+      });
+    },
+
+    async remove(user: SessionUser, id: number) {
+      const orgId = requireDeleter(user);
+      return db.transaction(async (tx) => {
+        const doc = await repo.findOwnDocument(tx, orgId, id);
+        if (!doc) throw notFound('文件不存在');
+        // A certificate issued on the platform is revoked through the certificate module, which keeps the ledger.
+        if (doc.certificateId !== null) throw conflict('平台签发的证书不能在此删除');
+        await repo.deleteDocument(tx, id);
+        await repo.insertAudit(tx, {
+          entityType: ProductAuditEntity.DOCUMENT,
+          entityId: String(id),
+          orgId,
+          actorUserId: user.userId,
+          action: 'delete',
+          detail: { productId: doc.productId, kind: doc.kind, name: doc.name, certificateId: doc.certificateId },
+        });
+        await recomputeProductTags(tx, doc.productId);
+        return { id };
+      });
+    },
+  };
+}

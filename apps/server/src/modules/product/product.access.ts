@@ -1,0 +1,36 @@
+import { OrgType, Role } from '@jcbb/contract';
+import type { Tx } from '../../db/client.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../auth/auth.types.ts';
+import * as repo from './product.repository.ts';
+
+/** audit_log.entity_type of this module's records. */
+export const ProductAuditEntity = {
+  PRODUCT: 'product',
+  SPEC: 'product_spec',
+  DOCUMENT: 'product_document',
+} as const;
+
+/**
+ * The product centre is a manufacturer's (organisation type 6): its enterprise administrators and staff may
+ * create and edit; anyone else is refused (403). Returns the caller's organisation id.
+ */
+export function requireManufacturer(user: SessionUser): number {
+  if (user.orgId === null || user.orgType !== OrgType.MANUFACTURER) {
+    throw forbidden('只有建材生产企业可以管理产品');
+  }
+  return user.orgId;
+}
+
+/** Deleting (products, specifications, documents) is for the enterprise administrator only; staff get 403. */
+export function requireDeleter(user: SessionUser): number {
+  const orgId = requireManufacturer(user);
+  if (!user.roles.includes(Role.ENTERPRISE_ADMIN)) throw forbidden('只有企业管理员可以删除');
+  return orgId;
+}
+
+export async function ownProductOr404(tx: Tx, orgId: number, productId: number) {
+  const product = await repo.findOwnProduct(tx, orgId, productId);
+  if (!product) throw notFound('产品不存在');
+  return product;
+}

@@ -1,0 +1,165 @@
+import type { specBatchUpdateBody, specListBody, specSaveBody } from '@jcbb/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { invalidInput, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../auth/auth.types.ts';
+import { ownProductOr404, ProductAuditEntity, requireDeleter, requireManufacturer } from './product.access.ts';
+import * as repo from './product.repository.ts';
+import { specView } from './product.view.ts';
+
+type ListBody = z.output<typeof specListBody>;
+type SaveBody = z.output<typeof specSaveBody>;
+type BatchBody = z.output<typeof specBatchUpdateBody>;
+
+export type SpecService = ReturnType<typeof createSpecService>;
+
+/**
+ * Specification models (sales information) of the caller's products. Another organisation's product or
+ * specification answers 404; deleting is for the enterprise administrator.
+ */
+export function createSpecService({ db }: { db: Db }) {
+  async function ownSpecOr404(user: SessionUser, id: number) {
+    const orgId = requireManufacturer(user);
+    const row = await repo.findOwnSpec(db, orgId, id);
+    if (!row) throw notFound('规格不存在');
+    return row;
+  }
+
+  return {
+    async list(user: SessionUser, body: ListBody) {
+      const orgId = requireManufacturer(user);
+      return db.transaction(async (tx) => {
+        await ownProductOr404(tx, orgId, body.productId);
+        const { rows, total } = await repo.specsPage(tx, body.productId, body);
+        return { list: rows.map(specView), total };
+      });
+    },
+
+    async details(user: SessionUser, id: number) {
+      return specView(await ownSpecOr404(user, id));
+    },
+
+    async withProduct(user: SessionUser, id: number) {
+      const row = await ownSpecOr404(user, id);
+      return { ...specView(row), product: row.product };
+    },
+
+    async ofProduct(user: SessionUser, productId: number) {
+      const orgId = requireManufacturer(user);
+      return db.transaction(async (tx) => {
+        await ownProductOr404(tx, orgId, productId);
+        return (await repo.specsOfProducts(tx, [productId])).map(specView);
+      });
+    },
+
+    /** Every product of the caller with its specifications, newest product first. */
+    async perProduct(user: SessionUser) {
+      const orgId = requireManufacturer(user);
+      return db.transaction(async (tx) => {
+        const productRows = await repo.orgProductIds(tx, orgId);
+        const specs = await repo.specsOfProducts(
+          tx,
+          productRows.map((p) => p.id),
+        );
+        const byProduct = new Map<number, ReturnType<typeof specView>[]>();
+        for (const s of specs) {
+          const list = byProduct.get(s.spec.productId) ?? [];
+          list.push(specView(s));
+          byProduct.set(s.spec.productId, list);
+        }
+        return productRows.map((p) => ({ ...p, specs: byProduct.get(p.id) ?? [] }));
+      });
+    },
+
+    /** Create (no id) or update (id) a specification; an update may not move it to another product. */
+    async save(user: SessionUser, body: SaveBody) {
+      const orgId = requireManufacturer(user);
+      return db.transaction(async (tx) => {
+        await ownProductOr404(tx, orgId, body.productId);
+        if (!(await repo.unitExists(tx, body.unitId))) {
+          throw invalidInput([{ field: 'unitId', message: '计量单位不存在' }]);
+        }
+        const fields = {
+          name: body.name,
+          model: body.model,
+          unitId: body.unitId,
+          price: body.price,
+          minOrder: body.minOrder,
+          status: body.status,
+        };
+        let id: number;
+        let action: string;
+        if (body.id === undefined) {
+          id = (await repo.insertSpec(tx, { ...fields, productId: body.productId })).id;
+          action = 'create';
+        } else {
+          const existing = await repo.findOwnSpec(tx, orgId, body.id);
+          if (!existing) throw notFound('规格不存在');
+          if (existing.spec.productId !== body.productId) {
+            throw invalidInput([{ field: 'productId', message: '规格不属于该产品' }]);
+          }
+          id = body.id;
+          await repo.updateSpec(tx, id, fields);
+          action = 'update';
+        }
+        await repo.insertAudit(tx, {
+          entityType: ProductAuditEntity.SPEC,
+          entityId: String(id),
+          orgId,
+          actorUserId: user.userId,
+          action,
+          toState: String(fields.status),
+          detail: { productId: body.productId, price: fields.price },
+        });
+        return { id };
+      });
+    },
+
+    /** The same price and/or status for several specifications (/specs/batchEdit); all must be the caller's. */
+    async batchUpdate(user: SessionUser, body: BatchBody) {
+      const orgId = requireManufacturer(user);
+      const ids = [...new Set(body.ids)];
+      return db.transaction(async (tx) => {
+        const owned = new Set((await repo.ownSpecIds(tx, orgId, ids)).map((r) => r.id));
+        const missing = ids.find((id) => !owned.has(id));
+        if (missing !== undefined) throw notFound(`规格 ${missing} 不存在`);
+        const changes = {
+          ...(body.price === undefined ? {} : { price: body.price }),
+          ...(body.status === undefined ? {} : { status: body.status }),
+        };
+        const updated = await repo.updateSpecs(tx, ids, changes);
+        for (const id of ids) {
+          await repo.insertAudit(tx, {
+            entityType: ProductAuditEntity.SPEC,
+            entityId: String(id),
+            orgId,
+            actorUserId: user.userId,
+            action: 'batch_update',
+            toState: body.status === undefined ? null : String(body.status),
+            detail: changes,
+          });
+        }
+        return { updated };
+      });
+    },
+
+    async remove(user: SessionUser, id: number) {
+      const orgId = requireDeleter(user);
+      return db.transaction(async (tx) => {
+        const row = await repo.findOwnSpec(tx, orgId, id);
+        if (!row) throw notFound('规格不存在');
+        await repo.deleteSpec(tx, id);
+        await repo.insertAudit(tx, {
+          entityType: ProductAuditEntity.SPEC,
+          entityId: String(id),
+          orgId,
+          actorUserId: user.userId,
+          action: 'delete',
+          fromState: String(row.spec.status),
+          detail: { productId: row.spec.productId, name: row.spec.name, model: row.spec.model },
+        });
+        return { id };
+      });
+    },
+  };
+}
