@@ -38,7 +38,7 @@ describe.runIf(hasChromium)('phone-width console', () => {
     await sideMenu(page).getByRole('link', { name: '产品列表' }).click();
     await page.waitForURL('**/product/list');
     await sideMenu(page).waitFor({ state: 'hidden' });
-    await page.getByText('在建设中').first().waitFor();
+    await page.getByRole('button', { name: /新增产品/ }).waitFor();
     expect(location(page)).toBe('/product/list');
   });
 

@@ -9,6 +9,7 @@ import { openDatabase } from '../../../server/src/db/client.ts';
 import { users } from '../../../server/src/db/schema/index.ts';
 import { seedDemoData } from '../../../server/src/db/seed/demo.ts';
 import { seedReferenceData } from '../../../server/src/db/seed/reference.ts';
+import { setupLedgerSigner } from '../../../server/src/modules/ledger/ledger.routes.ts';
 import { sendMessage } from '../../../server/src/modules/message/message.sender.ts';
 import { EXTRA_MESSAGES, MESSAGES_MOBILE } from './accounts.ts';
 
@@ -20,7 +21,10 @@ try {
   // The server's own start-up order (app.ts): reference data, then the demo organisations in their regions.
   await database.migrate();
   await seedReferenceData(database.db);
-  await seedDemoData(database.db, { scryptCost: loadConfig().scryptCost });
+  // The ledger key goes into the data folder, where the server finds it: demo evidence is signed with it.
+  const config = { ...loadConfig(), dataDir, memoryDb: false };
+  await setupLedgerSigner(config);
+  await seedDemoData(database.db, config);
   await database.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.mobile, MESSAGES_MOBILE));
     if (!user) throw new Error(`no demo user ${MESSAGES_MOBILE}`);

@@ -440,8 +440,8 @@ describe('breadcrumbFor', () => {
   });
 
   it('puts the guide’s jump page before a guide step', () => {
-    const trail = breadcrumbFor(routes, '/blockchain/storage/select').map((c) => c.title);
-    expect(trail).toEqual(['route.home', 'route.blockchain', 'route.applyCertificate', 'route.storageSelect']);
+    const trail = breadcrumbFor(routes, '/blockchain/storage/certifiedApply').map((c) => c.title);
+    expect(trail).toEqual(['route.home', 'route.blockchain', 'route.applyCertificate', 'route.certifiedApply']);
   });
 
   it('names an embedded page by its name, literally', () => {
@@ -535,7 +535,7 @@ describe('the route table', () => {
 
   it('keeps government’s certification page off its menu (exempt) but reachable', () => {
     const menu = buildMenu(consoleTree('government'), { ...base, roles: ['住建委'] });
-    expect(menu.map((m) => m.title)).toEqual(['route.home', 'route.procurement']);
+    expect(menu.map((m) => m.title)).toEqual(['route.home', 'route.procurement', 'route.cityListingAudit']);
     expect(findRoute(flattenRoutes(consoleTree('government')), '/organization/orgnizationVerification')).toBeDefined();
   });
 

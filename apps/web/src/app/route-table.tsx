@@ -1,8 +1,15 @@
 import { lazy } from 'react';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { authPublicRoutes, authRoutes } from '../features/auth/routes.tsx';
+import { basicMaterialReviewRoutes } from '../features/basic-material/routes.tsx';
+import { catalogueRoutes } from '../features/catalogue/routes.tsx';
+import { certificateRoutes, freeCertificateRoute } from '../features/certificate/routes.tsx';
+import { elementAdminRoutes } from '../features/element/routes.tsx';
+import { ledgerRoutes } from '../features/ledger/routes.tsx';
+import { cityListingAuditRoutes, listingRoutes, platformListingAuditRoutes } from '../features/listing/routes.tsx';
 import { messagePublicRoutes, messageRoutes } from '../features/message/routes.tsx';
 import { organizationRoutes } from '../features/organization/routes.tsx';
+import { productRoutes } from '../features/product/routes.tsx';
 import type { RouteItem, RouteMeta } from './route-types.ts';
 
 /**
@@ -73,57 +80,37 @@ const manufacturer: RouteItem[] = [
   home,
   marketing,
   group('/productCenter', 'productCenter', 'AppstoreOutlined', '/product/list', [
-    soon('/product/list', 'productList', { keepAlive: true }),
-    soon('/productCenter/productEdit', 'productEdit', { hidden: true, activeMenu: '/product/list' }),
-    soon('/product/details', 'productDetails', { hidden: true, activeMenu: '/product/list' }),
-    soon('/product/success', 'productSuccess', { hidden: true, activeMenu: '/product/list' }),
-    soon('/product/spotCheck', 'productSpotCheck'),
-    soon('/productCenter/productManagement', 'productManagement', { keepAlive: true }),
-    soon('/warehousing/edit', 'warehousingEdit', { hidden: true, activeMenu: '/productCenter/productManagement' }),
-    soon('/warehousing/batch', 'warehousingBatch', { hidden: true, activeMenu: '/productCenter/productManagement' }),
-    soon('/warehousing/details', 'warehousingDetails', {
-      hidden: true,
-      activeMenu: '/productCenter/productManagement',
-    }),
-    soon('/specs/list', 'specsList', { keepAlive: true }),
-    soon('/specs/edit', 'specsEdit', { hidden: true, activeMenu: '/specs/list' }),
-    soon('/specs/batchEdit', 'specsBatchEdit', { hidden: true, activeMenu: '/specs/list' }),
-    soon('/specs/details', 'specsDetails', { hidden: true, activeMenu: '/specs/list' }),
-    soon('/productManuals', 'productManuals'),
+    productRoutes.list,
+    productRoutes.edit,
+    productRoutes.details,
+    productRoutes.success,
+    productRoutes.spotCheck,
+    listingRoutes.management,
+    listingRoutes.edit,
+    listingRoutes.batch,
+    listingRoutes.details,
+    productRoutes.specsList,
+    productRoutes.specsEdit,
+    productRoutes.specsBatchEdit,
+    productRoutes.specsDetails,
+    productRoutes.manuals,
   ]),
   group('/blockchain', 'blockchain', 'SafetyCertificateOutlined', '/blockchain/storage/index', [
-    soon('storage/index', 'storageIndex', { keepAlive: true }),
-    soon('applyCertificate/index', 'applyCertificate'),
-    soon('storage/detail', 'storageDetail', { hidden: true, activeMenu: '/blockchain/storage/index' }),
-    soon('check/detail', 'checkDetail', { hidden: true, activeMenu: '/blockchain/storage/index' }),
-    // The application steps are a guide: the menu keeps "申请证书" lit through them.
-    soon('storage/select', 'storageSelect', {
-      hidden: true,
-      guidePath: true,
-      jumpPath: '/blockchain/applyCertificate/index',
-    }),
-    soon('storage/certifiedApply', 'certifiedApply', {
-      hidden: true,
-      guidePath: true,
-      jumpPath: '/blockchain/applyCertificate/index',
-    }),
-    soon('storage/selfDeclarate', 'selfDeclarate', {
-      hidden: true,
-      guidePath: true,
-      jumpPath: '/blockchain/applyCertificate/index',
-    }),
-    soon('storage/normalApply', 'normalApply', {
-      hidden: true,
-      guidePath: true,
-      jumpPath: '/blockchain/applyCertificate/index',
-    }),
-    soon('myApplys/index', 'myApplys'),
-    soon('myApplys/detail', 'myApplysDetail', { hidden: true, activeMenu: '/blockchain/myApplys/index' }),
-    soon('approval/index', 'approvalIndex', { hidden: true }),
-    soon('approval/detail', 'approvalDetail', { hidden: true, activeMenu: '/blockchain/approval/index' }),
-    soon('certificate/index', 'certificateIndex'),
-    soon('certificate/success', 'certificateSuccess', { hidden: true, activeMenu: '/blockchain/certificate/index' }),
-    soon('certificate/fail', 'certificateFail', { hidden: true, activeMenu: '/blockchain/certificate/index' }),
+    ledgerRoutes.storageIndex,
+    certificateRoutes.applyCertificate,
+    ledgerRoutes.storageDetail,
+    ledgerRoutes.checkDetail,
+    ledgerRoutes.storageSelect,
+    certificateRoutes.certifiedApply,
+    certificateRoutes.selfDeclarate,
+    certificateRoutes.normalApply,
+    certificateRoutes.myApplys,
+    certificateRoutes.myApplysDetail,
+    certificateRoutes.approvalIndexHidden,
+    certificateRoutes.approvalDetail,
+    certificateRoutes.heldCertificates,
+    certificateRoutes.success,
+    certificateRoutes.fail,
   ]),
   group('/agent', 'agent', 'TeamOutlined', '/agent/index', [
     soon('index', 'agentIndex'),
@@ -157,23 +144,16 @@ const distributor: RouteItem[] = [
     }),
   ]),
   group('/blockchain', 'blockchain', 'SafetyCertificateOutlined', '/blockchain/storage/index', [
-    soon('storage/index', 'storageIndex', { keepAlive: true }),
-    soon('storage/detail', 'storageDetail', { hidden: true, activeMenu: '/blockchain/storage/index' }),
-    soon('check/detail', 'checkDetail', { hidden: true, activeMenu: '/blockchain/storage/index' }),
-    soon('applyCertificate/index', 'applyCertificate'),
-    soon('storage/select', 'storageSelect', {
-      hidden: true,
-      guidePath: true,
-      jumpPath: '/blockchain/applyCertificate/index',
-    }),
-    soon('storage/normalApply', 'normalApply', {
-      hidden: true,
-      guidePath: true,
-      jumpPath: '/blockchain/applyCertificate/index',
-    }),
-    soon('myApplys/index', 'myApplys'),
-    soon('myApplys/detail', 'myApplysDetail', { hidden: true, activeMenu: '/blockchain/myApplys/index' }),
-    soon('certificate/index', 'certificateIndex'),
+    ledgerRoutes.storageIndex,
+    ledgerRoutes.storageDetail,
+    ledgerRoutes.checkDetail,
+    certificateRoutes.applyCertificate,
+    ledgerRoutes.storageSelect,
+    certificateRoutes.normalApply,
+    certificateRoutes.myApplys,
+    certificateRoutes.myApplysDetail,
+    certificateRoutes.heldCertificates,
+    certificateRoutes.success,
   ]),
   group(
     '/productionManagement',
@@ -282,14 +262,17 @@ const government: RouteItem[] = [
     soon('materialFill', 'materialFill'),
     soon('statisticsList', 'statisticsList', { keepAlive: true }),
   ]),
+  ...cityListingAuditRoutes,
 ];
 
 const certification: RouteItem[] = [
   home,
   group('/blockchain', 'certificationWork', 'AuditOutlined', '/blockchain/approval/index', [
-    soon('approval/index', 'approvalIndex', { keepAlive: true }),
-    soon('approval/detail', 'approvalDetail', { hidden: true, activeMenu: '/blockchain/approval/index' }),
-    soon('certificate/index', 'issuedCertificates'),
+    certificateRoutes.approvalIndex,
+    certificateRoutes.approvalDetail,
+    certificateRoutes.issuedCertificates,
+    certificateRoutes.bodySuccess,
+    certificateRoutes.bodyFail,
   ]),
 ];
 
@@ -316,7 +299,7 @@ export const consoles: Record<ConsoleKey, RouteItem[]> = {
   developer,
   government,
   certification,
-  admin: [home, ...adminRoutes],
+  admin: [home, ...adminRoutes, ...platformListingAuditRoutes, ...elementAdminRoutes, ...basicMaterialReviewRoutes],
   basic: [home],
 };
 
@@ -332,14 +315,14 @@ export const framedPublicRoutes: RouteItem[] = messagePublicRoutes;
 /** Public pages of spec §2 shown on their own, without sign-in. */
 export const publicRoutes: RouteItem[] = [
   ...authPublicRoutes,
-  soon('/cities/:type?', 'cities'),
-  soon('/cities/committee', 'citiesCommittee'),
-  soon('/free/certificate', 'freeCertificate'),
+  catalogueRoutes.cities,
+  catalogueRoutes.committee,
+  freeCertificateRoute,
   soon('/mobile/index', 'mobileIndex'),
   soon('/mobile/detail', 'mobileDetail'),
   soon('/sitemaps', 'sitemaps'),
   soon('/showDiskLoginInfo', 'showDiskLoginInfo'),
-  soon('/product/details/external', 'productDetailsExternal'),
+  catalogueRoutes.productExternal,
   soon('/snapshot', 'snapshot'),
   { path: '/404', component: NotFound, meta: { title: 'route.notFound' } },
 ];

@@ -36,6 +36,9 @@ const replies: Record<string, unknown> = {
   '/notice/bmMessage/getMessageList': { list: { list: [], total: 0 }, unReadCount: 3 },
   '/api/organization/members': { list: [], total: 4 },
   '/api/user/logout': { logout: true },
+  // The product list (a real page since the product centre landed): no products yet.
+  '/materials/bmProduct/getProdutInfoList': { list: [], total: 0 },
+  '/materials/show/getBuildingMaterialsClassifyList': [],
 };
 
 let mobile = false;
@@ -110,11 +113,9 @@ describe('ConsoleLayout', { timeout: 20_000 }, () => {
     await user.click(within(nav).getByText('产品中心'));
     await user.click(await within(nav).findByRole('link', { name: '产品列表' }));
     expect(
-      await screen.findByRole('heading', { name: '产品列表功能正在建设中' }, { timeout: 8000 }),
+      await screen.findByText('暂无产品，点击“新增产品”录入第一个产品', {}, { timeout: 8000 }),
     ).toBeInTheDocument();
-    expect(
-      screen.getByText(/按名称、分类、绿色建材、政府采购、星级与推荐筛选本企业产品，每页 10 条/),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /新增产品/ })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: '当前位置' });
     expect(within(crumbs).getByText('产品中心')).toBeInTheDocument();
     expect(within(crumbs).getByText('产品列表')).toHaveAttribute('aria-current', 'page');
@@ -141,9 +142,13 @@ describe('ConsoleLayout', { timeout: 20_000 }, () => {
     const nav = await screen.findByRole('navigation', { name: '功能菜单' });
     await user.click(within(nav).getByText('区块链存证'));
     await user.click(await within(nav).findByRole('link', { name: '存证记录' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/blockchain/storage/index'));
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: '打开菜单' })).toHaveAttribute('aria-expanded', 'false'),
+    // The storage page's code loads lazily; on a busy CI machine that and the drawer's close take over a second.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blockchain/storage/index'), {
+      timeout: 8000,
+    });
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: '打开菜单' })).toHaveAttribute('aria-expanded', 'false'),
+      { timeout: 8000 },
     );
   });
 

@@ -157,6 +157,10 @@ export const http = {
     run<T>('GET', path, query, options),
   post: <T>(path: string, body: Record<string, unknown> = {}, options?: RequestOptions) =>
     run<T>('POST', path, body, options),
+  put: <T>(path: string, body: Record<string, unknown> = {}, options?: RequestOptions) =>
+    run<T>('PUT', path, body, options),
+  delete: <T>(path: string, query: Record<string, unknown> = {}, options?: RequestOptions) =>
+    run<T>('DELETE', path, query, options),
   /** Multipart upload of one file (field "file"); signed through the query. */
   upload: <T>(path: string, file: File | Blob, options?: RequestOptions & { fileName?: string }) =>
     run<T>('POST', path, {}, { ...options, file }),

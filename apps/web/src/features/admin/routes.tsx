@@ -1,4 +1,4 @@
-import { Role } from '@jcbb/contract';
+import { Role } from '@jcbb/contract/enums';
 import { lazy } from 'react';
 import type { RouteItem } from '../../app/route-types.ts';
 

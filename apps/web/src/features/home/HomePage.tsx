@@ -15,7 +15,7 @@ import {
   Role,
 } from '@jcbb/contract/enums';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Tag } from 'antd';
+import { Col, Row, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,14 +28,16 @@ import { type SessionUser, useSession } from '../../lib/session.ts';
 import { homeApi, homeKeys } from './api.ts';
 import { ComingSoonCard } from './components/ComingSoonCard.tsx';
 import { FigureCard } from './components/FigureCard.tsx';
+import { LiveFigureCols, liveFigures } from './components/LiveFigures.tsx';
 import { QuickLinks, quickLinksOf } from './components/QuickLinks.tsx';
 import './home.css';
+import { Panel } from './components/Panel.tsx';
 
 const VERIFICATION_PATH = '/organization/orgnizationVerification';
 
 /** Figures later modules will fill, per console: shown as "即将上线", never as made-up numbers. */
 const upcoming: Record<ConsoleKey, string[]> = {
-  manufacturer: ['products', 'listings', 'certificates', 'shipments'],
+  manufacturer: ['shipments'],
   distributor: ['licensedProducts', 'contracts', 'shipments', 'evidence'],
   construction: ['projects', 'projectStock', 'pendingReceipts', 'outbound'],
   supervision: ['projects', 'spotChecks', 'failedLots', 'pendingReceipts'],
@@ -76,6 +78,9 @@ export default function HomePage() {
   );
 
   if (!user) return null;
+  // What a later issue will count; the figures that exist already are live in the overview.
+  const live = new Set((liveFigures[consoleKey] ?? []).map((f) => f.key));
+  const comingSoon = upcoming[consoleKey].filter((key) => !live.has(key));
   return (
     <div className="jcbb-home">
       <Welcome user={user} />
@@ -83,22 +88,28 @@ export default function HomePage() {
         <h2 id="jcbb-home-overview" className="jcbb-home__heading">
           {t('overview')}
         </h2>
-        {consoleKey === 'admin' ? <AdminFigures /> : <OrganizationFigures user={user} currentApp={currentApp} />}
+        {consoleKey === 'admin' ? (
+          <AdminFigures />
+        ) : (
+          <OrganizationFigures user={user} currentApp={currentApp} consoleKey={consoleKey} />
+        )}
       </section>
       <QuickLinks links={quickLinksOf(menu)} />
-      <section aria-labelledby="jcbb-home-upcoming">
-        <h2 id="jcbb-home-upcoming" className="jcbb-home__heading">
-          {t('upcoming')}
-          <span className="jcbb-home__hint">{t('upcomingHint')}</span>
-        </h2>
-        <Row gutter={[16, 16]}>
-          {upcoming[consoleKey].map((key) => (
-            <Col key={key} xs={12} xl={6}>
-              <ComingSoonCard title={t(`soon.${key}.title`)} description={t(`soon.${key}.desc`)} />
-            </Col>
-          ))}
-        </Row>
-      </section>
+      {comingSoon.length > 0 && (
+        <section aria-labelledby="jcbb-home-upcoming">
+          <h2 id="jcbb-home-upcoming" className="jcbb-home__heading">
+            {t('upcoming')}
+            <span className="jcbb-home__hint">{t('upcomingHint')}</span>
+          </h2>
+          <Row gutter={[16, 16]}>
+            {comingSoon.map((key) => (
+              <Col key={key} xs={12} xl={6}>
+                <ComingSoonCard title={t(`soon.${key}.title`)} description={t(`soon.${key}.desc`)} />
+              </Col>
+            ))}
+          </Row>
+        </section>
+      )}
     </div>
   );
 }
@@ -111,7 +122,7 @@ function Welcome({ user }: { user: SessionUser }) {
     r === Role.SUPER_ADMIN ? t('superAdmin') : t(`roles.${r}`, { defaultValue: r }),
   );
   return (
-    <Card className="jcbb-home__welcome" variant="borderless">
+    <Panel className="jcbb-home__welcome">
       <div className="jcbb-home__welcome-main">
         <h1 className="jcbb-home__hello">{t('hello', { name })}</h1>
         <p className="jcbb-home__org">
@@ -127,11 +138,19 @@ function Welcome({ user }: { user: SessionUser }) {
         </div>
       </div>
       <p className="jcbb-home__today">{t('today', { date: dayjs().format('YYYY-MM-DD dddd') })}</p>
-    </Card>
+    </Panel>
   );
 }
 
-function OrganizationFigures({ user, currentApp }: { user: SessionUser; currentApp: string | null }) {
+function OrganizationFigures({
+  user,
+  currentApp,
+  consoleKey,
+}: {
+  user: SessionUser;
+  currentApp: string | null;
+  consoleKey: ConsoleKey;
+}) {
   const { t } = useTranslation('home');
   const admin = user.roles.includes(Role.ENTERPRISE_ADMIN);
   const inbox = { toUid: user.id, companyId: user.companyId ?? undefined, currentApp };
@@ -180,6 +199,7 @@ function OrganizationFigures({ user, currentApp }: { user: SessionUser; currentA
           />
         </Col>
       )}
+      <LiveFigureCols consoleKey={consoleKey} />
     </Row>
   );
 }
@@ -230,6 +250,7 @@ function AdminFigures() {
           link={{ to: '/message', label: t('stat.viewMessages') }}
         />
       </Col>
+      <LiveFigureCols consoleKey="admin" />
     </Row>
   );
 }

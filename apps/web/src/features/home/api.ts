@@ -40,10 +40,38 @@ export const homeApi = {
     (await http.get<Total>('/api/admin/organizations', { take: 1, skip: 0, certStatus }, { silent: true })).total,
 };
 
+/** Business figures of the product centre, listings, certificates and the ledger (issues 4 and 5). */
+export const liveFigureApi = {
+  products: async (filter: Record<string, unknown> = {}): Promise<number> =>
+    (
+      await http.post<Total>(
+        '/materials/bmProduct/getProdutInfoList',
+        { take: 1, skip: 0, ...filter },
+        { silent: true },
+      )
+    ).total,
+  /** Listings in one state (the caller's own, the platform's queue or the city's, as the server scopes them). */
+  listings: async (status: number): Promise<number> =>
+    (
+      await http.post<Total>(
+        '/materials/products-settled-in-cities/list',
+        { take: 1, skip: 0, status },
+        { silent: true },
+      )
+    ).total,
+  approvalQueue: async (): Promise<number> =>
+    (await http.get<Total>('/api/certificate/approvals', { take: 1, skip: 0 }, { silent: true })).total,
+  issuedCertificates: async (): Promise<number> =>
+    (await http.get<Total>('/api/certificate/issued', { take: 1, skip: 0 }, { silent: true })).total,
+  ledgerSize: async (): Promise<number> =>
+    (await http.get<{ treeSize: number }>('/open/ledger/sth', {}, { silent: true })).treeSize,
+};
+
 export const homeKeys = {
   // Under the message feature's root key, so marking messages read there refreshes this count too.
   unread: (inbox: Inbox) => ['message', 'home-unread', inbox] as const,
   members: ['home', 'members'] as const,
   pendingCertifications: ['home', 'admin', 'pending-certifications'] as const,
   organizations: (certStatus?: number) => ['home', 'admin', 'organizations', certStatus ?? 'all'] as const,
+  live: (key: string) => ['home', 'live', key] as const,
 };

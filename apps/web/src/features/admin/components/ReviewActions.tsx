@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { adminApi } from '../api.ts';
-import { RejectModal } from './RejectModal.tsx';
 
 /** 通过 (after a confirmation) and 驳回 (with a reason) for one pending application. */
 export function ReviewActions({
@@ -67,9 +67,18 @@ export function ReviewActions({
       <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>
         {t('review.reject')}
       </Button>
-      <RejectModal
+      <ReasonModal
         open={rejecting}
-        orgName={orgName}
+        text={{
+          title: t('review.rejectFor', { name: orgName }),
+          okText: t('review.reject'),
+          cancelText: t('review.cancel'),
+          label: t('review.reason'),
+          placeholder: t('review.reasonPlaceholder'),
+          required: t('review.reasonRequired'),
+          tooShort: t('review.reasonMin'),
+          tooLong: t('review.reasonMax'),
+        }}
         submitting={reject.isPending}
         serverError={reasonError}
         onSubmit={(reason) => {

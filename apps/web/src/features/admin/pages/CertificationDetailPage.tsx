@@ -1,22 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { CertificationStatus } from '@jcbb/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  type DescriptionsProps,
-  Grid,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-} from 'antd';
+import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Grid, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../../lib/http.ts';
+import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
 import { type AdminCertificationDetail, adminApi, adminKeys } from '../api.ts';
 import { LicensePreview } from '../components/LicensePreview.tsx';
 import { ReviewActions } from '../components/ReviewActions.tsx';
@@ -76,7 +64,7 @@ export function CertificationDetailPage() {
     queryKey: adminKeys.certification(id),
     queryFn: () => adminApi.certification(id),
     enabled: valid,
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    retry: retryUnlessNotFound,
   });
 
   const back = (
@@ -85,67 +73,65 @@ export function CertificationDetailPage() {
     </Button>
   );
 
-  if (!valid) return <Result status="404" title={t('detail.badId')} extra={back} />;
-  if (detail.isError) {
-    const missing = detail.error instanceof ApiError && detail.error.status === 404;
-    return (
-      <Result
-        status={missing ? '404' : 'warning'}
-        title={missing ? t('detail.notFound') : detail.error.message}
-        extra={back}
-      />
-    );
-  }
-  if (!detail.data) return <Skeleton active paragraph={{ rows: 10 }} />;
-
-  const d = detail.data;
-  const pending = d.status === CertificationStatus.PENDING;
-  const decided = () => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.certifications });
-    navigate(QUEUE);
-  };
-
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card title={t('detail.title')} extra={back} styles={{ header: { flexWrap: 'wrap', gap: 8 } }}>
-        <Row gutter={[24, 24]}>
-          <Col xs={24} lg={12}>
-            <Descriptions
-              title={t('detail.submitted')}
-              bordered
-              size="small"
-              column={1}
-              items={detailItems(d, t, english)}
-              styles={{ label: labelStyle }}
-            />
-            <Descriptions
-              title={t('detail.review')}
-              bordered
-              size="small"
-              column={1}
-              items={reviewItems(d, t)}
-              styles={{ label: labelStyle }}
-              style={{ marginTop: 24 }}
-            />
-          </Col>
-          <Col xs={24} lg={12}>
-            <Card type="inner" title={t('detail.license')}>
-              {d.license ? (
-                <LicensePreview applicationId={d.id} file={d.license} />
-              ) : (
-                <Alert type="warning" showIcon title={t('detail.noLicense')} />
-              )}
+    <RecordState
+      query={detail}
+      valid={valid}
+      back={back}
+      badIdTitle={t('detail.badId')}
+      notFoundTitle={t('detail.notFound')}
+    >
+      {(d) => {
+        const pending = d.status === CertificationStatus.PENDING;
+        const decided = () => {
+          void queryClient.invalidateQueries({ queryKey: adminKeys.certifications });
+          navigate(QUEUE);
+        };
+
+        return (
+          <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+            <Card title={t('detail.title')} extra={back} styles={{ header: { flexWrap: 'wrap', gap: 8 } }}>
+              <Row gutter={[24, 24]}>
+                <Col xs={24} lg={12}>
+                  <Descriptions
+                    title={t('detail.submitted')}
+                    bordered
+                    size="small"
+                    column={1}
+                    items={detailItems(d, t, english)}
+                    styles={{ label: labelStyle }}
+                  />
+                  <Descriptions
+                    title={t('detail.review')}
+                    bordered
+                    size="small"
+                    column={1}
+                    items={reviewItems(d, t)}
+                    styles={{ label: labelStyle }}
+                    style={{ marginTop: 24 }}
+                  />
+                </Col>
+                <Col xs={24} lg={12}>
+                  <Card type="inner" title={t('detail.license')}>
+                    {d.license ? (
+                      <LicensePreview applicationId={d.id} file={d.license} />
+                    ) : (
+                      <Alert type="warning" showIcon title={t('detail.noLicense')} />
+                    )}
+                  </Card>
+                </Col>
+              </Row>
+              <div style={{ marginTop: 24 }}>
+                {pending ? (
+                  <ReviewActions id={d.id} orgName={d.orgName} onDecided={decided} />
+                ) : (
+                  <Alert type="info" showIcon title={t('review.decided')} />
+                )}
+              </div>
             </Card>
-          </Col>
-        </Row>
-        <div style={{ marginTop: 24 }}>
-          {pending ? (
-            <ReviewActions id={d.id} orgName={d.orgName} onDecided={decided} />
-          ) : (
-            <Alert type="info" showIcon title={t('review.decided')} />
-          )}
-        </div>
-      </Card>
-    </Space>
+          </Space>
+        );
+      }}
+    </RecordState>
   );
 }

@@ -1,12 +1,13 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Card, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Panel } from './Panel.tsx';
 
 /** A figure a later module will provide: its name, what it will count, and "即将上线" instead of a number. */
 export function ComingSoonCard({ title, description }: { title: string; description: string }) {
   const { t } = useTranslation('home');
   return (
-    <Card className="jcbb-figure jcbb-figure--soon" variant="borderless">
+    <Panel className="jcbb-figure jcbb-figure--soon">
       <div className="jcbb-figure__head">
         <span className="jcbb-figure__icon is-muted" aria-hidden>
           <ClockCircleOutlined />
@@ -19,6 +20,6 @@ export function ComingSoonCard({ title, description }: { title: string; descript
         </Tag>
       </div>
       <p className="jcbb-figure__desc">{description}</p>
-    </Card>
+    </Panel>
   );
 }

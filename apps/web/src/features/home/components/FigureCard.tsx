@@ -1,9 +1,10 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Panel } from './Panel.tsx';
 
 interface FigureCardProps {
   icon: ReactNode;
@@ -36,7 +37,7 @@ export function FigureCard({ icon, title, query, value, suffix, link, highlight 
       );
   }
   return (
-    <Card className="jcbb-figure" variant="borderless">
+    <Panel className="jcbb-figure">
       <div className="jcbb-figure__head">
         <span className="jcbb-figure__icon" aria-hidden>
           {icon}
@@ -53,6 +54,6 @@ export function FigureCard({ icon, title, query, value, suffix, link, highlight 
           <RightOutlined aria-hidden />
         </Link>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -1,9 +1,9 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HOME_PATH, type MenuEntry } from '../../../app/menu.ts';
 import { MenuIcon } from '../../../layout/menu-icons.tsx';
+import { Panel } from './Panel.tsx';
 
 export interface QuickLink {
   key: string;
@@ -36,11 +36,7 @@ export function QuickLinks({ links }: { links: QuickLink[] }) {
   const { t: th } = useTranslation('home');
   if (links.length === 0) return null;
   return (
-    <Card
-      className="jcbb-home__links"
-      variant="borderless"
-      title={<h2 className="jcbb-home__card-title">{th('quickLinks')}</h2>}
-    >
+    <Panel className="jcbb-home__links" title={<h2 className="jcbb-home__card-title">{th('quickLinks')}</h2>}>
       <ul className="jcbb-links">
         {links.map((link) => (
           <li key={link.key}>
@@ -66,6 +62,6 @@ export function QuickLinks({ links }: { links: QuickLink[] }) {
           </li>
         ))}
       </ul>
-    </Card>
+    </Panel>
   );
 }

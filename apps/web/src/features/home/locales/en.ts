@@ -14,8 +14,9 @@ export const homeEn: HomeStrings = {
   unavailable: 'Not available right now',
   certStatus: { 0: 'Not certified', 1: 'Under review', 2: 'Certified', 3: 'Rejected' },
   roles: { 企业管理员: 'Enterprise administrator', 员工: 'Staff', 住建委: 'City committee' },
-  units: { items: '', people: '', orgs: '' },
+  units: { items: '', people: '', orgs: '', products: '', records: '' },
   stat: {
+    view: 'View',
     certification: 'Certification',
     unitCertification: 'Certification',
     exempt: 'Exempt',
@@ -31,6 +32,7 @@ export const homeEn: HomeStrings = {
     certifiedOrganizations: 'Certified organisations',
   },
   soon: {
+    greenProducts: { title: 'Green products', desc: 'Products holding a valid green building material certificate.' },
     products: { title: 'Products', desc: 'Products you entered that passed review.' },
     listings: { title: 'City listings', desc: 'Listings approved by the platform and city committees.' },
     certificates: { title: 'Valid certificates', desc: 'Green building material certificates in force.' },

@@ -12,8 +12,9 @@ export const homeZhCN = {
   unavailable: '暂时无法获取',
   certStatus: { 0: '未认证', 1: '审核中', 2: '已认证', 3: '未通过' },
   roles: { 企业管理员: '企业管理员', 员工: '员工', 住建委: '住建委' },
-  units: { items: '条', people: '人', orgs: '家' },
+  units: { items: '条', people: '人', orgs: '家', products: '个', records: '条' },
   stat: {
+    view: '查看',
     certification: '企业认证',
     unitCertification: '单位认证',
     exempt: '免于认证',
@@ -29,6 +30,7 @@ export const homeZhCN = {
     certifiedOrganizations: '已认证单位',
   },
   soon: {
+    greenProducts: { title: '绿色建材产品', desc: '持有有效绿色建材认证证书的产品。' },
     products: { title: '在库产品', desc: '本企业录入并通过审核的产品数量。' },
     listings: { title: '入驻城市', desc: '产品在各城市通过平台与住建委审核的入驻数。' },
     certificates: { title: '有效证书', desc: '在有效期内的绿色建材证书。' },

@@ -1,8 +1,8 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { openBlob } from '../../../lib/open-blob.ts';
 import { organizationApi } from '../api.ts';
-import { openBlob } from '../open-blob.ts';
 
 /** The name of an uploaded file; a click opens it (the download is signed, so it goes through the client). */
 export function LicenseLink({ file }: { file: { id: number; name: string } }) {

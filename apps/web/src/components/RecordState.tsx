@@ -1,0 +1,46 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Result, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { ApiError } from '../lib/http.ts';
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** React Query's `retry` for one record: a 404 is the answer (another organisation's or a deleted record). */
+export const retryUnlessNotFound = (count: number, error: Error) => !isNotFound(error) && count < 2;
+
+interface RecordStateProps<T> {
+  query: UseQueryResult<T>;
+  /** False when the id in the address is not a positive integer: nothing was asked. */
+  valid?: boolean;
+  /** The way back (a button to the list), shown with every state but the record. */
+  back: ReactNode;
+  notFoundTitle: string;
+  /** For an id that cannot be one; defaults to notFoundTitle. */
+  badIdTitle?: string;
+  skeletonRows?: number;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * A page that shows one record by its id: a bad id or a 404 shows "not found", any other failure the server's
+ * message, loading a skeleton; the record itself goes to `children`.
+ */
+export function RecordState<T>({
+  query,
+  valid = true,
+  back,
+  notFoundTitle,
+  badIdTitle,
+  skeletonRows = 10,
+  children,
+}: RecordStateProps<T>) {
+  if (!valid) return <Result status="404" title={badIdTitle ?? notFoundTitle} extra={back} />;
+  if (query.isError) {
+    const missing = isNotFound(query.error);
+    return (
+      <Result status={missing ? '404' : 'warning'} title={missing ? notFoundTitle : query.error.message} extra={back} />
+    );
+  }
+  if (query.data === undefined) return <Skeleton active paragraph={{ rows: skeletonRows }} />;
+  return <>{children(query.data)}</>;
+}

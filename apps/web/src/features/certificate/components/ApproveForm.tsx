@@ -1,0 +1,147 @@
+import { type ApproveBody, CERTIFICATE_VALIDITY_YEARS } from '@jcbb/contract';
+import { Button, DatePicker, Form, Input, Rate, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CERTIFICATE_NS } from '../locales/register.ts';
+import { CERT_NO_PATTERN } from '../rules.ts';
+
+interface Values {
+  certNo: string;
+  starRating: number;
+  validFrom: Dayjs;
+  validUntil: Dayjs;
+}
+
+/** Five years from `from`, the day before (2026-07-01 → 2031-06-30), as the server's default. */
+export function defaultUntil(from: Dayjs): Dayjs {
+  return from.add(CERTIFICATE_VALIDITY_YEARS, 'year').subtract(1, 'day');
+}
+
+/**
+ * 通过并颁发证书: certificate number (required, letters/digits/hyphens), star rating 1–3 (the applicant's
+ * requested rating to start with), validity from today for five years; the end must come after the start.
+ */
+export function ApproveForm({
+  requestedStars,
+  requestedCertNo,
+  submitting,
+  serverErrors,
+  onApprove,
+  onReject,
+}: {
+  requestedStars: number | null;
+  /** An existing certificate's number the applicant gave (已获证申请): the body confirms or corrects it. */
+  requestedCertNo?: string | null;
+  submitting: boolean;
+  /** The server's per-field messages of a refused decision ({ certNo: '证书编号已存在' }). */
+  serverErrors?: Record<string, string>;
+  onApprove: (body: ApproveBody) => void;
+  onReject: () => void;
+}) {
+  const { t } = useTranslation(CERTIFICATE_NS);
+  const [form] = Form.useForm<Values>();
+  const today = dayjs().startOf('day');
+
+  useEffect(() => {
+    const fields = Object.entries(serverErrors ?? {})
+      .filter(([name]) => ['certNo', 'starRating', 'validFrom', 'validUntil'].includes(name))
+      .map(([name, message]) => ({ name: name as keyof Values, errors: [message] }));
+    if (fields.length > 0) form.setFields(fields);
+  }, [serverErrors, form]);
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      initialValues={{
+        certNo: requestedCertNo ?? undefined,
+        starRating: requestedStars && requestedStars >= 1 && requestedStars <= 3 ? requestedStars : undefined,
+        validFrom: today,
+        validUntil: defaultUntil(today),
+      }}
+      onValuesChange={(changed: Partial<Values>) => {
+        // Moving the start moves the default end with it, as long as the end was the default.
+        if (changed.validFrom) form.setFieldValue('validUntil', defaultUntil(changed.validFrom));
+      }}
+      onFinish={(v) =>
+        onApprove({
+          certNo: v.certNo.trim().toUpperCase(),
+          starRating: v.starRating,
+          validFrom: v.validFrom.format('YYYY-MM-DD'),
+          validUntil: v.validUntil.format('YYYY-MM-DD'),
+        })
+      }
+    >
+      <Form.Item
+        name="certNo"
+        label={t('decide.certNo')}
+        normalize={(v: string) => v.toUpperCase()}
+        rules={[
+          { required: true, whitespace: true, message: t('decide.required.certNo') },
+          {
+            validator: (_r, value: string | undefined) => {
+              const v = (value ?? '').trim();
+              if (!v) return Promise.resolve();
+              return v.length >= 4 && v.length <= 40 && CERT_NO_PATTERN.test(v)
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('decide.certNoFormat')));
+            },
+          },
+        ]}
+      >
+        <Input maxLength={40} placeholder={t('decide.certNoPlaceholder')} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="starRating"
+        label={t('decide.stars')}
+        rules={[
+          {
+            validator: (_r, value: number | undefined) =>
+              value !== undefined && Number.isInteger(value) && value >= 1 && value <= 3
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('decide.required.stars'))),
+          },
+        ]}
+      >
+        <Rate count={3} aria-label={t('decide.stars')} />
+      </Form.Item>
+      <Space wrap size={16} align="start">
+        <Form.Item
+          name="validFrom"
+          label={t('decide.validFrom')}
+          rules={[{ required: true, message: t('decide.required.validFrom') }]}
+        >
+          <DatePicker allowClear={false} aria-label={t('decide.validFrom')} />
+        </Form.Item>
+        <Form.Item
+          name="validUntil"
+          label={t('decide.validUntil')}
+          extra={t('decide.validityHelp')}
+          dependencies={['validFrom']}
+          rules={[
+            { required: true, message: t('decide.required.validUntil') },
+            ({ getFieldValue }) => ({
+              validator: (_r, value: Dayjs | undefined) => {
+                const from = getFieldValue('validFrom') as Dayjs | undefined;
+                if (!value || !from || value.isAfter(from, 'day')) return Promise.resolve();
+                return Promise.reject(new Error(t('decide.untilAfterFrom')));
+              },
+            }),
+          ]}
+        >
+          <DatePicker allowClear={false} aria-label={t('decide.validUntil')} />
+        </Form.Item>
+      </Space>
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          {t('decide.approve')}
+        </Button>
+        <Button danger onClick={onReject} disabled={submitting}>
+          {t('decide.reject')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

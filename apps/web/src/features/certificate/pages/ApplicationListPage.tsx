@@ -1,0 +1,117 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Select, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { type ApplicationItem, type ApplicationQuery, certificateApi, certificateKeys } from '../api.ts';
+import { ApplicationStatusTag, Stars } from '../components/Tags.tsx';
+import { CERTIFICATE_NS } from '../locales/register.ts';
+import { isPending } from '../rules.ts';
+
+const PAGE_SIZE = 10;
+
+/**
+ * One list, two uses: an applicant's applications (/blockchain/myApplys/index) and a certification body's queue
+ * (/blockchain/approval/index, awaiting review first).
+ */
+export function ApplicationListPage({ mode }: { mode: 'mine' | 'approval' }) {
+  const { t } = useTranslation(CERTIFICATE_NS);
+  const navigate = useNavigate();
+  const approval = mode === 'approval';
+  const [query, setQuery] = useState<ApplicationQuery>({ take: PAGE_SIZE, skip: 0, status: approval ? 1 : undefined });
+  const list = useQuery({
+    queryKey: approval ? certificateKeys.approvalList(query) : certificateKeys.applicationList(query),
+    queryFn: () => (approval ? certificateApi.approvals(query) : certificateApi.applications(query)),
+    placeholderData: keepPreviousData,
+  });
+  const detailPath = (id: number) =>
+    approval ? `/blockchain/approval/detail?id=${id}` : `/blockchain/myApplys/detail?id=${id}`;
+
+  const columns: TableProps<ApplicationItem>['columns'] = [
+    { title: t('list.id'), dataIndex: 'id', key: 'id', width: 90 },
+    { title: t('list.type'), key: 'type', width: 110, render: (_, a) => t(`type.${a.type}`) },
+    {
+      title: t('list.product'),
+      key: 'product',
+      render: (_, a) => <Link to={detailPath(a.id)}>{a.product.name}</Link>,
+    },
+    approval
+      ? { title: t('list.applicant'), key: 'applicant', width: 200, render: (_, a) => a.applicant.name }
+      : { title: t('list.body'), key: 'body', width: 200, render: (_, a) => a.body?.name ?? t('common.none') },
+    { title: t('list.stars'), key: 'stars', width: 110, render: (_, a) => <Stars value={a.starRating} /> },
+    { title: t('list.status'), key: 'status', width: 90, render: (_, a) => <ApplicationStatusTag status={a.status} /> },
+    {
+      title: approval ? t('list.submittedAt') : t('list.createdAt'),
+      key: 'time',
+      width: 170,
+      render: (_, a) => (approval ? a.submittedAt : a.createdAt) ?? t('common.none'),
+    },
+    {
+      title: t('list.actions'),
+      key: 'actions',
+      width: 80,
+      fixed: 'right',
+      render: (_, a) => (
+        <Link to={detailPath(a.id)}>{approval && isPending(a.status) ? t('list.review') : t('common.view')}</Link>
+      ),
+    },
+  ];
+
+  const statuses = approval ? [1, 2, 3, 4] : [0, 1, 2, 3, 4];
+  return (
+    <Card
+      title={approval ? t('list.approvalTitle') : t('list.myTitle')}
+      extra={
+        approval ? null : (
+          <Button type="primary" onClick={() => navigate('/blockchain/applyCertificate/index')}>
+            {t('list.newApply')}
+          </Button>
+        )
+      }
+      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
+    >
+      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
+        <Flex wrap gap={12}>
+          <Select
+            aria-label={t('list.status')}
+            style={{ width: 130 }}
+            value={query.status ?? -1}
+            onChange={(status: number) => setQuery((q) => ({ ...q, status: status < 0 ? undefined : status, skip: 0 }))}
+            options={[
+              ...(approval ? [] : [{ value: -1, label: t('common.all') }]),
+              ...statuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            ]}
+          />
+          <Input.Search
+            allowClear
+            aria-label={t('list.keyword')}
+            placeholder={t('list.keyword')}
+            maxLength={50}
+            style={{ width: 240 }}
+            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, skip: 0 }))}
+          />
+        </Flex>
+        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+          {t('common.refresh')}
+        </Button>
+      </Flex>
+      <Table<ApplicationItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 940 }}
+        locale={{ emptyText: approval ? t('list.queueEmpty') : t('list.empty') }}
+        pagination={{
+          current: query.skip / query.take + 1,
+          pageSize: query.take,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (page) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
+        }}
+      />
+    </Card>
+  );
+}

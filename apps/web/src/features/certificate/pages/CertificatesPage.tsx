@@ -1,0 +1,164 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Input, Select, Space, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ReasonModal } from '../../../components/ReasonModal.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { saveBlob } from '../../../lib/open-blob.ts';
+import { type CertificateItem, type CertificateQuery, certificateApi, certificateKeys } from '../api.ts';
+import { CertificateStateTag, Stars } from '../components/Tags.tsx';
+import { CERTIFICATE_NS } from '../locales/register.ts';
+
+const PAGE_SIZE = 10;
+
+/**
+ * /blockchain/certificate/index: the certificates an organisation holds (manufacturer, distributor), or, for a
+ * certification body, those it issued, which it may revoke with a reason. Each downloads as a PDF with its QR code.
+ */
+export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
+  const { t } = useTranslation(CERTIFICATE_NS);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const issued = mode === 'issued';
+  const [query, setQuery] = useState<CertificateQuery>({ take: PAGE_SIZE, skip: 0 });
+  const [revoking, setRevoking] = useState<CertificateItem | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: [...certificateKeys.certificateList(query), mode],
+    queryFn: () => (issued ? certificateApi.issued(query) : certificateApi.certificates(query)),
+    placeholderData: keepPreviousData,
+  });
+  const pdf = useMutation({
+    mutationFn: (c: CertificateItem) => certificateApi.pdf(c.id).then((blob) => saveBlob(blob, `${c.certNo}.pdf`)),
+  });
+  const revoke = useMutation({
+    mutationFn: ({ c, reason }: { c: CertificateItem; reason: string }) => certificateApi.revoke(c.id, reason),
+    onSuccess: () => {
+      message.success(t('certs.revoked'));
+      setRevoking(null);
+      void queryClient.invalidateQueries({ queryKey: certificateKeys.all });
+    },
+    onError: (error) =>
+      setReasonError(error instanceof ApiError ? (error.fieldErrors.reason ?? error.message) : String(error)),
+  });
+
+  const columns: TableProps<CertificateItem>['columns'] = [
+    {
+      title: t('certs.certNo'),
+      key: 'certNo',
+      width: 190,
+      render: (_, c) => (
+        <a href={`/free/certificate?no=${encodeURIComponent(c.certNo)}`} target="_blank" rel="noreferrer">
+          {c.certNo}
+        </a>
+      ),
+    },
+    { title: t('certs.product'), key: 'product', render: (_, c) => c.product.name },
+    issued
+      ? { title: t('certs.holder'), key: 'holder', width: 200, render: (_, c) => c.holder.name }
+      : { title: t('certs.issuer'), key: 'issuer', width: 200, render: (_, c) => c.issuer.name },
+    { title: t('certs.stars'), key: 'stars', width: 100, render: (_, c) => <Stars value={c.starRating} /> },
+    { title: t('certs.validity'), key: 'validity', width: 200, render: (_, c) => `${c.validFrom} ~ ${c.validUntil}` },
+    { title: t('certs.state'), key: 'state', width: 90, render: (_, c) => <CertificateStateTag state={c.state} /> },
+    {
+      title: t('certs.actions'),
+      key: 'actions',
+      width: issued ? 200 : 130,
+      fixed: 'right',
+      render: (_, c) => (
+        <Space size={4} wrap>
+          <Button
+            type="link"
+            size="small"
+            icon={<DownloadOutlined />}
+            loading={pdf.isPending && pdf.variables?.id === c.id}
+            onClick={() => pdf.mutate(c)}
+          >
+            {t('certs.pdf')}
+          </Button>
+          {issued && c.state !== 'revoked' && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => {
+                setReasonError(null);
+                setRevoking(c);
+              }}
+            >
+              {t('certs.revoke')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={issued ? t('certs.issuerTitle') : t('certs.holderTitle')}>
+      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
+        <Flex wrap gap={12}>
+          <Select
+            aria-label={t('certs.state')}
+            style={{ width: 130 }}
+            value={query.state ?? ''}
+            onChange={(state: string) =>
+              setQuery((q) => ({ ...q, state: (state || undefined) as CertificateQuery['state'], skip: 0 }))
+            }
+            options={[
+              { value: '', label: t('certs.allStates') },
+              { value: 'valid', label: t('state.valid') },
+              { value: 'expired', label: t('state.expired') },
+              { value: 'revoked', label: t('state.revoked') },
+            ]}
+          />
+          <Input.Search
+            allowClear
+            aria-label={t('certs.keyword')}
+            placeholder={t('certs.keyword')}
+            maxLength={50}
+            style={{ width: 240 }}
+            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, skip: 0 }))}
+          />
+        </Flex>
+        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+          {t('common.refresh')}
+        </Button>
+      </Flex>
+      <Table<CertificateItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1000 }}
+        locale={{ emptyText: t('certs.empty') }}
+        pagination={{
+          current: query.skip / query.take + 1,
+          pageSize: query.take,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (page) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
+        }}
+      />
+      <ReasonModal
+        open={revoking !== null}
+        text={{
+          title: t('certs.revokeTitle', { no: revoking?.certNo ?? '' }),
+          okText: t('certs.revoke'),
+          cancelText: t('common.cancel'),
+          label: t('certs.revokeReason'),
+          placeholder: t('certs.revokePlaceholder'),
+          required: t('decide.reasonRequired'),
+          tooShort: t('decide.reasonMin'),
+          tooLong: t('decide.reasonMax'),
+        }}
+        submitting={revoke.isPending}
+        serverError={reasonError}
+        onSubmit={(reason) => revoking && revoke.mutate({ c: revoking, reason })}
+        onCancel={() => setRevoking(null)}
+      />
+    </Card>
+  );
+}

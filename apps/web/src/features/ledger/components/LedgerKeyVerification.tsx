@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { ledgerKeys, publicLedgerApi } from '../public-api.ts';
+import type { EvidenceToVerify } from '../verify-evidence.ts';
+import { VerificationPanel, type VerifySubject } from './VerificationPanel.tsx';
+
+/** The verification panel with the platform's public key fetched from /open/ledger/key (cached for the visit). */
+export function LedgerKeyVerification(props: {
+  evidence: EvidenceToVerify;
+  subject: VerifySubject;
+  expected?: Record<string, string | number | null | undefined>;
+  auto?: boolean;
+}) {
+  const key = useQuery({
+    queryKey: ledgerKeys.publicKey,
+    queryFn: publicLedgerApi.key,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return <VerificationPanel {...props} publicKey={key.data?.publicKey} keyError={key.isError} />;
+}

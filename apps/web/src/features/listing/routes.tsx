@@ -1,0 +1,69 @@
+import { CITY_LISTING_AUDIT_PATH, LISTING_DETAIL_PATH, PLATFORM_LISTING_AUDIT_PATH, Role } from '@jcbb/contract/enums';
+import { lazy } from 'react';
+import type { RouteItem, RouteMeta } from '../../app/route-types.ts';
+
+const ListPage = lazy(() => import('./pages/ListingListPage.tsx').then((m) => ({ default: m.ListingListPage })));
+const EditPage = lazy(() => import('./pages/ListingEditPage.tsx').then((m) => ({ default: m.ListingEditPage })));
+const BatchPage = lazy(() => import('./pages/ListingBatchPage.tsx').then((m) => ({ default: m.ListingBatchPage })));
+const DetailsPage = lazy(() =>
+  import('./pages/ListingDetailsPage.tsx').then((m) => ({ default: m.ListingDetailsPage })),
+);
+const PlatformQueue = lazy(() =>
+  import('./pages/AuditQueuePage.tsx').then((m) => ({ default: m.PlatformAuditQueuePage })),
+);
+const CityQueue = lazy(() => import('./pages/AuditQueuePage.tsx').then((m) => ({ default: m.CityAuditQueuePage })));
+const PlatformDetail = lazy(() =>
+  import('./pages/AuditDetailPage.tsx').then((m) => ({ default: m.PlatformAuditDetailPage })),
+);
+const CityDetail = lazy(() => import('./pages/AuditDetailPage.tsx').then((m) => ({ default: m.CityAuditDetailPage })));
+
+const MANAGEMENT = '/productCenter/productManagement';
+const toManagement = { hidden: true, activeMenu: MANAGEMENT };
+
+type Options = Omit<RouteMeta, 'title'> & { hidden?: boolean };
+
+function page(path: string, key: string, component: RouteItem['component'], options: Options = {}): RouteItem {
+  const { hidden, ...meta } = options;
+  return { path, ...(hidden ? { hidden } : {}), component, meta: { title: `route.${key}`, ...meta } };
+}
+
+/**
+ * The manufacturer's warehousing-city pages (spec §2 /productCenter). Each entry replaces the placeholder of the
+ * same path in app/route-table.tsx, keeping its path, title, hidden, activeMenu and keepAlive.
+ */
+export const listingRoutes = {
+  management: page(MANAGEMENT, 'productManagement', ListPage, { keepAlive: true }),
+  edit: page('/warehousing/edit', 'warehousingEdit', EditPage, toManagement),
+  batch: page('/warehousing/batch', 'warehousingBatch', BatchPage, toManagement),
+  details: page(LISTING_DETAIL_PATH, 'warehousingDetails', DetailsPage, toManagement),
+} satisfies Record<string, RouteItem>;
+
+/** The platform administrator's listing audit (super_admin). */
+export const platformListingAuditRoutes: RouteItem[] = [
+  {
+    path: '/admin/listings',
+    meta: { title: 'route.listingAudit', icon: 'FileSearchOutlined', roles: [Role.SUPER_ADMIN], keepAlive: true },
+    component: PlatformQueue,
+  },
+  {
+    path: PLATFORM_LISTING_AUDIT_PATH,
+    hidden: true,
+    meta: { title: 'route.listingAuditDetail', activeMenu: '/admin/listings', roles: [Role.SUPER_ADMIN] },
+    component: PlatformDetail,
+  },
+];
+
+/** A city committee's listing audit (住建委 of a government unit; the server keeps it to its own city). */
+export const cityListingAuditRoutes: RouteItem[] = [
+  {
+    path: '/gov/listings',
+    meta: { title: 'route.cityListingAudit', icon: 'AuditOutlined', roles: [Role.CITY_COMMITTEE], keepAlive: true },
+    component: CityQueue,
+  },
+  {
+    path: CITY_LISTING_AUDIT_PATH,
+    hidden: true,
+    meta: { title: 'route.listingAuditDetail', activeMenu: '/gov/listings', roles: [Role.CITY_COMMITTEE] },
+    component: CityDetail,
+  },
+];

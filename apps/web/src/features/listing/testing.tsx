@@ -1,0 +1,8 @@
+import type { ReactNode } from 'react';
+import { renderWithProviders as render } from '../../test/render.tsx';
+import elementZh from '../element/locales/zh-CN.ts';
+import listingZh from './locales/zh-CN.ts';
+
+/** Render a listing piece with its strings and the dynamic form's (see src/test/render.tsx). */
+export const renderWithProviders = (ui: ReactNode, options?: { path?: string }) =>
+  render(ui, { listing: listingZh, element: elementZh }, options);

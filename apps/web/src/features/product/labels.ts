@@ -1,0 +1,79 @@
+import { CERT_EXPIRY_NOTICE_DAYS, ListingStatus, ProductEnableStatus, SpecStatus } from '@jcbb/contract/enums';
+
+/** Shared formatters and small lookups of the product centre (labels come from the `product` namespace). */
+
+export const PAGE_SIZE = 10;
+export const MAX_IMAGES = 9;
+
+/** '12.50' → '¥12.50'; null → '—'. Prices travel as decimal strings (DESIGN.md §2: never floats). */
+export function formatPrice(price: string | null | undefined): string {
+  if (price === null || price === undefined || price === '') return '—';
+  const [whole = '0', fraction = ''] = price.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `¥${grouped}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}
+
+/** '¥12.50/块' when the unit is known. */
+export const formatUnitPrice = (price: string | null | undefined, unit?: string | null): string =>
+  price === null || price === undefined || price === '' ? '—' : `${formatPrice(price)}${unit ? `/${unit}` : ''}`;
+
+/** A quantity string without trailing zeros: '10.000' → '10'. */
+export function formatQuantity(value: string | null | undefined, unit?: string | null): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const n = Number(value);
+  const text = Number.isFinite(n) ? String(n) : value;
+  return unit ? `${text} ${unit}` : text;
+}
+
+export const isEnabled = (status: number) => status === ProductEnableStatus.ENABLED;
+export const isOnSale = (status: number) => status === SpecStatus.ON_SALE;
+
+/** Colour of a listing's state (the label is `listingStatus.<n>` in the product namespace). */
+export const listingStatusColor: Record<number, string> = {
+  [ListingStatus.DRAFT]: 'default',
+  [ListingStatus.PLATFORM_AUDIT]: 'processing',
+  [ListingStatus.CITY_AUDIT]: 'processing',
+  [ListingStatus.LISTED]: 'success',
+  [ListingStatus.PLATFORM_REJECTED]: 'error',
+  [ListingStatus.CITY_REJECTED]: 'error',
+  [ListingStatus.DELISTED]: 'default',
+};
+
+/** Today in Asia/Shanghai as YYYY-MM-DD (certificates are valid by the users' calendar; UTC+8 all year). */
+export function shanghaiToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (YYYY-MM-DD). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export type CertificateState = 'valid' | 'expiring' | 'expired' | 'notYetValid';
+
+/**
+ * Where a certificate's validity stands today; `expiring` within the notice period (the manufacturer gets a message
+ * then, too). The server's `valid` flag is the truth for the tag; this only picks the words and colour.
+ */
+export function certificateState(
+  validFrom: string | null,
+  validUntil: string | null,
+  today: string = shanghaiToday(),
+): { state: CertificateState; days: number | null } {
+  if (validUntil && validUntil < today) return { state: 'expired', days: null };
+  if (validFrom && validFrom > today) return { state: 'notYetValid', days: null };
+  if (validUntil) {
+    const days = daysBetween(today, validUntil);
+    if (days <= CERT_EXPIRY_NOTICE_DAYS) return { state: 'expiring', days };
+  }
+  return { state: 'valid', days: null };
+}
+
+export const certificateStateColor: Record<CertificateState, string> = {
+  valid: 'success',
+  expiring: 'warning',
+  expired: 'error',
+  notYetValid: 'default',
+};
+
+export const stars = (n: number | null | undefined): string => (n ? '★'.repeat(Math.max(0, Math.min(3, n))) : '—');

@@ -1,0 +1,51 @@
+import { Button, Card, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { LISTINGS_PATH } from '../components/ProductActions.tsx';
+import '../i18n.ts';
+import { useIdParam, useProductDetail } from '../use-product.ts';
+import { LISTING_EDIT_PATH } from './edit/CityElementsStep.tsx';
+
+/** /product/success?id=: the product is saved; what next (view it, list it in a city, add another). */
+export function ProductSuccessPage() {
+  const { t } = useTranslation('product');
+  const navigate = useNavigate();
+  const id = useIdParam();
+  const product = useProductDetail(id);
+  const name = product.data?.name;
+  const listed = (product.data?.listings.length ?? 0) > 0;
+  return (
+    <Card>
+      <Result
+        status="success"
+        title={t('success.title')}
+        subTitle={name ? t('success.subTitle', { name }) : t('success.subTitleNoName')}
+        extra={[
+          id !== null ? (
+            <Button key="view" type="primary" onClick={() => navigate(`/product/details?id=${id}`)}>
+              {t('success.view')}
+            </Button>
+          ) : null,
+          id !== null ? (
+            <Button
+              key="list"
+              onClick={() =>
+                navigate(listed ? `${LISTINGS_PATH}?productId=${id}` : `${LISTING_EDIT_PATH}?productId=${id}`)
+              }
+            >
+              {t('success.list')}
+            </Button>
+          ) : null,
+          <Button key="add" onClick={() => navigate('/productCenter/productEdit')}>
+            {t('success.addAnother')}
+          </Button>,
+          <Button key="back" type="link" onClick={() => navigate('/product/list')}>
+            {t('success.toList')}
+          </Button>,
+        ]}
+      />
+    </Card>
+  );
+}
+
+export default ProductSuccessPage;

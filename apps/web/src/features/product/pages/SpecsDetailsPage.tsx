@@ -1,0 +1,76 @@
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { productApi, productKeys } from '../api.ts';
+import { ListingsSummary } from '../components/ListingsSummary.tsx';
+import { LoadState } from '../components/LoadState.tsx';
+import { SpecStatusTag } from '../components/SpecStatusTag.tsx';
+import '../i18n.ts';
+import { formatPrice, formatQuantity } from '../labels.ts';
+import { useIdParam, useProductDetail } from '../use-product.ts';
+
+/** /specs/details?id=: one specification model, its product, and the cities that product is listed in. */
+export function SpecsDetailsPage() {
+  const { t } = useTranslation('product');
+  const navigate = useNavigate();
+  const id = useIdParam();
+  const spec = useQuery({
+    queryKey: productKeys.spec(id ?? 0),
+    queryFn: () => productApi.spec(id as number),
+    enabled: id !== null,
+    retry: false,
+  });
+  const product = useProductDetail(spec.data?.productId ?? null);
+
+  if (id === null) return <LoadState badId backTo="/specs/list" />;
+  if (!spec.data) return <LoadState error={spec.error} backTo="/specs/list" notFoundTitle={t('spec.notFound')} />;
+  const s = spec.data;
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Card
+        title={t('spec.detailsTitle')}
+        extra={
+          <Space wrap>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/specs/list')}>
+              {t('common.back')}
+            </Button>
+            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/specs/edit?id=${s.id}`)}>
+              {t('common.edit')}
+            </Button>
+          </Space>
+        }
+        styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
+      >
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, md: 2 }}
+          items={[
+            {
+              key: 'product',
+              label: t('spec.product'),
+              children: <Link to={`/product/details?id=${s.product.id}`}>{s.product.name}</Link>,
+            },
+            { key: 'classify', label: t('field.classify'), children: s.product.classifyName },
+            { key: 'name', label: t('spec.name'), children: s.name },
+            { key: 'model', label: t('spec.model'), children: s.model },
+            { key: 'unit', label: t('spec.unit'), children: s.unitName },
+            { key: 'price', label: t('spec.priceShort'), children: `${formatPrice(s.price)} / ${s.unitName}` },
+            { key: 'minOrder', label: t('spec.minOrder'), children: formatQuantity(s.minOrder, s.unitName) },
+            { key: 'status', label: t('spec.status'), children: <SpecStatusTag status={s.status} /> },
+            { key: 'createdAt', label: t('field.createdAt'), children: s.createdAt },
+            { key: 'updatedAt', label: t('field.updatedAt'), children: s.updatedAt },
+          ]}
+        />
+      </Card>
+      <Card title={t('spec.relationListings')}>
+        {product.data ? <ListingsSummary listings={product.data.listings} /> : <LoadState error={product.error} />}
+      </Card>
+    </Space>
+  );
+}
+
+export default SpecsDetailsPage;

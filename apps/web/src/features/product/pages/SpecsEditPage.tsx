@@ -1,0 +1,106 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, Select } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../lib/http.ts';
+import { productApi, productKeys } from '../api.ts';
+import { LoadState } from '../components/LoadState.tsx';
+import { applyFieldErrors } from '../forms/field-errors.ts';
+import { emptySpec, SpecFields, type SpecFormValues } from '../forms/SpecFields.tsx';
+import { specToValues } from '../forms/SpecFormModal.tsx';
+import '../i18n.ts';
+import { useAllSpecs } from '../use-all-specs.ts';
+import { useIdParam } from '../use-product.ts';
+
+type Values = SpecFormValues & { productId?: number };
+
+/** /specs/edit (?id= to edit, ?productId= to add to a product): one specification model on a page of its own. */
+export function SpecsEditPage() {
+  const { t } = useTranslation('product');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = useIdParam();
+  const presetProduct = useIdParam('productId');
+  const [form] = Form.useForm<Values>();
+  const { products } = useAllSpecs();
+  const spec = useQuery({
+    queryKey: productKeys.spec(id ?? 0),
+    queryFn: () => productApi.spec(id as number),
+    enabled: id !== null,
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (spec.data) form.setFieldsValue({ ...specToValues(spec.data), productId: spec.data.productId });
+  }, [spec.data, form]);
+
+  const save = useMutation({
+    mutationFn: (v: Values) =>
+      productApi.saveSpec({
+        ...(id ? { id } : {}),
+        productId: v.productId as number,
+        name: v.name,
+        model: v.model,
+        unitId: v.unitId as number,
+        price: v.price,
+        minOrder: v.minOrder,
+        status: v.status,
+      }),
+    onSuccess: async ({ id: savedId }) => {
+      message.success(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      navigate(`/specs/details?id=${savedId}`);
+    },
+    onError: (error) => {
+      if (!applyFieldErrors(form, error) && error instanceof ApiError) message.error(error.message);
+    },
+  });
+
+  if (id !== null && !spec.data) {
+    return <LoadState error={spec.error} backTo="/specs/list" notFoundTitle={t('spec.notFound')} />;
+  }
+
+  return (
+    <Card
+      title={id ? t('spec.editTitle') : t('spec.addTitle')}
+      extra={
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/specs/list')}>
+          {t('common.back')}
+        </Button>
+      }
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{ ...emptySpec, productId: presetProduct ?? undefined }}
+        onFinish={(v) => save.mutate(v)}
+        style={{ maxWidth: 720 }}
+      >
+        <Form.Item
+          name="productId"
+          label={t('spec.product')}
+          rules={[{ required: true, message: t('manuals.productRequired') }]}
+        >
+          <Select
+            disabled={id !== null}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('manuals.productPlaceholder')}
+            options={products.map((p) => ({ value: p.id, label: p.name }))}
+          />
+        </Form.Item>
+        <SpecFields />
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={() => navigate('/specs/list')}>{t('common.cancel')}</Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
+
+export default SpecsEditPage;

@@ -1,0 +1,161 @@
+import { SamplingResult } from '@jcbb/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, Empty, Flex, Row, Select, Statistic, Table, type TableProps, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useIsMobile } from '../../../layout/use-mobile.ts';
+import { productApi, productKeys, type SamplingItem } from '../api.ts';
+import { FileLink } from '../components/FileLink.tsx';
+import '../i18n.ts';
+import { PAGE_SIZE } from '../labels.ts';
+import { useAllSpecs } from '../use-all-specs.ts';
+
+function ResultTag({ result }: { result: number }) {
+  const { t } = useTranslation('product');
+  return result === SamplingResult.PASS ? (
+    <Tag color="success">{t('spotCheck.pass')}</Tag>
+  ) : result === SamplingResult.FAIL ? (
+    <Tag color="error">{t('spotCheck.fail')}</Tag>
+  ) : (
+    <Tag>{t('spotCheck.pending')}</Tag>
+  );
+}
+
+/** /product/spotCheck: supervision units' sampling results about the manufacturer's products, newest first. */
+export function SpotCheckPage() {
+  const { t } = useTranslation('product');
+  const mobile = useIsMobile();
+  const { products } = useAllSpecs();
+  const [productId, setProductId] = useState<number | undefined>();
+  const [result, setResult] = useState<1 | 2 | undefined>();
+  const [skip, setSkip] = useState(0);
+  const body = { take: PAGE_SIZE, skip, productId, result };
+  const page = useQuery({
+    queryKey: productKeys.sampling(body),
+    queryFn: () => productApi.samplingPage(body),
+    placeholderData: keepPreviousData,
+  });
+  const count = useQuery({
+    queryKey: [...productKeys.samplingCount, productId ?? 0],
+    queryFn: () => productApi.samplingCount(productId),
+  });
+
+  const columns: TableProps<SamplingItem>['columns'] = [
+    {
+      title: t('spotCheck.product'),
+      key: 'product',
+      width: 180,
+      render: (_, s) => <Link to={`/product/details?id=${s.productId}`}>{s.productName}</Link>,
+    },
+    {
+      title: t('spotCheck.spec'),
+      key: 'spec',
+      width: 160,
+      render: (_, s) => [s.specName, s.specModel].filter(Boolean).join(' ') || '—',
+    },
+    { title: t('spotCheck.project'), dataIndex: 'projectName', key: 'project', width: 200 },
+    { title: t('spotCheck.checker'), dataIndex: 'samplingOrgName', key: 'checker', width: 180 },
+    { title: t('spotCheck.checkedAt'), dataIndex: 'sampledAt', key: 'at', width: 170 },
+    { title: t('spotCheck.result'), key: 'result', width: 90, render: (_, s) => <ResultTag result={s.result} /> },
+    {
+      title: t('spotCheck.remark'),
+      key: 'remark',
+      width: 220,
+      render: (_, s) => (
+        <Flex vertical gap={2}>
+          <span>{s.remark || '—'}</span>
+          {s.report ? <FileLink file={s.report} /> : null}
+        </Flex>
+      ),
+    },
+  ];
+
+  const changeFilter = (next: () => void) => {
+    next();
+    setSkip(0);
+  };
+
+  return (
+    <Card
+      title={
+        <Flex vertical gap={0}>
+          <span>{t('spotCheck.title')}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 'normal', whiteSpace: 'normal' }}>
+            {t('spotCheck.intro')}
+          </Typography.Text>
+        </Flex>
+      }
+      styles={{ header: { paddingBlock: 8 } }}
+    >
+      {count.data ? (
+        <Row gutter={16} style={{ marginBottom: 16 }}>
+          <Col xs={8}>
+            <Statistic title={t('spotCheck.total')} value={count.data.total} />
+          </Col>
+          <Col xs={8}>
+            <Statistic
+              title={t('spotCheck.pass')}
+              value={count.data.passed}
+              styles={{ content: { color: '#389e0d' } }}
+            />
+          </Col>
+          <Col xs={8}>
+            <Statistic
+              title={t('spotCheck.fail')}
+              value={count.data.failed}
+              styles={{ content: { color: '#cf1322' } }}
+            />
+          </Col>
+        </Row>
+      ) : null}
+      <Flex wrap gap={12} style={{ marginBottom: 16 }}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          aria-label={t('spotCheck.product')}
+          placeholder={t('spotCheck.product')}
+          style={{ width: 220, maxWidth: '100%' }}
+          value={productId}
+          onChange={(v?: number) => changeFilter(() => setProductId(v))}
+          options={products.map((p) => ({ value: p.id, label: p.name }))}
+        />
+        <Select
+          allowClear
+          aria-label={t('spotCheck.result')}
+          placeholder={t('spotCheck.result')}
+          style={{ width: 140 }}
+          value={result}
+          onChange={(v?: 1 | 2) => changeFilter(() => setResult(v))}
+          options={[
+            { value: SamplingResult.PASS, label: t('spotCheck.pass') },
+            { value: SamplingResult.FAIL, label: t('spotCheck.fail') },
+          ]}
+        />
+      </Flex>
+      {page.isError ? (
+        <Alert type="warning" showIcon title={t('spotCheck.unavailable')} description={page.error.message} />
+      ) : (
+        <Table<SamplingItem>
+          rowKey="id"
+          size={mobile ? 'small' : 'middle'}
+          columns={columns}
+          dataSource={page.data?.list ?? []}
+          loading={page.isFetching}
+          scroll={{ x: 1200 }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spotCheck.empty')} /> }}
+          pagination={{
+            current: skip / PAGE_SIZE + 1,
+            pageSize: PAGE_SIZE,
+            total: page.data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal: (n) => t('common.total', { total: n }),
+            onChange: (p) => setSkip((p - 1) * PAGE_SIZE),
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+export default SpotCheckPage;

@@ -1,0 +1,151 @@
+import { MaterialType, ProductEnableStatus } from '@jcbb/contract/enums';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Col, Flex, Form, Input, Radio, Row, Switch } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../../components/TextInput.tsx';
+import { ApiError } from '../../../../lib/http.ts';
+import { type ProductDetail, productApi, productKeys } from '../../api.ts';
+import { ClassificationSelect } from '../../components/ClassificationSelect.tsx';
+import type { UploadedRef } from '../../components/FileUpload.tsx';
+import { ImageUpload } from '../../components/ImageUpload.tsx';
+import { applyFieldErrors } from '../../forms/field-errors.ts';
+import { MAX_IMAGES } from '../../labels.ts';
+
+export interface BasicInfoValues {
+  name: string;
+  brand?: string;
+  classifyCode?: string;
+  materialType: number;
+  description?: string;
+  images: UploadedRef[];
+  recommended: boolean;
+}
+
+const toValues = (p: ProductDetail): BasicInfoValues => ({
+  name: p.name,
+  brand: p.brand ?? '',
+  classifyCode: p.classifyCode,
+  materialType: p.materialType,
+  description: p.description ?? '',
+  images: p.images,
+  recommended: p.recommended,
+});
+
+export interface BasicInfoStepProps {
+  product: ProductDetail | null;
+  /** Called with the product's id once saved (a new product gets its id here). */
+  onSaved: (id: number) => void;
+}
+
+/** Step 1: name, brand, classification, material type, description, images. Saved on "save and continue". */
+export function BasicInfoStep({ product, onSaved }: BasicInfoStepProps) {
+  const { t } = useTranslation('product');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<BasicInfoValues>();
+
+  useEffect(() => {
+    if (product) form.setFieldsValue(toValues(product));
+  }, [product, form]);
+
+  const save = useMutation({
+    mutationFn: (v: BasicInfoValues) =>
+      productApi.save({
+        ...(product ? { id: product.id } : {}),
+        name: v.name,
+        brand: v.brand?.trim() || undefined,
+        classifyCode: v.classifyCode as string,
+        materialType: v.materialType as 1 | 2,
+        description: v.description?.trim() || undefined,
+        images: v.images.map((i) => i.id),
+        // The list's switch owns the enable status: keep it as it is.
+        enableStatus: (product?.enableStatus ?? ProductEnableStatus.ENABLED) as 1 | 2,
+        recommended: v.recommended,
+      }),
+    onSuccess: async ({ id }) => {
+      message.success(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      onSaved(id);
+    },
+    onError: (error) => {
+      if (!applyFieldErrors(form, error) && error instanceof ApiError) message.error(error.message);
+    },
+  });
+
+  return (
+    <Form<BasicInfoValues>
+      form={form}
+      layout="vertical"
+      initialValues={{ materialType: MaterialType.CONVENTIONAL, images: [], recommended: false }}
+      onFinish={(v) => save.mutate(v)}
+      style={{ maxWidth: 880 }}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="name"
+            label={t('field.name')}
+            rules={[{ required: true, whitespace: true, message: t('edit.nameRequired') }]}
+          >
+            <TextInput maxLength={100} placeholder={t('edit.namePlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="brand" label={t('field.brand')}>
+            <TextInput maxLength={50} placeholder={t('edit.brandPlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="classifyCode"
+            label={t('field.classify')}
+            rules={[{ required: true, message: t('edit.classifyRequired') }]}
+          >
+            <ClassificationSelect leavesOnly placeholder={t('search.classifyPlaceholder')} allowClear={false} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="materialType"
+            label={t('field.materialType')}
+            tooltip={t('edit.prefabricatedHint')}
+            rules={[{ required: true, message: t('edit.materialTypeRequired') }]}
+          >
+            <Radio.Group
+              options={[
+                { value: MaterialType.CONVENTIONAL, label: t('materialType.1') },
+                { value: MaterialType.PREFABRICATED, label: t('materialType.2') },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="description" label={t('field.description')}>
+            <Input.TextArea
+              maxLength={2000}
+              showCount
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              placeholder={t('edit.descriptionPlaceholder')}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="images" label={t('field.images')} extra={t('edit.imagesHint', { max: MAX_IMAGES })}>
+            <ImageUpload />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="recommended" label={t('field.recommended')} valuePropName="checked">
+            <Switch checkedChildren={t('common.yes')} unCheckedChildren={t('common.no')} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Flex justify="flex-end">
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('edit.saveAndNext')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

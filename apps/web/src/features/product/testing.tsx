@@ -1,0 +1,11 @@
+import { configure } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { renderWithProviders as render } from '../../test/render.tsx';
+import productZh from './locales/zh-CN.ts';
+
+// antd forms and tables render slowly on the shared 2-core machine: findBy*/waitFor get ten seconds, not one.
+configure({ asyncUtilTimeout: 10_000 });
+
+/** Render a product-centre piece with its strings (see src/test/render.tsx). */
+export const renderWithProviders = (ui: ReactNode, options?: { path?: string }) =>
+  render(ui, { product: productZh }, options);
