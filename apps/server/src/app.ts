@@ -40,7 +40,7 @@ import { registerReferenceRoutes } from './modules/reference/reference.routes.ts
 import { registerSamplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { createSamplingService } from './modules/sampling/sampling.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { loggableError, registerErrorHandling } from './plugins/errors.ts';
 import { registerGateway } from './plugins/gateway.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
@@ -129,6 +129,8 @@ export async function buildApp(
   if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
   registerErrorHandling(app, { spaFallback: serveWeb });
   const kv = createKvStore(config.redisUrl, config.kvPrefix);
+  database.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'database connection lost'));
+  kv.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'redis connection error'));
   const auth = createAuthService({ db: database.db, config, kv });
   registerGateway(app, {
     keys: [{ appCode: config.appCode, authKey: config.authKey, secret: config.authSecret }],

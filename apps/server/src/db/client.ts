@@ -21,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Where a connection's own failure goes (PostgreSQL restarted, a network cut): node-postgres reports it on the
+   * pool, outside any query, and an unheard report would end the process. Embedded PGlite has no connections.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -44,12 +49,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // A server-side bound on any one statement: no request can hold a connection for ever.
       options: '-c statement_timeout=15000 -c TimeZone=UTC',
     });
+    // Until the server's logger listens: one line, never the stack (the pool drops the broken client itself).
+    let connectionError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+    pool.on('error', (error) => connectionError(error));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
       close: () => pool.end(),
+      onConnectionError: (listener) => {
+        connectionError = listener;
+      },
     };
   }
   let release = async () => {};
@@ -76,5 +87,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.close();
       await release();
     },
+    onConnectionError: () => {},
   };
 }

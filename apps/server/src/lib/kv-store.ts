@@ -12,6 +12,8 @@ export interface KvStore {
   get(key: string): Promise<number>;
   delete(key: string): Promise<void>;
   close(): Promise<void>;
+  /** Where a lost connection is reported (Redis only). */
+  onConnectionError(listener: (error: Error) => void): void;
 }
 
 export class MemoryKvStore implements KvStore {
@@ -66,6 +68,8 @@ export class MemoryKvStore implements KvStore {
     clearInterval(this.sweeper);
     this.entries.clear();
   }
+
+  onConnectionError(): void {}
 }
 
 export class RedisKvStore implements KvStore {
@@ -75,6 +79,15 @@ export class RedisKvStore implements KvStore {
     private readonly prefix = 'jcbb:',
   ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    // ioredis reconnects by itself and fails the commands in flight (their callers answer 503); without a listener
+    // it would also print each connection error with its stack.
+    this.redis.on('error', (error: Error) => this.connectionError(error));
+  }
+
+  private connectionError: (error: Error) => void = (error) => console.warn(`redis connection error: ${error.message}`);
+
+  onConnectionError(listener: (error: Error) => void): void {
+    this.connectionError = listener;
   }
 
   async setIfAbsent(key: string, ttlMs: number): Promise<boolean> {

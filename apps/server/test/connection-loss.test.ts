@@ -1,0 +1,46 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * A PostgreSQL server that drops the connections (a restart, a failover, an administrator's
+ * pg_terminate_backend) must cost at most the requests in flight, never the process: node-postgres reports an idle
+ * connection's death on the pool, where an unheard 'error' event would throw. Only the PostgreSQL pass (CI's
+ * second `npm test`, TEST_DATABASE_URL set) has connections to drop; embedded PGlite has none.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('losing the database connections', () => {
+  let server: TestServer;
+  const reported: Error[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    server.database.onConnectionError((error) => reported.push(error));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('reports idle connections killed by the server and answers the next request on a new one', async () => {
+    const token = await server.login('13800000001');
+    // Warm the pool: several idle connections to this test's database.
+    await Promise.all(Array.from({ length: 4 }, () => server.call('GET', '/api/organization', {}, token)));
+
+    const databaseName = new URL(server.config.databaseUrl as string).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const killed = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [databaseName],
+      );
+      expect(killed.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+
+    await expect.poll(() => reported.length).toBeGreaterThan(0);
+    const res = await server.call('GET', '/api/organization', {}, token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.name).toBe('南京绿筑新型建材有限公司');
+  });
+});
