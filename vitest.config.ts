@@ -31,6 +31,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           testTimeout: 20000,
+          // After the contract and server projects, not beside them: on two cores the server suites' embedded
+          // databases starved jsdom, and component tests that wait on renders then timed out in CI.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -44,7 +47,7 @@ export default defineConfig({
           globalSetup: ['./e2e/global-setup.ts'],
           fileParallelism: false,
           // After the other projects: they would otherwise take the CPU the browser and the server need.
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 60000,
           hookTimeout: 180000,
           // Settling on screen takes a round trip to the server or two: more than expect.poll's 1 s default.

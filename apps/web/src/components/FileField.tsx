@@ -101,7 +101,8 @@ export function FileField(props: FileFieldProps) {
   const customRequest: UploadProps['customRequest'] = async ({ file, onSuccess, onError }) => {
     const chosen = file as File & { uid: string };
     inFlight.current += 1;
-    setPending((list) => [...list, { uid: chosen.uid, name: chosen.name, status: 'uploading', percent: 50 }]);
+    // No percent: fetch reports no upload progress, and a made-up bar would mislead; antd shows a spinner instead.
+    setPending((list) => [...list, { uid: chosen.uid, name: chosen.name, status: 'uploading' }]);
     try {
       const uploaded = await upload(chosen);
       onSuccess?.(uploaded);

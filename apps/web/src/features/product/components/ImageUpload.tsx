@@ -45,7 +45,8 @@ export function ImageUpload({ value = [], onChange, id, max = MAX_IMAGES }: Imag
   const customRequest: UploadProps['customRequest'] = async ({ file, onSuccess, onError }) => {
     const chosen = file as File;
     const uid = `pending-${chosen.name}-${chosen.size}-${Math.random()}`;
-    setPending((p) => [...p, { uid, name: chosen.name, status: 'uploading', percent: 50 }]);
+    // No percent: fetch reports no upload progress; antd shows 上传中 with a spinner instead of a made-up bar.
+    setPending((p) => [...p, { uid, name: chosen.name, status: 'uploading' }]);
     try {
       const uploaded = await productApi.upload(chosen);
       onSuccess?.(uploaded);
