@@ -1,4 +1,11 @@
-import { type CertStatusValue, certStatusLabels, type OrgTypeValue, orgNatures, orgTypeLabels } from '@jcbb/contract';
+import {
+  CERT_EXEMPT_ORG_TYPE,
+  type CertStatusValue,
+  certStatusLabels,
+  type OrgTypeValue,
+  orgNatures,
+  orgTypeLabels,
+} from '@jcbb/contract';
 
 /** 13800000001 → 138****0001 */
 export function maskMobile(mobile: string): string {
@@ -16,4 +23,15 @@ export function certStatusLabel(status: number): string {
 
 export function natureName(code: number | null | undefined): string | null {
   return orgNatures.find((n) => n.code === code)?.zh ?? null;
+}
+
+/** What every answer about an organisation says of its type and certification: the list, the view, the queue. */
+export function orgTypeAndStatus(org: { type: number; certStatus: number }) {
+  return {
+    type: org.type,
+    ...orgTypeNames(org.type),
+    certStatus: org.certStatus,
+    status: certStatusLabel(org.certStatus),
+    certExempt: org.type === CERT_EXEMPT_ORG_TYPE,
+  };
 }

@@ -1,6 +1,5 @@
 import type { adminOrganizationCreateBody, adminOrganizationListQuery, organizationSaveBody } from '@jcbb/contract';
 import {
-  CERT_EXEMPT_ORG_TYPE,
   CertStatus,
   defaultModulesByOrgType,
   type ModuleCodeValue,
@@ -30,7 +29,7 @@ import {
   type OrganizationDeps,
   requireOrgId,
 } from './organization.deps.ts';
-import { certStatusLabel, orgTypeNames } from './organization.format.ts';
+import { orgTypeAndStatus } from './organization.format.ts';
 import * as repo from './organization.repository.ts';
 import { moduleViews, organizationView } from './organization.view.ts';
 
@@ -230,11 +229,7 @@ export function createOrganizationService(deps: OrganizationDeps) {
         list: rows.map(({ org, memberCount }) => ({
           id: org.id,
           name: org.name,
-          type: org.type,
-          ...orgTypeNames(org.type),
-          certStatus: org.certStatus,
-          status: certStatusLabel(org.certStatus),
-          certExempt: org.type === CERT_EXEMPT_ORG_TYPE,
+          ...orgTypeAndStatus(org),
           creditCode: org.creditCode,
           regionCode: org.regionCode,
           memberCount,

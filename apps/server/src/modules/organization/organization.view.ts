@@ -1,5 +1,4 @@
 import {
-  CERT_EXEMPT_ORG_TYPE,
   CertStatus,
   type ModuleCodeValue,
   moduleCodeValues,
@@ -10,7 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatOptionalShanghaiTime } from '../../lib/time.ts';
 import type { FileService } from '../file/file.service.ts';
-import { certStatusLabel, natureName, orgTypeNames } from './organization.format.ts';
+import { natureName, orgTypeAndStatus } from './organization.format.ts';
 import * as repo from './organization.repository.ts';
 
 export function moduleViews(codes: readonly string[]) {
@@ -39,11 +38,7 @@ export async function organizationView(
   return {
     id: org.id,
     name: org.name,
-    type: org.type,
-    ...orgTypeNames(org.type),
-    certStatus: org.certStatus,
-    status: certStatusLabel(org.certStatus),
-    certExempt: org.type === CERT_EXEMPT_ORG_TYPE,
+    ...orgTypeAndStatus(org),
     nature: org.nature,
     natureName: natureName(org.nature),
     creditCode: org.creditCode,
