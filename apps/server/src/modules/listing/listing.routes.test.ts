@@ -613,6 +613,42 @@ describe('batch listing and checks', () => {
     expect(failed).toMatchObject({ productId: b, cityCode: NANJING, ok: false });
     expect(failed.reasons.join()).toContain('检测报告');
   });
+
+  it('judges a pair as the batch would submit it: the values given over the saved draft’s', async () => {
+    const c = await product(MAKER, '批量产品丙');
+    // A draft with everything but the nationwide standard.
+    const draft = fullValues().filter((v) => v.elementId !== form.standard);
+    ok(
+      await post(`${BASE}/addOrUpdateProductsSettledInCitiesDynamic`, MAKER, {
+        productId: c,
+        cityCode: NANJING,
+        values: draft,
+      }),
+    );
+    const checkWith = async (values: unknown[]) =>
+      ok(await post(`${BASE}/checkData`, MAKER, { productIds: [c], cityCodes: [NANJING], values })).list[0];
+
+    const without = await checkWith([]);
+    expect(without.canList).toBe(false);
+    expect(without.reasons.join()).toContain('产品执行标准');
+    expect(await checkWith([{ elementId: form.standard, propertyValue: 'GB 8624-2012' }])).toMatchObject({
+      canList: true,
+      reasons: [],
+    });
+    // A value that could not be saved is a reason, not a 400 for the whole check.
+    const othersFile = await upload(OTHER_MAKER, '别家报告.pdf');
+    const refused = await checkWith([
+      { elementId: form.standard, propertyValue: 'GB 8624-2012' },
+      { elementId: form.report, resourceValue: [othersFile] },
+    ]);
+    expect(refused.canList).toBe(false);
+    expect(refused.reasons).toContain('文件不存在，请重新上传');
+    // Nothing was written by the checks.
+    const detail = ok(
+      await post(`${BASE}/getDynamicProductsSettledInCitiesDetails`, MAKER, { productId: c, cityCode: NANJING }),
+    );
+    expect(detail.values.some((v: { elementId: number }) => v.elementId === form.standard)).toBe(false);
+  });
 });
 
 describe('exports', () => {

@@ -16,7 +16,6 @@ import {
   listingIdBody,
   listingList,
   listingListBody,
-  listingPairsBody,
   listingSaveBody,
   listingSavedData,
   pushCityList,
@@ -89,10 +88,11 @@ export function registerListingRoutes(app: FastifyInstance, listings: ListingSer
     summary: '批量入库校验 Which product × city pairs can be submitted, and why not',
     description:
       'Nothing is written. Reasons: the product is not the caller’s, the city is not opened, the pair is in audit or ' +
-      'listed, the product is disabled, the organisation is not certified, required elements are empty (from a saved ' +
-      'draft).',
+      'listed, the product is disabled, the organisation is not certified, required elements are empty (a saved ' +
+      'draft’s values with the values given applied over them, as batchProductsSettledInCities2 would submit them), ' +
+      'a value is not valid.',
     tags,
-    body: listingPairsBody,
+    body: listingBatchBody,
     response: listingCheckData,
     handler: ({ user, body }) => listings.check(user, body),
   });

@@ -10,7 +10,6 @@ import {
   type listingBatchBody,
   type listingFilterBody,
   type listingListBody,
-  type listingPairsBody,
   type listingSaveBody,
   type listingValueInput,
   meetsDemandStandard,
@@ -285,7 +284,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
   }
 
   /** Check each product × city pair for a submission, without writing anything. */
-  async function check(tx: Tx, user: SessionUser, body: z.output<typeof listingPairsBody>) {
+  async function check(tx: Tx, user: SessionUser, body: z.output<typeof listingBatchBody>) {
     const cityCodes = [...new Set(body.cityCodes)];
     const names = await repo.cityNames(tx, cityCodes);
     const forms = new Map<string, CityForm | null>();
@@ -306,8 +305,15 @@ export function createListingService({ db, files }: { db: Db; files: FileService
           if (!transition('manufacturer_staff', ListingAction.SUBMIT, from).ok) {
             reasons.push(stateRefusal(from).message);
           } else {
-            const values = existing ? storedValues(form, await repo.valuesOf(tx, existing.id)) : new Map();
-            reasons.push(...submitBlockers(product, org, form, values));
+            // Judged as the batch would submit it: the values to apply over the saved draft's.
+            const stored = existing ? storedValues(form, await repo.valuesOf(tx, existing.id)) : new Map();
+            const given = await readValues(tx, form, body.values, product.orgId, false).catch((error: unknown) => {
+              if (!(error instanceof AppError)) throw error;
+              const fields = (error.data as { fields?: { message: string }[] } | null)?.fields ?? [];
+              reasons.push(...(fields.length > 0 ? fields.map((f) => f.message) : [error.message]));
+              return new Map<number, ElementValue>();
+            });
+            reasons.push(...submitBlockers(product, org, form, new Map([...stored, ...given])));
           }
         }
         list.push({
@@ -369,7 +375,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
     },
 
     /** checkData */
-    async check(user: SessionUser, body: z.output<typeof listingPairsBody>) {
+    async check(user: SessionUser, body: z.output<typeof listingBatchBody>) {
       return { list: await check(db, user, body) };
     },
 

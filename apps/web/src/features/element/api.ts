@@ -65,6 +65,7 @@ export const elementKeys = {
   all: ['element'] as const,
   cityGroups: (cityCode: string, scenario: number) => ['element', 'city-groups', cityCode, scenario] as const,
   cityTree: ['element', 'city-tree'] as const,
+  nationwide: ['element', 'nationwide'] as const,
   adminGroups: (query: AdminGroupQuery) => ['element', 'admin', 'groups', query] as const,
   adminGroup: (id: number) => ['element', 'admin', 'group', id] as const,
 };

@@ -53,10 +53,11 @@ export const listingApi = {
   list: (query: ListingQuery) => http.post<ListingList>(`${base}/list`, clean(query)),
   /** The real .xlsx of the filtered listings. */
   exportXls: (filter: ListingFilter) => http.blob('POST', `${base}/exportXls`, clean(filter)),
-  check: (productIds: number[], cityCodes: string[]) =>
-    http.post<ListingCheck>(`${base}/checkData`, { productIds, cityCodes }),
-  batch: (productIds: number[], cityCodes: string[]) =>
-    http.post<ListingBatch>(`${base}/batchProductsSettledInCities2`, { productIds, cityCodes, values: [] }),
+  /** `values`: answers to apply to every pair over its saved draft's (the check judges the pairs with them). */
+  check: (productIds: number[], cityCodes: string[], values: ElementValue[] = []) =>
+    http.post<ListingCheck>(`${base}/checkData`, { productIds, cityCodes, values }),
+  batch: (productIds: number[], cityCodes: string[], values: ElementValue[] = []) =>
+    http.post<ListingBatch>(`${base}/batchProductsSettledInCities2`, { productIds, cityCodes, values }),
   save: (body: ListingSaveBody) =>
     http.post<ListingSaved>(`${base}/addOrUpdateProductsSettledInCitiesDynamic`, { ...body }, { silent: true }),
   detail: (params: { id: number } | { productId: number; cityCode: string }, options?: RequestOptions) =>

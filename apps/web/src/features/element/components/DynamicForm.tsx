@@ -22,6 +22,11 @@ export interface DynamicFormProps {
   openFile?: (file: FileRef) => void;
   /** Show which options meet the government-procurement standard (the platform's preview; auditors). */
   showStandard?: boolean;
+  /**
+   * No element is required here (batch listing: what is filled in applies to every pair, what is left empty keeps
+   * each listing's own answer), so neither markers nor rules.
+   */
+  optional?: boolean;
 }
 
 /** Longest answers: a text box is one line, a multiline box a paragraph (the server takes up to 2000). */
@@ -77,7 +82,14 @@ function optionLabel(option: ElementItem['elementEnumList'][number], showStandar
  * under `values.e<elementId>`; `form-values.ts` turns them into propertyValue / propertyNumValue /
  * propertyArrayValue / resourceValue.
  */
-export function DynamicForm({ groups, disabled, upload, openFile, showStandard = false }: DynamicFormProps) {
+export function DynamicForm({
+  groups,
+  disabled,
+  upload,
+  openFile,
+  showStandard = false,
+  optional = false,
+}: DynamicFormProps) {
   const { t } = useTranslation('element');
   const shown = groups
     .filter((g) => g.useStatus === 1)
@@ -155,8 +167,8 @@ export function DynamicForm({ groups, disabled, upload, openFile, showStandard =
               key={element.id}
               name={fieldName(element.id)}
               label={label(element, t)}
-              required={element.required === 1}
-              rules={element.required === 1 ? [requiredRule(element, t)] : []}
+              required={!optional && element.required === 1}
+              rules={!optional && element.required === 1 ? [requiredRule(element, t)] : []}
               extra={hint(element, t, disabled)}
             >
               {control(element)}

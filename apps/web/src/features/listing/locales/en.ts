@@ -95,7 +95,10 @@ export default {
     productsRequired: 'Please choose products',
     citiesRequired: 'Please choose cities',
     existing: 'Existing listing: {{status}}',
-    hint: "Each pair is submitted with its city's form. Pairs missing required elements are reported: complete them in the single listing form.",
+    hint: "Each pair is submitted with its city's form. Nationwide elements can be answered once below; pairs missing a city's own required elements are reported: complete them in the single listing form.",
+    shared: 'Nationwide elements (optional)',
+    sharedHint:
+      'What you fill in here applies to every selected product and city; elements left empty keep what each product’s draft already says.',
   },
   detail: {
     title: 'Listing details',

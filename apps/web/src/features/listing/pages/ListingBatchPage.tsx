@@ -5,30 +5,39 @@ import {
   SearchOutlined,
   SendOutlined,
 } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Form, Row, Space, Table, type TableProps, Typography } from 'antd';
-import { useState } from 'react';
+import { type ElementValue, isElementValueFilled } from '@jcbb/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Col, Divider, Form, Row, Space, Table, type TableProps, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { openFetched } from '../../../lib/open-blob.ts';
+import { elementApi, elementKeys } from '../../element/api.ts';
+import { DynamicForm } from '../../element/components/DynamicForm.tsx';
+import { type ElementFieldValue, type FileRef, toElementValues, toRule } from '../../element/form-values.ts';
 import { type ListingBatch, type ListingCheck, listingApi, listingKeys } from '../api.ts';
 import { listingStatusName } from '../components/ListingStatusTag.tsx';
 import { ProductSelect } from '../components/ProductSelect.tsx';
 import { PushCitySelect } from '../components/PushCitySelect.tsx';
+import { formElements } from '../saved-values.ts';
 import '../register-locale.ts';
 import { PageCard } from '../../element/components/PageCard.tsx';
 
 interface Values {
   productIds: number[];
   cityCodes: string[];
+  /** The nationwide elements' answers (`values.e<elementId>`, form-values.ts). */
+  values?: Record<string, ElementFieldValue>;
 }
 
 type CheckRow = ListingCheck['list'][number];
 type ResultRow = ListingBatch['list'][number];
 
 /**
- * /warehousing/batch: several products × several cities. 检查 (checkData) shows, per pair, whether it can be
- * submitted and why not; 提交 (batchProductsSettledInCities2) submits the pairs that can, each on its own, and shows
- * each pair's result.
+ * /warehousing/batch: several products × several cities. The nationwide elements (every city's form has them) can be
+ * answered once for all pairs: what is filled in applies over each pair's saved draft, what is left empty keeps the
+ * draft's answer. 检查 (checkData) shows, per pair, whether it can be submitted with those answers and why not;
+ * 提交 (batchProductsSettledInCities2) submits the pairs that can, each on its own, and shows each pair's result.
  */
 export function ListingBatchPage() {
   const { t, i18n } = useTranslation('listing');
@@ -39,8 +48,19 @@ export function ListingBatchPage() {
   const [checked, setChecked] = useState<{ values: Values; rows: CheckRow[] } | null>(null);
   const [result, setResult] = useState<ListingBatch | null>(null);
 
+  const nationwide = useQuery({ queryKey: elementKeys.nationwide, queryFn: () => elementApi.nationwide() });
+  const elements = useMemo(() => formElements(nationwide.data ?? []), [nationwide.data]);
+  // Only the answers given: an empty one sent would clear a draft's answer (the batch merges over drafts).
+  const answers = (v: Values): ElementValue[] => {
+    const values = toElementValues(elements, v.values);
+    return values.filter((value, i) => {
+      const element = elements[i];
+      return element !== undefined && isElementValueFilled(toRule(element), value);
+    });
+  };
+
   const check = useMutation({
-    mutationFn: (v: Values) => listingApi.check(v.productIds, v.cityCodes),
+    mutationFn: (v: Values) => listingApi.check(v.productIds, v.cityCodes, answers(v)),
     onSuccess: (data, values) => {
       setChecked({ values, rows: data.list });
       setResult(null);
@@ -53,9 +73,11 @@ export function ListingBatchPage() {
     mutationFn: async () => {
       const byProduct = new Map<number, string[]>();
       for (const r of ready) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r.cityCode]);
+      // The answers the check judged the pairs with.
+      const values = checked ? answers(checked.values) : [];
       const merged: ListingBatch = { succeeded: 0, failed: 0, list: [] };
       for (const [productId, cityCodes] of byProduct) {
-        const part = await listingApi.batch([productId], cityCodes);
+        const part = await listingApi.batch([productId], cityCodes, values);
         merged.succeeded += part.succeeded;
         merged.failed += part.failed;
         merged.list.push(...part.list);
@@ -193,6 +215,23 @@ export function ListingBatchPage() {
             </Form.Item>
           </Col>
         </Row>
+        {elements.length > 0 && (
+          <section aria-label={t('batch.shared')}>
+            <Divider titlePlacement="start" style={{ marginTop: 0 }}>
+              {t('batch.shared')}
+            </Divider>
+            <Typography.Paragraph type="secondary">{t('batch.sharedHint')}</Typography.Paragraph>
+            <DynamicForm
+              groups={nationwide.data ?? []}
+              optional
+              upload={async (file) => {
+                const uploaded = await listingApi.upload(file);
+                return { id: uploaded.id, name: uploaded.name };
+              }}
+              openFile={(file: FileRef) => openFetched(() => elementApi.download(file.id), file.name)}
+            />
+          </section>
+        )}
         <Space wrap>
           <Button htmlType="submit" icon={<SearchOutlined />} loading={check.isPending}>
             {t('batch.check')}
