@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { type ElementValue, isElementValueFilled } from '@jcbb/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Divider, Form, Row, Space, Table, type TableProps, Typography } from 'antd';
+import { Alert, Button, Col, Form, Row, Space, Table, type TableProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -217,10 +217,12 @@ export function ListingBatchPage() {
         </Row>
         {elements.length > 0 && (
           <section aria-label={t('batch.shared')}>
-            <Divider titlePlacement="start" style={{ marginTop: 0 }}>
-              {t('batch.shared')}
-            </Divider>
-            <Typography.Paragraph type="secondary">{t('batch.sharedHint')}</Typography.Paragraph>
+            {/* The form's own group dividers title it; one line says what answering here does. */}
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+              <Typography.Text strong>{t('batch.shared')}</Typography.Text>
+              {english ? ': ' : '：'}
+              {t('batch.sharedHint')}
+            </Typography.Paragraph>
             <DynamicForm
               groups={nationwide.data ?? []}
               optional
