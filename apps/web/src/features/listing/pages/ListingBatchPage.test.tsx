@@ -83,13 +83,11 @@ describe('ListingBatchPage', { timeout: 30_000 }, () => {
   it('answers the nationwide elements once for every pair, sending only what was filled in', async () => {
     vi.spyOn(elementApi, 'nationwide').mockResolvedValue(nationwide);
     const check = vi.spyOn(listingApi, 'check').mockResolvedValue(checked);
-    const batch = vi
-      .spyOn(listingApi, 'batch')
-      .mockResolvedValue({
-        succeeded: 1,
-        failed: 0,
-        list: [{ ...checked.list[0], ok: true, listingId: 5, status: 1 }],
-      } as never);
+    const batch = vi.spyOn(listingApi, 'batch').mockResolvedValue({
+      succeeded: 1,
+      failed: 0,
+      list: [{ ...checked.list[0], ok: true, listingId: 5, status: 1 }],
+    } as never);
     const user = userEvent.setup();
     renderWithProviders(<ListingBatchPage />);
 
