@@ -5,6 +5,7 @@ import { Button, Card, Flex, Input, Select, Table, type TableProps } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { takeSkipPagination } from '../../../lib/paging.ts';
 import { type AdminCertificationItem, adminApi, adminKeys, type CertificationQuery } from '../api.ts';
 import { ApplicationStatusTag } from '../components/StatusTags.tsx';
 import { orgTypeName } from '../labels.ts';
@@ -106,14 +107,12 @@ export function CertificationQueuePage() {
         loading={list.isFetching}
         scroll={{ x: 960 }}
         locale={{ emptyText: t('queue.empty') }}
-        pagination={{
-          current: query.skip / query.take + 1,
-          pageSize: query.take,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('queue.total', { total }),
-          onChange: (page) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
-        }}
+        pagination={takeSkipPagination(
+          query,
+          list.data?.total ?? 0,
+          (skip) => setQuery((q) => ({ ...q, skip })),
+          (total) => t('queue.total', { total }),
+        )}
       />
     </Card>
   );

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Select, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { takeSkipPagination } from '../../../lib/paging.ts';
 import { type AdminOrganizationItem, adminApi, adminKeys, type OrganizationQuery } from '../api.ts';
 import { OrgCertTag } from '../components/StatusTags.tsx';
 import { orgTypeName } from '../labels.ts';
@@ -97,14 +98,12 @@ export function OrganizationsPage() {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         scroll={{ x: 900 }}
-        pagination={{
-          current: query.skip / query.take + 1,
-          pageSize: query.take,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('orgs.total', { total }),
-          onChange: (page) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
-        }}
+        pagination={takeSkipPagination(
+          query,
+          list.data?.total ?? 0,
+          (skip) => setQuery((q) => ({ ...q, skip })),
+          (total) => t('orgs.total', { total }),
+        )}
       />
     </Card>
   );

@@ -10,6 +10,7 @@ import { type AdminBasicMaterialItem, type ApplicationQuery, basicMaterialApi, b
 import { ApplicationDrawer } from '../components/ApplicationDrawer.tsx';
 import { ApplicationStatusTag } from '../components/ApplicationStatusTag.tsx';
 import '../register-locale.ts';
+import { takeSkipPagination } from '../../../lib/paging.ts';
 
 const PAGE_SIZE = 10;
 
@@ -32,12 +33,7 @@ export function BasicMaterialReviewPage() {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.list ?? [];
-  const paging = {
-    current: query.skip / query.take + 1,
-    pageSize: query.take,
-    total: list.data?.total ?? 0,
-    onChange: (page: number) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
-  };
+  const paging = takeSkipPagination(query, list.data?.total ?? 0, (skip) => setQuery((q) => ({ ...q, skip })));
 
   const open = (item: AdminBasicMaterialItem) => (
     <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpened(item)}>
@@ -117,7 +113,7 @@ export function BasicMaterialReviewPage() {
           loading={list.isFetching}
           scroll={{ x: 1030 }}
           locale={{ emptyText: t('queue.empty') }}
-          pagination={{ ...paging, showSizeChanger: false, showTotal: (total) => t('queue.total', { total }) }}
+          pagination={{ ...paging, showTotal: (total) => t('queue.total', { total }) }}
         />
       ) : (
         <>

@@ -4,6 +4,7 @@ import { Button, Card, Flex, Input, Select, Table, type TableProps } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { takeSkipPagination } from '../../../lib/paging.ts';
 import { type ApplicationItem, type ApplicationQuery, certificateApi, certificateKeys } from '../api.ts';
 import { ApplicationStatusTag, Stars } from '../components/Tags.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
@@ -103,14 +104,12 @@ export function ApplicationListPage({ mode }: { mode: 'mine' | 'approval' }) {
         loading={list.isFetching}
         scroll={{ x: 940 }}
         locale={{ emptyText: approval ? t('list.queueEmpty') : t('list.empty') }}
-        pagination={{
-          current: query.skip / query.take + 1,
-          pageSize: query.take,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (page) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
-        }}
+        pagination={takeSkipPagination(
+          query,
+          list.data?.total ?? 0,
+          (skip) => setQuery((q) => ({ ...q, skip })),
+          (total) => t('common.total', { total }),
+        )}
       />
     </Card>
   );

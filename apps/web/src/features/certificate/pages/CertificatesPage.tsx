@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
+import { takeSkipPagination } from '../../../lib/paging.ts';
 import { type CertificateItem, type CertificateQuery, certificateApi, certificateKeys } from '../api.ts';
 import { CertificateStateTag, Stars } from '../components/Tags.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
@@ -133,14 +134,12 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
         loading={list.isFetching}
         scroll={{ x: 1000 }}
         locale={{ emptyText: t('certs.empty') }}
-        pagination={{
-          current: query.skip / query.take + 1,
-          pageSize: query.take,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (page) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
-        }}
+        pagination={takeSkipPagination(
+          query,
+          list.data?.total ?? 0,
+          (skip) => setQuery((q) => ({ ...q, skip })),
+          (total) => t('common.total', { total }),
+        )}
       />
       <ReasonModal
         open={revoking !== null}

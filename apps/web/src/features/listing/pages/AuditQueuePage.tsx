@@ -11,6 +11,7 @@ import { ListingCards } from '../components/ListingCards.tsx';
 import { ListingStatusTag } from '../components/ListingStatusTag.tsx';
 import { PushCitySelect } from '../components/PushCitySelect.tsx';
 import '../register-locale.ts';
+import { takeSkipPagination } from '../../../lib/paging.ts';
 import { PageCard } from '../../element/components/PageCard.tsx';
 
 const PAGE_SIZE = 10;
@@ -123,14 +124,12 @@ export function AuditQueuePage({ kind }: { kind: AuditorKind }) {
           loading={list.isFetching}
           scroll={{ x: 920 }}
           locale={{ emptyText: t('audit.empty') }}
-          pagination={{
-            current: query.skip / query.take + 1,
-            pageSize: query.take,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('common.total', { total }),
-            onChange: (n) => setQuery((q) => ({ ...q, skip: (n - 1) * q.take })),
-          }}
+          pagination={takeSkipPagination(
+            query,
+            list.data?.total ?? 0,
+            (skip) => setQuery((q) => ({ ...q, skip })),
+            (total) => t('common.total', { total }),
+          )}
         />
       ) : (
         <ListingCards
@@ -144,12 +143,7 @@ export function AuditQueuePage({ kind }: { kind: AuditorKind }) {
               {row.status === pendingStatus ? t('audit.review') : t('audit.view')}
             </Link>
           )}
-          pagination={{
-            current: query.skip / query.take + 1,
-            pageSize: query.take,
-            total: list.data?.total ?? 0,
-            onChange: (n) => setQuery((q) => ({ ...q, skip: (n - 1) * q.take })),
-          }}
+          pagination={takeSkipPagination(query, list.data?.total ?? 0, (skip) => setQuery((q) => ({ ...q, skip })))}
         />
       )}
     </PageCard>

@@ -14,6 +14,7 @@ import { PushCitySelect } from '../components/PushCitySelect.tsx';
 import { type RowAction, rowActions } from '../listing-actions.ts';
 import { savedToValues } from '../saved-values.ts';
 import '../register-locale.ts';
+import { takeSkipPagination } from '../../../lib/paging.ts';
 import { PageCard } from '../../element/components/PageCard.tsx';
 
 const PAGE_SIZE = 10;
@@ -254,14 +255,12 @@ export function ListingListPage() {
           loading={list.isFetching}
           scroll={{ x: 1200 }}
           locale={{ emptyText: t('list.empty') }}
-          pagination={{
-            current: page.skip / page.take + 1,
-            pageSize: page.take,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('common.total', { total }),
-            onChange: (n) => setPage((p) => ({ ...p, skip: (n - 1) * p.take })),
-          }}
+          pagination={takeSkipPagination(
+            page,
+            list.data?.total ?? 0,
+            (skip) => setPage((p) => ({ ...p, skip })),
+            (total) => t('common.total', { total }),
+          )}
         />
       ) : (
         <ListingCards
@@ -270,12 +269,7 @@ export function ListingListPage() {
           emptyText={t('list.empty')}
           linkOf={(row) => `/warehousing/details?id=${row.id}`}
           actions={rowButtons}
-          pagination={{
-            current: page.skip / page.take + 1,
-            pageSize: page.take,
-            total: list.data?.total ?? 0,
-            onChange: (n) => setPage((p) => ({ ...p, skip: (n - 1) * p.take })),
-          }}
+          pagination={takeSkipPagination(page, list.data?.total ?? 0, (skip) => setPage((p) => ({ ...p, skip })))}
         />
       )}
     </PageCard>

@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { takeSkipPagination } from '../../../lib/paging.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type MemberItem, type MemberQuery, organizationApi, organizationKeys } from '../api.ts';
 import { isEnterpriseAdmin } from '../cert-state.ts';
@@ -194,14 +195,12 @@ export function MembersPage() {
         dataSource={members.data?.list ?? []}
         loading={members.isFetching}
         scroll={{ x: 780 }}
-        pagination={{
-          current: query.skip / query.take + 1,
-          pageSize: query.take,
-          total: members.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('members.total', { total }),
-          onChange: (page) => setQuery((q) => ({ ...q, skip: (page - 1) * q.take })),
-        }}
+        pagination={takeSkipPagination(
+          query,
+          members.data?.total ?? 0,
+          (skip) => setQuery((q) => ({ ...q, skip })),
+          (total) => t('members.total', { total }),
+        )}
       />
       <AddMemberModal
         open={adding}

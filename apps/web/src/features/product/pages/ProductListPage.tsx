@@ -14,6 +14,7 @@ import { ProductImage } from '../components/ProductImage.tsx';
 import { type ProductFilters, ProductSearchForm } from '../components/ProductSearchForm.tsx';
 import { ProductTags } from '../components/ProductTags.tsx';
 import '../i18n.ts';
+import { takeSkipPagination } from '../../../lib/paging.ts';
 import { isEnabled, PAGE_SIZE, stars } from '../labels.ts';
 
 export const EDIT_PATH = '/productCenter/productEdit';
@@ -146,14 +147,9 @@ export function ProductListPage() {
   );
   const page = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
-  const pagination = {
-    current: skip / PAGE_SIZE + 1,
-    pageSize: PAGE_SIZE,
-    total,
-    showSizeChanger: false,
-    showTotal: (n: number) => t('common.total', { total: n }),
-    onChange: (p: number) => setSkip((p - 1) * PAGE_SIZE),
-  };
+  const pagination = takeSkipPagination({ take: PAGE_SIZE, skip }, total, setSkip, (n) =>
+    t('common.total', { total: n }),
+  );
 
   return (
     <Card

@@ -8,6 +8,7 @@ import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { productApi, productKeys, type SamplingItem } from '../api.ts';
 import { FileLink } from '../components/FileLink.tsx';
 import '../i18n.ts';
+import { takeSkipPagination } from '../../../lib/paging.ts';
 import { PAGE_SIZE } from '../labels.ts';
 import { useAllSpecs } from '../use-all-specs.ts';
 
@@ -144,14 +145,9 @@ export function SpotCheckPage() {
           loading={page.isFetching}
           scroll={{ x: 1200 }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spotCheck.empty')} /> }}
-          pagination={{
-            current: skip / PAGE_SIZE + 1,
-            pageSize: PAGE_SIZE,
-            total: page.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => t('common.total', { total: n }),
-            onChange: (p) => setSkip((p - 1) * PAGE_SIZE),
-          }}
+          pagination={takeSkipPagination({ take: PAGE_SIZE, skip }, page.data?.total ?? 0, setSkip, (n) =>
+            t('common.total', { total: n }),
+          )}
         />
       )}
     </Card>
