@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, CERTIFICATION_MOBILE } from './support/accounts.ts';
 import { bell, location, menuEntry, messagePanel, signIn, useBrowser, userButton } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
+import { chooseOption } from './support/form.ts';
 import { writeSamplePdf } from './support/pdf.ts';
 
 const ORG_NAME = '苏州新材科技有限公司';
@@ -70,8 +71,7 @@ describe.runIf(hasChromium)('certification', () => {
     await form.getByRole('button', { name: '提交认证' }).waitFor();
     await form.getByLabel('企业名称').fill(ORG_NAME);
     await form.getByLabel('统一社会信用代码').fill(code.toLowerCase());
-    await form.getByLabel('企业性质').click();
-    await admin.locator('.ant-select-dropdown').getByTitle('合资企业').click();
+    await chooseOption(form.locator('.ant-select').filter({ has: admin.getByLabel('企业性质') }), '合资企业');
     await form.getByLabel('所在地区').click();
     const cascader = admin.locator('.ant-cascader-dropdown');
     await cascader.getByRole('menuitemcheckbox', { name: '江苏省' }).click();

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
 import { bell, location, messagePanel, PHONE, signIn, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
+import { chooseOption, formItem } from './support/form.ts';
 import { writeSamplePdf } from './support/pdf.ts';
-import { createProductBasics, formItem, pickOption } from './support/product.ts';
+import { createProductBasics } from './support/product.ts';
 
 /** Unique per run, so a rerun against a kept database still finds only this run's records. */
 const RUN = Date.now().toString(36).toUpperCase();
@@ -120,9 +121,7 @@ describe.runIf(hasChromium)('evidence and certificates', () => {
       const dialog = page.getByRole('dialog', { name: '上传存证' });
       await chooseFile(dialog.getByText('点击或拖拽文件到此处'), report);
       await dialog.getByText(path.basename(report)).waitFor();
-      await formItem(dialog, '文件类型').locator('.ant-select').click();
-      await pickOption(page, '检测报告');
-      await formItem(dialog, '文件类型').getByTitle('检测报告').waitFor();
+      await chooseOption(formItem(dialog, '文件类型').locator('.ant-select'), '检测报告');
       await formItem(dialog, '标题').locator('input').fill(REPORT_TITLE);
       await dialog.getByRole('button', { name: '上传并存证' }).click();
 
@@ -213,11 +212,8 @@ describe.runIf(hasChromium)('evidence and certificates', () => {
         .click();
       await page.waitForURL('**/blockchain/storage/normalApply');
       const form = page.locator('form:visible');
-      await formItem(form, '产品').locator('.ant-select').click();
-      await formItem(form, '产品').locator('input').fill(RUN);
-      await pickOption(page, PRODUCT);
-      await formItem(form, '认证机构').locator('.ant-select').click();
-      await pickOption(page, BODY);
+      await chooseOption(formItem(form, '产品').locator('.ant-select'), PRODUCT, RUN);
+      await chooseOption(formItem(form, '认证机构').locator('.ant-select'), BODY);
       // Three stars asked for (the body grants two below).
       await formItem(form, '申请星级').locator('.ant-rate-star').nth(2).locator('[role=radio]').click();
       const evidence = formItem(form, '证明材料');

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
 import { bell, location, messagePanel, PHONE, signIn, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
+import { chooseOption, formItem } from './support/form.ts';
 import { writeSamplePdf } from './support/pdf.ts';
-import { createProductBasics, formItem, pickOption } from './support/product.ts';
+import { createProductBasics } from './support/product.ts';
 
 /** The fragment the public catalogue is searched for: no demo product holds it. */
 const FRAGMENT = '端到端透水砖';
@@ -104,9 +105,7 @@ describe.runIf(hasChromium)('product listing', () => {
         const dialog = page.getByRole('dialog', { name: '添加规格' });
         await formItem(dialog, '规格名称').locator('input').fill(spec.name);
         await formItem(dialog, '型号').locator('input').fill(spec.model);
-        await formItem(dialog, '计量单位').locator('.ant-select').click();
-        await formItem(dialog, '计量单位').locator('input').fill(spec.unit);
-        await pickOption(page, spec.unit);
+        await chooseOption(formItem(dialog, '计量单位').locator('.ant-select'), spec.unit, spec.unit);
         await formItem(dialog, '单价').locator('input').fill(spec.price);
         await formItem(dialog, '起订量').locator('input').fill(spec.minOrder);
         await dialog.getByRole('button', { name: twoChars('保存') }).click();
@@ -168,10 +167,8 @@ describe.runIf(hasChromium)('product listing', () => {
       await page.goto(`/product/details?id=${productId}`);
       await page.getByRole('heading', { name: PRODUCT }).waitFor();
       await page.goto(`/warehousing/edit?productId=${productId}`);
-      const city = page.getByLabel('入库城市');
-      await city.click();
-      await city.fill('南京');
-      await pickOption(page, NANJING.name);
+      const city = page.locator('.ant-select:visible').filter({ has: page.getByLabel('入库城市') });
+      await chooseOption(city, NANJING.name, '南京');
 
       // Nanjing's form: the nationwide group and the city's demand standard.
       const form = page.locator('form:visible');
@@ -185,8 +182,7 @@ describe.runIf(hasChromium)('product listing', () => {
       await formItem(form, '产品碳足迹').locator('input').fill('12.6');
       await formItem(form, '适用场景').getByText('公共建筑', { exact: true }).click();
       await formItem(form, '适用场景').getByText('市政工程', { exact: true }).click();
-      await formItem(form, '供货范围').locator('.ant-select').click();
-      await pickOption(page, '江苏省内');
+      await chooseOption(formItem(form, '供货范围').locator('.ant-select'), '江苏省内');
       await form.getByRole('button', { name: '提交审核' }).click();
 
       await page.waitForURL('**/warehousing/details?id=*');
@@ -204,9 +200,10 @@ describe.runIf(hasChromium)('product listing', () => {
     'is approved by the platform, then by Nanjing’s committee, and the manufacturer hears of it',
     async () => {
       expect(listingId).toBeGreaterThan(0);
+      // Each step has its checklist (审核要点, the demo's approval forms): its required items come first.
       for (const auditor of [
-        { mobile: ACCOUNTS.platform, queue: '/admin/listings' },
-        { mobile: ACCOUNTS.government, queue: '/gov/listings' },
+        { mobile: ACCOUNTS.platform, queue: '/admin/listings', answers: ['齐全', '真实有效'] },
+        { mobile: ACCOUNTS.government, queue: '/gov/listings', answers: ['符合'] },
       ]) {
         const page = await browser.newPage();
         await signIn(page, auditor.mobile);
@@ -217,6 +214,12 @@ describe.runIf(hasChromium)('product listing', () => {
         await page.waitForURL(`**${auditor.queue}/detail?id=${listingId}`);
         const card = page.locator('.ant-card').filter({ hasText: '入库审核详情', visible: true }).first();
         await card.getByText(CERT_NO).first().waitFor();
+        await card.getByRole('button', { name: twoChars('通过') }).click();
+        await page.getByText('请先填写审核要点中的必填项').waitFor();
+        const checklist = card.getByRole('form', { name: '审核要点' });
+        for (const answer of auditor.answers) {
+          await checklist.getByRole('radio', { name: answer, exact: true }).check();
+        }
         await card.getByRole('button', { name: twoChars('通过') }).click();
         const confirm = page
           .getByRole('dialog')
@@ -240,6 +243,10 @@ describe.runIf(hasChromium)('product listing', () => {
       await summary.getByText(PRODUCT).waitFor();
       await summary.locator('.ant-tag').filter({ hasText: '已入库' }).waitFor();
       expect(location(page)).toBe(`/warehousing/details?id=${listingId}`);
+      // The audit history keeps each auditor's answers.
+      const answers = page.locator('dl[aria-label="审核要点"]');
+      await answers.filter({ hasText: '申报资料是否齐全：齐全' }).waitFor();
+      await answers.filter({ hasText: '是否符合本市绿色建材政府采购需求标准：符合' }).waitFor();
     },
     LONG_STEP_MS,
   );

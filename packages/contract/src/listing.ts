@@ -174,6 +174,20 @@ export const listingBatchData = z.object({
   list: z.array(listingBatchItem),
 });
 
+/**
+ * One answer of an auditor's approval form (scenario 2, the custom approval flow) as it was when the decision was
+ * taken: the element's name and the answer as text (option labels, the number or the text), and its files.
+ */
+export const auditFormAnswer = z.object({
+  elementId: z.number().int(),
+  name: z.string(),
+  displayType: z.number().int(),
+  text: z.string().nullable(),
+  files: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
+export type AuditFormAnswer = z.infer<typeof auditFormAnswer>;
+
 export const auditLogItem = z.object({
   id: z.number().int(),
   listingId: z.number().int(),
@@ -186,6 +200,8 @@ export const auditLogItem = z.object({
   reason: z.string().nullable(),
   actor: z.object({ id: z.number().int(), realName: z.string().nullable() }).nullable(),
   createTime: z.string(),
+  /** The auditor's answers to the step's approval form; empty for other steps and forms without elements. */
+  answers: z.array(auditFormAnswer),
 });
 export const auditLogList = z.array(auditLogItem);
 export const auditLogLast = auditLogItem.nullable();
@@ -247,10 +263,19 @@ export const listingDetail = z.object({
   notGreenLog: auditLogLast,
   /** What the caller may do now (from the transition table). */
   allowedActions: z.array(z.string()),
+  /**
+   * The approval form (scenario 2) the caller fills with its decision: the nationwide groups for the platform's
+   * audit, the city's own groups for the city's. Empty when the caller has no decision to take or no form is set.
+   */
+  approvalGroups: z.array(attributeGroupWithElements),
 });
 
+/** The auditor's answers to the approval form (approvalGroups of the detail); required ones only to approve. */
+const auditValues = z.array(listingValueInput).max(300).default([]);
+export const auditApproveBody = z.object({ values: auditValues });
 export const auditReasonBody = z.object({
   reason: z.string({ error: '请填写原因' }).trim().min(2, '原因至少 2 个字').max(200, '原因不能超过 200 个字'),
+  values: auditValues,
 });
 export const auditDecisionData = z.object({
   id: z.number().int(),

@@ -1,16 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-
-/** One field of an antd form, found by the text of its label. */
-export function formItem(scope: Locator, label: string | RegExp): Locator {
-  return scope
-    .locator('.ant-form-item')
-    .filter({ has: scope.page().locator('.ant-form-item-label', { hasText: label }) });
-}
-
-/** Pick an option of the open antd Select dropdown (only one is visible at a time) by its title. */
-export async function pickOption(page: Page, title: string): Promise<void> {
-  await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
-}
+import type { Page } from 'playwright-core';
+import { formItem } from './form.ts';
 
 /**
  * A signed-in manufacturer's new product, through the console: /product/list → 新增产品 → step 1 (name, brand, a

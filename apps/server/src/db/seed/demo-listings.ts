@@ -1,4 +1,5 @@
 import {
+  type AuditFormAnswer,
   CITY_LISTING_AUDIT_PATH,
   type ElementValue,
   emptyElementValue,
@@ -9,6 +10,7 @@ import {
   meetsDemandStandard,
   PLATFORM_LISTING_AUDIT_PATH,
   ProductDocumentKind,
+  Scenario,
 } from '@jcbb/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { loadCityForm } from '../../modules/element/element-form.ts';
@@ -47,6 +49,8 @@ interface DemoElement {
 }
 interface DemoGroup {
   cityCode: string | null;
+  /** Scenario.WAREHOUSING_FORM (the listing form) unless given. */
+  scenario?: number;
   name: string;
   elements: DemoElement[];
 }
@@ -131,6 +135,53 @@ const demoGroups: DemoGroup[] = [
         placeholder: '不含再生原料填 0',
       },
       { key: 'hzScene', name: '适用场景', displayType: FieldType.CHECKBOX, required: true, gov: true, options: scenes },
+    ],
+  },
+];
+
+const options = (...labels: string[]): DemoOption[] => labels.map((label) => ({ label }));
+
+/**
+ * The approval forms (scenario 2, the custom approval flow): the checklist the platform's auditors answer with each
+ * decision (nationwide), and the one of Nanjing's committee (its city's own).
+ */
+const demoApprovalGroups: DemoGroup[] = [
+  {
+    cityCode: null,
+    scenario: Scenario.CUSTOM_APPROVAL_FLOW,
+    name: '平台审核要点',
+    elements: [
+      {
+        key: 'pfComplete',
+        name: '申报资料是否齐全',
+        displayType: FieldType.RADIO,
+        required: true,
+        options: options('齐全', '不齐全'),
+      },
+      {
+        key: 'pfEvidence',
+        name: '证书与检测报告核验',
+        displayType: FieldType.RADIO,
+        required: true,
+        options: options('真实有效', '存疑，需补充说明'),
+      },
+      { key: 'pfNote', name: '审核意见', displayType: FieldType.TEXTAREA },
+    ],
+  },
+  {
+    cityCode: NANJING,
+    scenario: Scenario.CUSTOM_APPROVAL_FLOW,
+    name: '南京市住建委审核要点',
+    elements: [
+      {
+        key: 'njMeets',
+        name: '是否符合本市绿色建材政府采购需求标准',
+        displayType: FieldType.RADIO,
+        required: true,
+        options: options('符合', '不符合'),
+      },
+      { key: 'njSite', name: '是否开展现场核查', displayType: FieldType.RADIO, options: options('是', '否') },
+      { key: 'njSiteRecord', name: '现场核查记录', displayType: FieldType.FILE },
     ],
   },
 ];
@@ -220,10 +271,11 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
   // The forms.
   const enumIds = new Map<string, number>();
   const elementIds = new Map<string, number>();
-  for (const [gi, g] of demoGroups.entries()) {
+  const elementFacts = new Map<string, { name: string; displayType: number }>();
+  for (const [gi, g] of [...demoGroups, ...demoApprovalGroups].entries()) {
     const [group] = await tx
       .insert(attributeGroups)
-      .values({ cityCode: g.cityCode, name: g.name, sort: gi })
+      .values({ cityCode: g.cityCode, name: g.name, scenario: g.scenario ?? Scenario.WAREHOUSING_FORM, sort: gi })
       .returning({ id: attributeGroups.id });
     for (const [ei, e] of g.elements.entries()) {
       const [row] = await tx
@@ -242,6 +294,7 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
         .returning({ id: elements.id });
       const elementId = (row as { id: number }).id;
       elementIds.set(e.key, elementId);
+      elementFacts.set(e.key, { name: e.name, displayType: e.displayType });
       for (const [oi, o] of (e.options ?? []).entries()) {
         const [opt] = await tx
           .insert(elementEnums)
@@ -270,6 +323,12 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
 
   const el = (key: string) => elementIds.get(key) as number;
   const opt = (key: string, label: string) => String(enumIds.get(`${key}:${label}`));
+  /** An auditor's answer as the audit log keeps it (listing-values.ts answerSnapshot). */
+  const answer = (key: string, text: string): AuditFormAnswer => {
+    const facts = elementFacts.get(key) as { name: string; displayType: number };
+    return { elementId: el(key), name: facts.name, displayType: facts.displayType, text, files: [] };
+  };
+  const platformChecked = [answer('pfComplete', '齐全'), answer('pfEvidence', '真实有效')];
 
   for (const [i, d] of demoListings.entries()) {
     const product = productRows[d.product];
@@ -278,9 +337,7 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
       .select({ kind: productDocuments.kind, uploadId: productDocuments.uploadId })
       .from(productDocuments)
       .where(eq(productDocuments.productId, product.id));
-    const report =
-      docs.find((x) => x.kind === ProductDocumentKind.TEST_REPORT && x.uploadId !== null) ??
-      docs.find((x) => x.uploadId !== null);
+    const report = docs.find((x) => x.kind === ProductDocumentKind.TEST_REPORT && x.uploadId !== null);
     const nj = d.cityCode === NANJING;
     const values: ElementValue[] = [
       { ...emptyElementValue(el('standard')), propertyValue: 'GB/T 11968-2020' },
@@ -326,6 +383,8 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
       at: Date;
       actor: number | null;
       reason?: string;
+      /** The auditor's answers to the step's approval form (Nanjing's committee is the only city with one). */
+      answers?: AuditFormAnswer[];
     }[] = [
       {
         action: ListingAction.SUBMIT,
@@ -343,9 +402,18 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
         at: platformAt,
         actor: platformUser,
         reason: s.reason,
+        answers: [answer('pfComplete', '齐全'), answer('pfEvidence', '存疑，需补充说明')],
       });
     } else if (s.status !== ListingStatus.PLATFORM_AUDIT) {
-      trail.push({ action: ListingAction.PLATFORM_APPROVE, from: 1, to: 2, at: platformAt, actor: platformUser });
+      trail.push({
+        action: ListingAction.PLATFORM_APPROVE,
+        from: 1,
+        to: 2,
+        at: platformAt,
+        actor: platformUser,
+        answers: platformChecked,
+      });
+      const cityChecked = (meets: string) => (nj ? [answer('njMeets', meets), answer('njSite', '否')] : undefined);
       if (s.status === ListingStatus.CITY_REJECTED) {
         trail.push({
           action: ListingAction.CITY_REJECT,
@@ -354,12 +422,18 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
           at: cityAt,
           actor: cityUser,
           reason: s.reason,
+          answers: cityChecked('不符合'),
         });
       } else if (s.status === ListingStatus.LISTED) {
+        const common = { from: 2, to: 3, at: cityAt, actor: cityUser };
         trail.push(
           s.notGreen
-            ? { action: ListingAction.CITY_NOT_GREEN, from: 2, to: 3, at: cityAt, actor: cityUser, reason: s.notGreen }
-            : { action: ListingAction.CITY_APPROVE, from: 2, to: 3, at: cityAt, actor: cityUser },
+            ? { ...common, action: ListingAction.CITY_NOT_GREEN, reason: s.notGreen, answers: cityChecked('不符合') }
+            : {
+                ...common,
+                action: ListingAction.CITY_APPROVE,
+                answers: cityChecked(govProcurement ? '符合' : '不符合'),
+              },
         );
       }
     }
@@ -405,7 +479,7 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
         fromState: String(t.from),
         toState: String(t.to),
         reason: t.reason ?? null,
-        detail: { productId: product.id, cityCode: d.cityCode },
+        detail: { productId: product.id, cityCode: d.cityCode, ...(t.answers ? { answers: t.answers } : {}) },
         createdAt: t.at,
       })),
     );

@@ -111,7 +111,6 @@ interface DemoProduct {
   recommended?: boolean;
   specs: DemoSpec[];
   carbonReport?: boolean;
-  testReport?: boolean;
   cert?: DemoCert;
 }
 
@@ -211,7 +210,6 @@ const demoProducts: DemoProduct[] = [
       { name: '1200×2400 哑光', model: '1200×2400×6', unitId: 31, price: '260.00', minOrder: '50' },
       { name: '900×1800 亮光', model: '900×1800×6', unitId: 31, price: '198.00', minOrder: '50' },
     ],
-    testReport: true,
     cert: { certNo: 'LJC-2025-0208-00741', stars: 3, untilDays: 800 },
   },
   {
@@ -236,7 +234,6 @@ const demoProducts: DemoProduct[] = [
     materialType: 1,
     description: '石膏基地面自流平，利用工业副产石膏，24 h 抗压强度 ≥ 6 MPa，可上人时间约 4 h。',
     specs: [{ name: '25 kg 袋装', model: 'SL-25', unitId: 3, price: '58.00', minOrder: '40' }],
-    testReport: true,
   },
   {
     name: '光伏一体化屋面板',
@@ -352,16 +349,15 @@ export async function seedDemoProducts(
         createdBy: owner.userId,
       });
     }
-    if (p.testReport) {
-      const report = await store(`${p.name}-检测报告.pdf`, [p.en, 'Inspection and test report', 'Result: qualified']);
-      docs.push({
-        productId,
-        kind: ProductDocumentKind.TEST_REPORT,
-        uploadId: report,
-        name: `${p.name}型式检验报告`,
-        createdBy: owner.userId,
-      });
-    }
+    // Every demo product has its type-test report: the listing forms require one (检测报告).
+    const testReport = await store(`${p.name}-检测报告.pdf`, [p.en, 'Inspection and test report', 'Result: qualified']);
+    docs.push({
+      productId,
+      kind: ProductDocumentKind.TEST_REPORT,
+      uploadId: testReport,
+      name: `${p.name}型式检验报告`,
+      createdBy: owner.userId,
+    });
     if (p.cert) {
       const validUntil = addDays(today, p.cert.untilDays);
       const validFrom = addDays(validUntil, -3 * 365);

@@ -86,7 +86,18 @@ export interface CityForm {
  * elements. `cityCode` null: the nationwide part alone.
  */
 export async function loadCityForm(tx: Tx, cityCode: string | null): Promise<CityForm> {
-  const groups = await withElements(tx, await repo.formGroups(tx, cityCode, Scenario.WAREHOUSING_FORM));
+  return toForm(await withElements(tx, await repo.formGroups(tx, cityCode, Scenario.WAREHOUSING_FORM)));
+}
+
+/**
+ * The approval form (scenario 2, the custom approval flow) an auditor fills with a decision on a listing: the
+ * platform's audit uses the nationwide groups (`cityCode` null), a city committee's audit its city's own groups.
+ */
+export async function loadApprovalForm(tx: Tx, cityCode: string | null): Promise<CityForm> {
+  return toForm(await withElements(tx, await repo.ownGroups(tx, cityCode, Scenario.CUSTOM_APPROVAL_FLOW)));
+}
+
+function toForm(groups: AttributeGroupWithElements[]): CityForm {
   const all = groups.flatMap((g) => g.elements);
   return { groups, elements: new Map(all.map((e) => [e.id, e])), rules: all.map(elementRule) };
 }

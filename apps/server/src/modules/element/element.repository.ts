@@ -100,6 +100,22 @@ export async function formGroups(
     .orderBy(...groupOrder);
 }
 
+/**
+ * The enabled groups of one scenario that belong to exactly one place: a city's own (not the nationwide ones with
+ * it), or with `cityCode` null the nationwide ones alone.
+ */
+export async function ownGroups(tx: Tx, cityCode: string | null, scenario: number): Promise<GroupRow[]> {
+  return selectGroups(tx)
+    .where(
+      and(
+        cityCode === null ? isNull(attributeGroups.cityCode) : eq(attributeGroups.cityCode, cityCode),
+        eq(attributeGroups.scenario, scenario),
+        eq(attributeGroups.useStatus, 1),
+      ),
+    )
+    .orderBy(...groupOrder);
+}
+
 /** The elements of some groups with their options, by sort; enabled ones only unless `includeDisabled`. */
 export async function elementsOfGroups(
   tx: Tx,
@@ -197,6 +213,16 @@ export async function elementsHaveValues(tx: Tx, elementIds: number[]): Promise<
 export async function elementIdsOfGroup(tx: Tx, groupId: number): Promise<number[]> {
   const rows = await tx.select({ id: elements.id }).from(elements).where(eq(elements.groupId, groupId));
   return rows.map((r) => r.id);
+}
+
+/** Whether any element of the group belongs to the government-procurement demand standard. */
+export async function groupHasStandardElements(tx: Tx, groupId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: elements.id })
+    .from(elements)
+    .where(and(eq(elements.groupId, groupId), eq(elements.govProcurement, true)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function setGroupSort(tx: Tx, id: number, sort: number) {

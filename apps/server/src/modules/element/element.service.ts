@@ -106,6 +106,13 @@ export function createElementService({ db }: { db: Db }) {
     );
   }
 
+  /** The demand standard is judged on the listing form only: an approval form's element cannot be part of it. */
+  function refuseStandardInApprovalForm(scenario: number, body: ElementBody) {
+    if (scenario === Scenario.CUSTOM_APPROVAL_FLOW && body.govProcurement) {
+      throw invalidInput([{ field: 'govProcurement', message: '审批流要素不参与政府采购需求标准，请关闭此项' }]);
+    }
+  }
+
   function elementColumns(body: ElementBody) {
     return {
       name: body.name,
@@ -178,6 +185,15 @@ export function createElementService({ db }: { db: Db }) {
     async updateGroup(user: SessionUser, id: number, body: z.output<typeof groupUpdateBody>) {
       return db.transaction(async (tx) => {
         const before = await requireGroup(tx, id);
+        if (
+          body.scenario === Scenario.CUSTOM_APPROVAL_FLOW &&
+          before.scenario !== body.scenario &&
+          (await repo.groupHasStandardElements(tx, id))
+        ) {
+          throw invalidInput([
+            { field: 'scenario', message: '该分组含政府采购需求标准要素，不能改为审批流；请先取消这些要素的需求标准' },
+          ]);
+        }
         await repo.updateGroup(tx, id, body);
         await audit(tx, user, 'group.update', id, body);
         // Moving a group into or out of the listing form changes which standard elements apply.
@@ -216,6 +232,7 @@ export function createElementService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const group = await repo.findGroup(tx, body.groupId);
         if (!group) throw invalidInput([{ field: 'groupId', message: '分组不存在' }]);
+        refuseStandardInApprovalForm(group.scenario, body);
         const id = await repo.insertElement(tx, {
           groupId: group.id,
           cityCode: group.cityCode,
@@ -235,6 +252,7 @@ export function createElementService({ db }: { db: Db }) {
     async updateElement(user: SessionUser, id: number, body: ElementBody) {
       return db.transaction(async (tx) => {
         const before = await requireElement(tx, id);
+        refuseStandardInApprovalForm((await requireGroup(tx, before.groupId)).scenario, body);
         if (before.displayType !== body.displayType && (await repo.elementsHaveValues(tx, [id]))) {
           throw invalidInput([{ field: 'displayType', message: '该要素已有入库填报数据，不能修改字段类型' }]);
         }

@@ -8,6 +8,7 @@ import {
 } from '@jcbb/contract';
 import { formatOptionalShanghaiTime, formatShanghaiTime } from '../../lib/time.ts';
 import type * as repo from './listing.repository.ts';
+import { answersOf } from './listing-values.ts';
 
 export const statusName = (status: number | null | undefined): string =>
   status === null || status === undefined ? '' : (listingStatusLabels[status as ListingStatusValue]?.zh ?? '');
@@ -54,6 +55,7 @@ export function auditLogView(row: Awaited<ReturnType<typeof repo.auditRows>>[num
     reason: row.log.reason,
     actor: row.log.actorUserId === null ? null : { id: row.log.actorUserId, realName: row.actorName },
     createTime: formatShanghaiTime(row.log.createdAt),
+    answers: answersOf(row.log.detail),
   };
 }
 

@@ -1,5 +1,5 @@
 import { OrgType } from '@jcbb/contract';
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -182,12 +182,23 @@ export async function findOrg(tx: Tx, id: number) {
 }
 
 /** Those of `ids` that are uploads of the organisation. */
-export async function orgUploadIds(tx: Tx, ids: number[], orgId: number): Promise<Set<number>> {
+/** Who may point a record at an upload: an organisation's uploads, or a user's own when it has no organisation. */
+export interface UploadOwner {
+  orgId: number | null;
+  userId: number;
+}
+
+/** Which of the uploads `ids` belong to `owner`. */
+export async function ownedUploadIds(tx: Tx, ids: number[], owner: UploadOwner): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
+  const whose =
+    owner.orgId === null
+      ? and(isNull(uploads.orgId), eq(uploads.userId, owner.userId))
+      : eq(uploads.orgId, owner.orgId);
   const rows = await tx
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(inArray(uploads.id, ids), eq(uploads.orgId, orgId)));
+    .where(and(inArray(uploads.id, ids), whose));
   return new Set(rows.map((r) => r.id));
 }
 

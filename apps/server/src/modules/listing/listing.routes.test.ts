@@ -651,6 +651,193 @@ describe('batch listing and checks', () => {
   });
 });
 
+describe('the custom approval flow (scenario 2): the auditors’ checklists', () => {
+  const approval = { pfGroup: 0, complete: 0, yes: 0, no: 0, note: 0, cityGroup: 0, site: 0, siteRecord: 0 };
+  const answersOf = (entry: { answers: { name: string; text: string | null; files: { name: string }[] }[] }) =>
+    entry.answers.map((a) => [a.name, a.text, a.files.map((f) => f.name)]);
+
+  beforeAll(async () => {
+    const nationwide = ok(
+      await post('/api/admin/elements/groups', ADMIN, { cityCode: null, name: '平台审核要点', scenario: 2 }),
+      0,
+    );
+    approval.pfGroup = nationwide.id;
+    const complete = await createElement({
+      groupId: nationwide.id,
+      name: '申报资料是否齐全',
+      displayType: 3,
+      required: 1,
+      options: [{ label: '齐全' }, { label: '不齐全' }],
+    });
+    approval.complete = complete.id;
+    approval.yes = complete.elementEnumList[0].enumId;
+    approval.no = complete.elementEnumList[1].enumId;
+    approval.note = (await createElement({ groupId: nationwide.id, name: '审核意见', displayType: 2 })).id;
+    const city = ok(
+      await post('/api/admin/elements/groups', ADMIN, { cityCode: NANJING, name: '南京市审核要点', scenario: 2 }),
+      0,
+    );
+    approval.cityGroup = city.id;
+    approval.site = (await createElement({ groupId: city.id, name: '现场核查结论', displayType: 1, required: 1 })).id;
+    approval.siteRecord = (await createElement({ groupId: city.id, name: '现场核查记录', displayType: 6 })).id;
+  });
+
+  afterAll(async () => {
+    // The other suites decide without checklists.
+    for (const id of [approval.pfGroup, approval.cityGroup]) {
+      ok(await post(`/api/admin/elements/groups/${id}/use-status`, ADMIN, { useStatus: 2 }), 0);
+    }
+  });
+
+  async function submitted(name: string) {
+    const productId = await product(MAKER, name);
+    return ok(
+      await post(`${BASE}/addOrUpdateProductsSettledInCitiesDynamic`, MAKER, {
+        productId,
+        cityCode: NANJING,
+        values: fullValues(),
+        submit: true,
+      }),
+    ).id as number;
+  }
+
+  it('keeps approval elements out of the listing form and out of the demand standard', async () => {
+    const groups = ok(
+      await post('/materials/bm-attribute-group/selectGroupByLocalCityIdNeedSelect', MAKER, { cityCode: NANJING }),
+    );
+    expect(groups.map((g: { name: string }) => g.name)).toEqual(['基本信息', '南京市需求标准']);
+    const gov = await post('/api/admin/elements', ADMIN, {
+      groupId: approval.pfGroup,
+      name: '需求标准',
+      displayType: 1,
+      govProcurement: true,
+    });
+    expect(gov.status).toBe(400);
+    expect(gov.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['govProcurement']);
+    // Nor can a group holding demand-standard elements become an approval form.
+    const moved = await server.call(
+      'PUT',
+      `/api/admin/elements/groups/${form.groupId}`,
+      { name: '南京市需求标准', scenario: 2 },
+      who(ADMIN).token,
+    );
+    expect(moved.status).toBe(400);
+    expect(moved.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['scenario']);
+  });
+
+  it('gives each auditor its step’s form: the platform the nationwide one, the city its own', async () => {
+    const id = await submitted('审批流产品甲');
+    const forMaker = ok(await post(`${BASE}/getDynamicProductsSettledInCitiesDetails`, MAKER, { id }));
+    expect(forMaker.approvalGroups).toEqual([]);
+    const forPlatform = ok(await post(`${BASE}/getDynamicProductsSettledInCitiesDetails`, ADMIN, { id }));
+    expect(forPlatform.approvalGroups.map((g: { name: string }) => g.name)).toEqual(['平台审核要点']);
+    expect(forPlatform.groups.map((g: { name: string }) => g.name)).toEqual(['基本信息', '南京市需求标准']);
+
+    // Approving needs the required answers; the form's other elements and options are refused.
+    const missing = await post(`/api/admin/listings/${id}/approve`, ADMIN);
+    expect(missing.status).toBe(400);
+    expect(missing.body.data.fields).toEqual([
+      { field: `elements.${approval.complete}`, message: '请填写审核要点「申报资料是否齐全」' },
+    ]);
+    const foreign = await post(`/api/admin/listings/${id}/approve`, ADMIN, {
+      values: [
+        { elementId: approval.complete, propertyValue: String(approval.yes) },
+        { elementId: approval.site, propertyValue: '城市的要素' },
+      ],
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.data.fields[0].field).toBe('values.1.elementId');
+    const notAnOption = await post(`/api/admin/listings/${id}/approve`, ADMIN, {
+      values: [{ elementId: approval.complete, propertyValue: '99999' }],
+    });
+    expect(notAnOption.status).toBe(400);
+    expect((await server.database.db.select().from(listings).where(eq(listings.id, id)))[0]?.status).toBe(1);
+
+    ok(
+      await post(`/api/admin/listings/${id}/approve`, ADMIN, {
+        values: [
+          { elementId: approval.complete, propertyValue: String(approval.yes) },
+          { elementId: approval.note, propertyValue: '  资料齐全，同意进入城市审核  ' },
+        ],
+      }),
+      0,
+    );
+    const forCity = ok(await post(`${BASE}/getDynamicProductsSettledInCitiesDetails`, CITY, { id }));
+    expect(forCity.approvalGroups.map((g: { name: string }) => g.name)).toEqual(['南京市审核要点']);
+
+    // The city's file must be the committee's own upload; its answers are kept with the decision.
+    const makerFile = await upload(MAKER, '厂家文件.pdf');
+    const stolen = await post(`/api/city/listings/${id}/approve`, CITY, {
+      values: [
+        { elementId: approval.site, propertyValue: '合格' },
+        { elementId: approval.siteRecord, resourceValue: [makerFile] },
+      ],
+    });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.data.fields[0].field).toBe('values.1.resourceValue');
+    const record = await upload(CITY, '现场核查记录.pdf');
+    ok(
+      await post(`/api/city/listings/${id}/approve`, CITY, {
+        values: [
+          { elementId: approval.site, propertyValue: '产品与申报资料一致' },
+          { elementId: approval.siteRecord, resourceValue: [record] },
+        ],
+      }),
+      0,
+    );
+
+    const log = ok(await post(`${LOG}/getSettledInCitiesAuditLog`, MAKER, { id }));
+    expect(log.map((e: { action: string }) => e.action)).toEqual(['submit', 'platform_approve', 'city_approve']);
+    expect(answersOf(log[0])).toEqual([]);
+    expect(answersOf(log[1])).toEqual([
+      ['申报资料是否齐全', '齐全', []],
+      ['审核意见', '资料齐全，同意进入城市审核', []],
+    ]);
+    expect(answersOf(log[2])).toEqual([
+      ['现场核查结论', '产品与申报资料一致', []],
+      ['现场核查记录', null, ['现场核查记录.pdf']],
+    ]);
+    // Whoever may see the listing may open the committee's record; the answers outlive the form's later changes.
+    const url = `${BASE}/downloadFile`;
+    const res = await server.app.inject({
+      method: 'POST',
+      url,
+      payload: signParams('POST', url, { id, uploadId: record }, server.key),
+      headers: { authorization: `Bearer ${who(MAKER).token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    ok(
+      await server.call(
+        'PUT',
+        `/api/admin/elements/${approval.note}`,
+        { name: '平台意见', displayType: 2 },
+        who(ADMIN).token,
+      ),
+      0,
+    );
+    const again = ok(await post(`${LOG}/getSettledInCitiesAuditLog`, MAKER, { id }));
+    expect(answersOf(again[1])[1]?.[0]).toBe('审核意见');
+  });
+
+  it('lets a rejection leave the checklist open, and keeps what was answered', async () => {
+    const id = await submitted('审批流产品乙');
+    ok(
+      await post(`/api/admin/listings/${id}/reject`, ADMIN, {
+        reason: '资料不全',
+        values: [{ elementId: approval.complete, propertyValue: String(approval.no) }],
+      }),
+      0,
+    );
+    const last = ok(await post(`${LOG}/getPlatformLastRejectAuditLog`, MAKER, { id }));
+    expect(answersOf(last)).toEqual([['申报资料是否齐全', '不齐全', []]]);
+
+    const other = await submitted('审批流产品丙');
+    ok(await post(`/api/admin/listings/${other}/reject`, ADMIN, { reason: '请补充检测报告' }), 0);
+    expect(answersOf(ok(await post(`${LOG}/getPlatformLastRejectAuditLog`, MAKER, { id: other })))).toEqual([]);
+  });
+});
+
 describe('exports', () => {
   it('exports the caller’s listings as JSON rows and as a real .xlsx file', async () => {
     const data = ok(await post(`${BASE}/exportData`, MAKER, {}));

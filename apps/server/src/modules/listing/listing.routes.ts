@@ -1,4 +1,5 @@
 import {
+  auditApproveBody,
   auditDecisionData,
   auditLogLast,
   auditLogList,
@@ -189,12 +190,15 @@ export function registerListingRoutes(app: FastifyInstance, listings: ListingSer
     method: 'POST',
     url: '/api/admin/listings/:id/approve',
     summary: '平台审核通过 The platform approves a listing: on to the city’s audit',
-    description: 'super_admin; only a listing awaiting platform audit (409). The city’s 住建委 users are messaged.',
+    description:
+      'super_admin; only a listing awaiting platform audit (409). values: answers to the nationwide approval form ' +
+      '(the detail’s approvalGroups), every required one answered (400 elements.<id>). The city’s 住建委 users are messaged.',
     tags,
     roles: platform,
     params: idParams,
+    body: auditApproveBody,
     response: auditDecisionData,
-    handler: async ({ user, params }) => (await listings.platformApprove(user, params.id)) ?? undefined,
+    handler: async ({ user, params, body }) => (await listings.platformApprove(user, params.id, body)) ?? undefined,
   });
 
   defineRoute(app, {
@@ -206,8 +210,7 @@ export function registerListingRoutes(app: FastifyInstance, listings: ListingSer
     params: idParams,
     body: auditReasonBody,
     response: auditDecisionData,
-    handler: async ({ user, params, body }) =>
-      (await listings.platformReject(user, params.id, body.reason)) ?? undefined,
+    handler: async ({ user, params, body }) => (await listings.platformReject(user, params.id, body)) ?? undefined,
   });
 
   defineRoute(app, {
@@ -215,12 +218,14 @@ export function registerListingRoutes(app: FastifyInstance, listings: ListingSer
     url: '/api/city/listings/:id/approve',
     summary: '城市审核通过 The city committee approves: the product is listed in the city',
     description:
-      '住建委 of the listing’s city only (another city’s listing 404); only a listing awaiting city audit (409).',
+      '住建委 of the listing’s city only (another city’s listing 404); only a listing awaiting city audit (409). ' +
+      'values: answers to the city’s approval form (the detail’s approvalGroups), every required one answered.',
     tags,
     roles: city,
     params: idParams,
+    body: auditApproveBody,
     response: auditDecisionData,
-    handler: async ({ user, params }) => (await listings.cityApprove(user, params.id)) ?? undefined,
+    handler: async ({ user, params, body }) => (await listings.cityApprove(user, params.id, body)) ?? undefined,
   });
 
   defineRoute(app, {
@@ -232,7 +237,7 @@ export function registerListingRoutes(app: FastifyInstance, listings: ListingSer
     params: idParams,
     body: auditReasonBody,
     response: auditDecisionData,
-    handler: async ({ user, params, body }) => (await listings.cityReject(user, params.id, body.reason)) ?? undefined,
+    handler: async ({ user, params, body }) => (await listings.cityReject(user, params.id, body)) ?? undefined,
   });
 
   defineRoute(app, {
@@ -245,7 +250,7 @@ export function registerListingRoutes(app: FastifyInstance, listings: ListingSer
     params: idParams,
     body: auditReasonBody,
     response: auditDecisionData,
-    handler: async ({ user, params, body }) => (await listings.cityNotGreen(user, params.id, body.reason)) ?? undefined,
+    handler: async ({ user, params, body }) => (await listings.cityNotGreen(user, params.id, body)) ?? undefined,
   });
 
   // ---- Audit log (spec §7 bm-product-audit-log) ----

@@ -1,4 +1,7 @@
 import {
+  type AuditFormAnswer,
+  type auditApproveBody,
+  type auditReasonBody,
   CertStatus,
   CITY_LISTING_AUDIT_PATH,
   type ElementValue,
@@ -24,18 +27,29 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { isOpenedCity } from '../element/element.repository.ts';
-import { type CityForm, loadCityForm } from '../element/element-form.ts';
+import { type CityForm, loadApprovalForm, loadCityForm } from '../element/element-form.ts';
 import type { FileService } from '../file/file.service.ts';
 import { sendMessage } from '../message/message.sender.ts';
 import { recomputeProductTags } from '../product/product-tags.ts';
 import * as repo from './listing.repository.ts';
 import { listScope, visibleListing } from './listing-access.ts';
 import { allowedActions, touchesListed, transition } from './listing-transitions.ts';
-import { fileIdsOf, readValues, storedValues, valueRows } from './listing-values.ts';
+import { answerSnapshot, answersOf, fileIdsOf, readValues, storedValues, valueRows } from './listing-values.ts';
 import { auditLogView, evidenceView, listingItemView, statusName } from './listing-views.ts';
 
 type SaveBody = z.output<typeof listingSaveBody>;
 type ValueInput = z.output<typeof listingValueInput>;
+type Decision = z.output<typeof auditApproveBody>;
+type ReasonDecision = z.output<typeof auditReasonBody>;
+
+/** Which audit step an auditor's action belongs to: its approval form is the platform's or the city's. */
+const AUDIT_STEP: Partial<Record<ListingActionValue, 'platform' | 'city'>> = {
+  [ListingAction.PLATFORM_APPROVE]: 'platform',
+  [ListingAction.PLATFORM_REJECT]: 'platform',
+  [ListingAction.CITY_APPROVE]: 'city',
+  [ListingAction.CITY_REJECT]: 'city',
+  [ListingAction.CITY_NOT_GREEN]: 'city',
+};
 
 /** The most rows an export holds (both the JSON rows and the .xlsx file). */
 export const EXPORT_LIMIT = 5000;
@@ -83,6 +97,8 @@ export function createListingService({ db, files }: { db: Db; files: FileService
     from: number | null;
     to: number | null;
     reason?: string | null;
+    /** The auditor's answers to the step's approval form. */
+    answers?: AuditFormAnswer[];
   }
 
   /** The audit row and the messages of one transition. */
@@ -96,7 +112,11 @@ export function createListingService({ db, files }: { db: Db; files: FileService
       fromState: c.from === null ? null : String(c.from),
       toState: c.to === null ? null : String(c.to),
       reason: c.reason ?? null,
-      detail: { productId: c.listing.productId, cityCode: c.listing.cityCode },
+      detail: {
+        productId: c.listing.productId,
+        cityCode: c.listing.cityCode,
+        ...(c.answers && c.answers.length > 0 ? { answers: c.answers } : {}),
+      },
     });
     // A draft saved is the manufacturer's own business: no message for it (docs/decisions.md).
     if (c.action === ListingAction.SAVE) return;
@@ -189,7 +209,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
     if (!t.ok) throw t.refusal === 'actor' ? forbidden() : stateRefusal(from);
 
     const form = await loadCityForm(tx, input.cityCode);
-    const given = await readValues(tx, form, input.values, product.orgId, mode.strict);
+    const given = await readValues(tx, form, input.values, { orgId: product.orgId, userId: user.userId }, mode.strict);
     const values =
       mode.merge && existing ? new Map([...storedValues(form, await repo.valuesOf(tx, existing.id)), ...given]) : given;
     if (input.submit) {
@@ -235,8 +255,42 @@ export function createListingService({ db, files }: { db: Db; files: FileService
     };
   }
 
+  /**
+   * The auditor's answers to the approval form of its step (nationwide groups for the platform, the city's own for
+   * the city): checked like a manufacturer's values, files the auditor's own uploads; to approve (or list as not
+   * green) every required element must be answered, a rejection needs only its reason.
+   */
+  async function approvalAnswers(
+    tx: Tx,
+    user: SessionUser,
+    cityCode: string,
+    action: ListingActionValue,
+    input: readonly ValueInput[],
+  ): Promise<AuditFormAnswer[]> {
+    const step = AUDIT_STEP[action];
+    if (!step) return [];
+    const form = await loadApprovalForm(tx, step === 'platform' ? null : cityCode);
+    const values = await readValues(tx, form, input, { orgId: user.orgId, userId: user.userId }, true);
+    if (action !== ListingAction.PLATFORM_REJECT && action !== ListingAction.CITY_REJECT) {
+      const missing = missingRequiredElements(form.rules, values);
+      if (missing.length > 0) {
+        throw invalidInput(
+          missing.map((e) => ({ field: `elements.${e.id}`, message: `请填写审核要点「${e.name}」` })),
+          `请先填写审核要点：${missing.map((e) => e.name).join('、')}`,
+        );
+      }
+    }
+    return answerSnapshot(form, values, await repo.uploadNames(tx, fileIdsOf(form, values)));
+  }
+
   /** An auditor's or the manufacturer's decision on one listing. */
-  async function act(user: SessionUser, id: number, action: ListingActionValue, reason: string | null = null) {
+  async function act(
+    user: SessionUser,
+    id: number,
+    action: ListingActionValue,
+    reason: string | null = null,
+    values: readonly ValueInput[] = [],
+  ) {
     return db.transaction(async (tx) => {
       const { view, actor } = await visibleListing(tx, user, id);
       const from = view.listing.status as Parameters<typeof transition>[2];
@@ -247,6 +301,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
           : conflict(`入库记录当前状态为「${statusName(from)}」，不能进行此操作，请刷新后重试`);
       }
       if (t.needsReason && !reason) throw invalidInput([{ field: 'reason', message: '请填写原因' }]);
+      const answers = await approvalAnswers(tx, user, view.listing.cityCode, action, values);
       const change = {
         user,
         listing: view.listing,
@@ -256,6 +311,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
         from,
         to: t.to,
         reason,
+        answers,
       };
       if (t.to === null) {
         if (!(await repo.deleteListing(tx, id, view.listing.status))) throw conflict('入库记录已变化，请刷新后重试');
@@ -307,7 +363,13 @@ export function createListingService({ db, files }: { db: Db; files: FileService
           } else {
             // Judged as the batch would submit it: the values to apply over the saved draft's.
             const stored = existing ? storedValues(form, await repo.valuesOf(tx, existing.id)) : new Map();
-            const given = await readValues(tx, form, body.values, product.orgId, false).catch((error: unknown) => {
+            const given = await readValues(
+              tx,
+              form,
+              body.values,
+              { orgId: product.orgId, userId: user.userId },
+              false,
+            ).catch((error: unknown) => {
               if (!(error instanceof AppError)) throw error;
               const fields = (error.data as { fields?: { message: string }[] } | null)?.fields ?? [];
               reasons.push(...(fields.length > 0 ? fields.map((f) => f.message) : [error.message]));
@@ -405,6 +467,8 @@ export function createListingService({ db, files }: { db: Db; files: FileService
         const [row] = await repo.auditRows(db, id, action, 1);
         return row ? auditLogView(row) : null;
       };
+      const allowed = allowedActions(actor, view.listing.status as Parameters<typeof transition>[2]);
+      const step = allowed.map((a) => AUDIT_STEP[a]).find((s) => s !== undefined);
       return {
         listing: listingItemView(view),
         groups: form.groups,
@@ -416,17 +480,23 @@ export function createListingService({ db, files }: { db: Db; files: FileService
         lastPlatformReject: await last(ListingAction.PLATFORM_REJECT),
         lastCityReject: await last(ListingAction.CITY_REJECT),
         notGreenLog: await last(ListingAction.CITY_NOT_GREEN),
-        allowedActions: allowedActions(actor, view.listing.status as Parameters<typeof transition>[2]),
+        allowedActions: allowed,
+        approvalGroups: step
+          ? (await loadApprovalForm(db, step === 'platform' ? null : view.listing.cityCode)).groups
+          : [],
       };
     },
 
-    platformApprove: (user: SessionUser, id: number) => act(user, id, ListingAction.PLATFORM_APPROVE),
-    platformReject: (user: SessionUser, id: number, reason: string) =>
-      act(user, id, ListingAction.PLATFORM_REJECT, reason),
-    cityApprove: (user: SessionUser, id: number) => act(user, id, ListingAction.CITY_APPROVE),
-    cityReject: (user: SessionUser, id: number, reason: string) => act(user, id, ListingAction.CITY_REJECT, reason),
-    cityNotGreen: (user: SessionUser, id: number, reason: string) =>
-      act(user, id, ListingAction.CITY_NOT_GREEN, reason),
+    platformApprove: (user: SessionUser, id: number, body: Decision) =>
+      act(user, id, ListingAction.PLATFORM_APPROVE, null, body.values),
+    platformReject: (user: SessionUser, id: number, body: ReasonDecision) =>
+      act(user, id, ListingAction.PLATFORM_REJECT, body.reason, body.values),
+    cityApprove: (user: SessionUser, id: number, body: Decision) =>
+      act(user, id, ListingAction.CITY_APPROVE, null, body.values),
+    cityReject: (user: SessionUser, id: number, body: ReasonDecision) =>
+      act(user, id, ListingAction.CITY_REJECT, body.reason, body.values),
+    cityNotGreen: (user: SessionUser, id: number, body: ReasonDecision) =>
+      act(user, id, ListingAction.CITY_NOT_GREEN, body.reason, body.values),
     delist: (user: SessionUser, id: number) => act(user, id, ListingAction.DELIST),
     async remove(user: SessionUser, id: number) {
       await act(user, id, ListingAction.DELETE);
@@ -438,8 +508,10 @@ export function createListingService({ db, files }: { db: Db; files: FileService
       const { view } = await visibleListing(db, user, id);
       const values = (await repo.valuesOf(db, id)).flatMap((v) => v.resourceValue ?? []);
       const evidence = await repo.evidence(db, view.listing.productId);
+      const answered = (await repo.auditRows(db, id)).flatMap((r) => answersOf(r.log.detail).flatMap((a) => a.files));
       const allowed = new Set<number>([
         ...values,
+        ...answered.map((f) => f.id),
         ...evidence.documents.flatMap((d) => (d.uploadId === null ? [] : [d.uploadId])),
         ...(evidence.product?.product.images ?? []),
       ]);

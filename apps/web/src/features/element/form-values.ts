@@ -30,7 +30,7 @@ export type SavedElementValue = Partial<ElementValue> & { elementId: number; res
 export const fieldKey = (elementId: number) => `e${elementId}`;
 /** Dynamic values live under this key of the surrounding form. */
 export const VALUES_FIELD = 'values';
-export const fieldName = (elementId: number) => [VALUES_FIELD, fieldKey(elementId)];
+export const fieldName = (elementId: number): [typeof VALUES_FIELD, string] => [VALUES_FIELD, fieldKey(elementId)];
 
 /** The contract's rule view of an element (its options as enumId and standard flag). */
 export function toRule(element: ElementItem): ElementRule {
@@ -123,4 +123,20 @@ export function toElementValues(
 /** The elements a form shows: enabled ones, in their order. */
 export function visibleElements<T extends Pick<ElementItem, 'useStatus' | 'sort' | 'id'>>(elements: readonly T[]): T[] {
   return elements.filter((e) => e.useStatus === 1).sort((a, b) => a.sort - b.sort || a.id - b.id);
+}
+
+/**
+ * A refused save's per-field messages (`elements.<id>`, `values.<i>.…` of the values sent) as antd field errors of
+ * the dynamic form's fields; messages of other fields are left out.
+ */
+export function elementFieldErrors(
+  fieldErrors: Record<string, string>,
+  sent: readonly Pick<ElementValue, 'elementId'>[],
+) {
+  return Object.entries(fieldErrors).flatMap(([field, message]) => {
+    const byId = /^elements\.(\d+)/.exec(field);
+    const byIndex = /^values\.(\d+)/.exec(field);
+    const id = byId ? Number(byId[1]) : byIndex ? sent[Number(byIndex[1])]?.elementId : undefined;
+    return id === undefined ? [] : [{ name: fieldName(id), errors: [message] }];
+  });
 }

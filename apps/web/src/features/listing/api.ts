@@ -68,6 +68,8 @@ export const listingApi = {
   file: (id: number, uploadId: number) => http.blob('POST', `${base}/downloadFile`, { id, uploadId }),
   /** Uploads a file of a file element (the manufacturer's own upload). */
   upload: (file: File) => http.upload<{ id: number; name: string }>('/api/file/upload', file, { silent: true }),
+  /** One of the caller's own uploads (a file just added to a form, not yet part of the listing). */
+  ownFile: (uploadId: number) => http.blob('GET', `/api/file/${uploadId}`),
   pushCities: () => http.post<PushCity[]>('/materials/bm-business-area/selectPushCityList'),
   /** The manufacturer's products for the pickers (search by name fragment). */
   products: (materialName?: string) =>
@@ -82,14 +84,17 @@ export const listingApi = {
   lastCityReject: (id: number) => http.post<AuditLogEntry | null>(`${log}/getCityLastRejectAuditLog`, { id }),
   notGreenLog: (id: number) => http.post<AuditLogEntry | null>(`${log}/getCCNoGreenAuditLog`, { id }),
 
-  platformApprove: (id: number) => http.post<AuditDecision>(`/api/admin/listings/${id}/approve`),
-  platformReject: (id: number, reason: string) =>
-    http.post<AuditDecision>(`/api/admin/listings/${id}/reject`, { reason }, { silent: true }),
-  cityApprove: (id: number) => http.post<AuditDecision>(`/api/city/listings/${id}/approve`),
-  cityReject: (id: number, reason: string) =>
-    http.post<AuditDecision>(`/api/city/listings/${id}/reject`, { reason }, { silent: true }),
-  cityNotGreen: (id: number, reason: string) =>
-    http.post<AuditDecision>(`/api/city/listings/${id}/not-green`, { reason }, { silent: true }),
+  // Decisions carry the auditor's answers to the step's approval form (detail.approvalGroups; none: []).
+  platformApprove: (id: number, values: ElementValue[] = []) =>
+    http.post<AuditDecision>(`/api/admin/listings/${id}/approve`, { values }, { silent: true }),
+  platformReject: (id: number, reason: string, values: ElementValue[] = []) =>
+    http.post<AuditDecision>(`/api/admin/listings/${id}/reject`, { reason, values }, { silent: true }),
+  cityApprove: (id: number, values: ElementValue[] = []) =>
+    http.post<AuditDecision>(`/api/city/listings/${id}/approve`, { values }, { silent: true }),
+  cityReject: (id: number, reason: string, values: ElementValue[] = []) =>
+    http.post<AuditDecision>(`/api/city/listings/${id}/reject`, { reason, values }, { silent: true }),
+  cityNotGreen: (id: number, reason: string, values: ElementValue[] = []) =>
+    http.post<AuditDecision>(`/api/city/listings/${id}/not-green`, { reason, values }, { silent: true }),
 };
 
 export const listingKeys = {

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { CertificationStatus } from '@jcbb/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Select, Table, type TableProps } from 'antd';
+import { Button, Card, Flex, Grid, Input, Select, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -16,6 +16,8 @@ const PAGE_SIZE = 10;
 export function CertificationQueuePage() {
   const { t, i18n } = useTranslation('admin');
   const english = i18n.language.startsWith('en');
+  // On a phone: organisation (with its type), state and the action; the rest from md up.
+  const screens = Grid.useBreakpoint();
   const [query, setQuery] = useState<CertificationQuery>({
     take: PAGE_SIZE,
     skip: 0,
@@ -31,27 +33,39 @@ export function CertificationQueuePage() {
     {
       title: t('queue.orgName'),
       key: 'orgName',
-      render: (_, item) => <Link to={`/admin/certification/detail?id=${item.id}`}>{item.details.name}</Link>,
+      render: (_, item) => (
+        <>
+          <Link to={`/admin/certification/detail?id=${item.id}`}>{item.details.name}</Link>
+          {!screens.md && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {orgTypeName(item.orgType, item.orgTypeName, english)}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
       title: t('queue.orgType'),
       key: 'orgType',
       width: 130,
+      responsive: ['md'],
       render: (_, item) => orgTypeName(item.orgType, item.orgTypeName, english),
     },
     {
       title: t('queue.creditCode'),
       key: 'creditCode',
       width: 200,
+      responsive: ['md'],
       render: (_, item) => <span style={{ fontFamily: 'monospace' }}>{item.details.creditCode}</span>,
     },
     {
       title: t('queue.submitter'),
       key: 'submitter',
       width: 120,
+      responsive: ['md'],
       render: (_, item) => item.submitter?.realName ?? item.submitter?.mobile ?? '—',
     },
-    { title: t('queue.submittedAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180 },
+    { title: t('queue.submittedAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180, responsive: ['md'] },
     {
       title: t('queue.statusColumn'),
       key: 'status',
@@ -105,7 +119,7 @@ export function CertificationQueuePage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 960 }}
+        scroll={screens.md ? { x: 960 } : undefined}
         locale={{ emptyText: t('queue.empty') }}
         pagination={takeSkipPagination(
           query,

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { CERT_EXEMPT_ORG_TYPE, CertStatus, orgTypeLabels } from '@jcbb/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Select, Table, type TableProps, Tag } from 'antd';
+import { Button, Card, Flex, Grid, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { takeSkipPagination } from '../../../lib/paging.ts';
@@ -16,6 +16,8 @@ const ORG_TYPES = ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const).map((code) => ({ co
 export function OrganizationsPage() {
   const { t, i18n } = useTranslation('admin');
   const english = i18n.language.startsWith('en');
+  // On a phone: name (with its type) and certification; the rest from md up.
+  const screens = Grid.useBreakpoint();
   const [query, setQuery] = useState<OrganizationQuery>({ take: PAGE_SIZE, skip: 0 });
   const list = useQuery({
     queryKey: adminKeys.organizations(query),
@@ -24,11 +26,25 @@ export function OrganizationsPage() {
   });
 
   const columns: TableProps<AdminOrganizationItem>['columns'] = [
-    { title: t('orgs.name'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('orgs.name'),
+      key: 'name',
+      render: (_, org) => (
+        <>
+          {org.name}
+          {!screens.md && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {orgTypeName(org.type, org.typeName, english)}
+            </Typography.Text>
+          )}
+        </>
+      ),
+    },
     {
       title: t('orgs.type'),
       key: 'type',
       width: 160,
+      responsive: ['md'],
       render: (_, org) => orgTypeName(org.type, org.typeName, english),
     },
     {
@@ -44,10 +60,18 @@ export function OrganizationsPage() {
       dataIndex: 'creditCode',
       key: 'creditCode',
       width: 200,
+      responsive: ['md'],
       render: (v: string | null) => (v ? <span style={{ fontFamily: 'monospace' }}>{v}</span> : '—'),
     },
-    { title: t('orgs.members'), dataIndex: 'memberCount', key: 'memberCount', width: 90, align: 'right' },
-    { title: t('orgs.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180 },
+    {
+      title: t('orgs.members'),
+      dataIndex: 'memberCount',
+      key: 'memberCount',
+      width: 90,
+      align: 'right',
+      responsive: ['md'],
+    },
+    { title: t('orgs.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180, responsive: ['md'] },
   ];
 
   return (
@@ -97,7 +121,7 @@ export function OrganizationsPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 900 }}
+        scroll={screens.md ? { x: 900 } : undefined}
         pagination={takeSkipPagination(
           query,
           list.data?.total ?? 0,

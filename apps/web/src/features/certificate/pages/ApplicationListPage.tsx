@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Select, Table, type TableProps } from 'antd';
+import { Button, Card, Flex, Grid, Input, Select, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -20,6 +20,8 @@ export function ApplicationListPage({ mode }: { mode: 'mine' | 'approval' }) {
   const { t } = useTranslation(CERTIFICATE_NS);
   const navigate = useNavigate();
   const approval = mode === 'approval';
+  // On a phone: product, state and the action; the rest from md up (no sideways scrolling).
+  const screens = Grid.useBreakpoint();
   const [query, setQuery] = useState<ApplicationQuery>({ take: PAGE_SIZE, skip: 0, status: approval ? 1 : undefined });
   const list = useQuery({
     queryKey: approval ? certificateKeys.approvalList(query) : certificateKeys.applicationList(query),
@@ -30,22 +32,50 @@ export function ApplicationListPage({ mode }: { mode: 'mine' | 'approval' }) {
     approval ? `/blockchain/approval/detail?id=${id}` : `/blockchain/myApplys/detail?id=${id}`;
 
   const columns: TableProps<ApplicationItem>['columns'] = [
-    { title: t('list.id'), dataIndex: 'id', key: 'id', width: 90 },
-    { title: t('list.type'), key: 'type', width: 110, render: (_, a) => t(`type.${a.type}`) },
+    { title: t('list.id'), dataIndex: 'id', key: 'id', width: 90, responsive: ['md'] },
+    { title: t('list.type'), key: 'type', width: 110, responsive: ['md'], render: (_, a) => t(`type.${a.type}`) },
     {
       title: t('list.product'),
       key: 'product',
-      render: (_, a) => <Link to={detailPath(a.id)}>{a.product.name}</Link>,
+      render: (_, a) => (
+        <>
+          <Link to={detailPath(a.id)}>{a.product.name}</Link>
+          {!screens.md && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {approval ? a.applicant.name : (a.body?.name ?? t(`type.${a.type}`))}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     approval
-      ? { title: t('list.applicant'), key: 'applicant', width: 200, render: (_, a) => a.applicant.name }
-      : { title: t('list.body'), key: 'body', width: 200, render: (_, a) => a.body?.name ?? t('common.none') },
-    { title: t('list.stars'), key: 'stars', width: 110, render: (_, a) => <Stars value={a.starRating} /> },
+      ? {
+          title: t('list.applicant'),
+          key: 'applicant',
+          width: 200,
+          responsive: ['md'],
+          render: (_, a) => a.applicant.name,
+        }
+      : {
+          title: t('list.body'),
+          key: 'body',
+          width: 200,
+          responsive: ['md'],
+          render: (_, a) => a.body?.name ?? t('common.none'),
+        },
+    {
+      title: t('list.stars'),
+      key: 'stars',
+      width: 110,
+      responsive: ['md'],
+      render: (_, a) => <Stars value={a.starRating} />,
+    },
     { title: t('list.status'), key: 'status', width: 90, render: (_, a) => <ApplicationStatusTag status={a.status} /> },
     {
       title: approval ? t('list.submittedAt') : t('list.createdAt'),
       key: 'time',
       width: 170,
+      responsive: ['md'],
       render: (_, a) => (approval ? a.submittedAt : a.createdAt) ?? t('common.none'),
     },
     {
@@ -102,7 +132,7 @@ export function ApplicationListPage({ mode }: { mode: 'mine' | 'approval' }) {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 940 }}
+        scroll={screens.md ? { x: 940 } : undefined}
         locale={{ emptyText: approval ? t('list.queueEmpty') : t('list.empty') }}
         pagination={takeSkipPagination(
           query,

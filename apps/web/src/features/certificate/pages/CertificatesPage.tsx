@@ -1,6 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Select, Space, Table, type TableProps } from 'antd';
+import { App, Button, Card, Flex, Grid, Input, Select, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
@@ -23,6 +23,8 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
   const queryClient = useQueryClient();
   const issued = mode === 'issued';
   const [query, setQuery] = useState<CertificateQuery>({ take: PAGE_SIZE, skip: 0 });
+  // On a phone: number (with product, holder or issuer, and state) and actions; the rest from md up.
+  const screens = Grid.useBreakpoint();
   const [revoking, setRevoking] = useState<CertificateItem | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const list = useQuery({
@@ -48,24 +50,52 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
     {
       title: t('certs.certNo'),
       key: 'certNo',
-      width: 190,
+      width: 170,
       render: (_, c) => (
-        <a href={`/free/certificate?no=${encodeURIComponent(c.certNo)}`} target="_blank" rel="noreferrer">
-          {c.certNo}
-        </a>
+        <>
+          <a href={`/free/certificate?no=${encodeURIComponent(c.certNo)}`} target="_blank" rel="noreferrer">
+            {c.certNo}
+          </a>
+          {!screens.md && (
+            <>
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {c.product.name} · {issued ? c.holder.name : c.issuer.name}
+              </Typography.Text>
+              <CertificateStateTag state={c.state} />
+            </>
+          )}
+        </>
       ),
     },
-    { title: t('certs.product'), key: 'product', render: (_, c) => c.product.name },
+    { title: t('certs.product'), key: 'product', responsive: ['md'], render: (_, c) => c.product.name },
     issued
-      ? { title: t('certs.holder'), key: 'holder', width: 200, render: (_, c) => c.holder.name }
-      : { title: t('certs.issuer'), key: 'issuer', width: 200, render: (_, c) => c.issuer.name },
-    { title: t('certs.stars'), key: 'stars', width: 100, render: (_, c) => <Stars value={c.starRating} /> },
-    { title: t('certs.validity'), key: 'validity', width: 200, render: (_, c) => `${c.validFrom} ~ ${c.validUntil}` },
-    { title: t('certs.state'), key: 'state', width: 90, render: (_, c) => <CertificateStateTag state={c.state} /> },
+      ? { title: t('certs.holder'), key: 'holder', width: 190, responsive: ['md'], render: (_, c) => c.holder.name }
+      : { title: t('certs.issuer'), key: 'issuer', width: 190, responsive: ['md'], render: (_, c) => c.issuer.name },
+    {
+      title: t('certs.stars'),
+      key: 'stars',
+      width: 110,
+      responsive: ['md'],
+      render: (_, c) => <Stars value={c.starRating} />,
+    },
+    {
+      title: t('certs.validity'),
+      key: 'validity',
+      width: 190,
+      responsive: ['md'],
+      render: (_, c) => `${c.validFrom} ~ ${c.validUntil}`,
+    },
+    {
+      title: t('certs.state'),
+      key: 'state',
+      width: 80,
+      responsive: ['md'],
+      render: (_, c) => <CertificateStateTag state={c.state} />,
+    },
     {
       title: t('certs.actions'),
       key: 'actions',
-      width: issued ? 200 : 130,
+      width: issued ? 180 : 120,
       fixed: 'right',
       render: (_, c) => (
         <Space size={4} wrap>
@@ -132,7 +162,7 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1000 }}
+        scroll={screens.md ? { x: 1040 } : undefined}
         locale={{ emptyText: t('certs.empty') }}
         pagination={takeSkipPagination(
           query,

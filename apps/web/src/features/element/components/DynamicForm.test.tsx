@@ -10,7 +10,7 @@ import {
   toFormValues,
   VALUES_FIELD,
 } from '../form-values.ts';
-import { renderWithProviders } from '../testing.tsx';
+import { renderWithProviders, testElement } from '../testing.tsx';
 import { DynamicForm } from './DynamicForm.tsx';
 
 const option = (enumId: number, label: string, meetsStandard = false) => ({
@@ -20,24 +20,8 @@ const option = (enumId: number, label: string, meetsStandard = false) => ({
   sort: enumId,
 });
 
-function element(id: number, name: string, displayType: number, extra: Partial<ElementItem> = {}): ElementItem {
-  return {
-    id,
-    groupId: 1,
-    cityCode: '320100',
-    name,
-    displayType,
-    displayTypeName: '',
-    required: 0,
-    useStatus: 1,
-    govProcurement: false,
-    standardMin: null,
-    placeholder: null,
-    sort: id,
-    elementEnumList: [],
-    ...extra,
-  };
-}
+const element = (id: number, name: string, displayType: number, extra: Partial<ElementItem> = {}) =>
+  testElement({ id, groupId: 1, cityCode: '320100', name, displayType, ...extra });
 
 const elements: ElementItem[] = [
   element(1, '产品执行标准', 1, { required: 1 }),

@@ -93,12 +93,15 @@ export function ElementModal({
   open,
   groupId,
   element,
+  approvalForm = false,
   onClose,
   onSaved,
 }: {
   open: boolean;
   groupId: number;
   element: ElementItem | null;
+  /** An element of an approval form (scenario 2): no part of the demand standard, so no such settings. */
+  approvalForm?: boolean;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -117,10 +120,10 @@ export function ElementModal({
   }, [open, element, form]);
 
   const save = useMutation({
-    mutationFn: (v: ElementFormValues) =>
-      element
-        ? elementApi.updateElement(element.id, elementBody(v))
-        : elementApi.createElement({ groupId, ...elementBody(v) }),
+    mutationFn: (v: ElementFormValues) => {
+      const body = approvalForm ? { ...elementBody(v), govProcurement: false, standardMin: null } : elementBody(v);
+      return element ? elementApi.updateElement(element.id, body) : elementApi.createElement({ groupId, ...body });
+    },
     onSuccess: () => {
       message.success(element ? t('admin.saved') : t('admin.created'));
       onSaved();
@@ -167,15 +170,17 @@ export function ElementModal({
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item
-          name="govProcurement"
-          label={t('admin.govProcurement')}
-          valuePropName="checked"
-          extra={t('admin.govProcurementHint')}
-        >
-          <Switch checkedChildren={t('admin.yes')} unCheckedChildren={t('admin.no')} />
-        </Form.Item>
-        {displayType === FieldType.TEXT && (
+        {!approvalForm && (
+          <Form.Item
+            name="govProcurement"
+            label={t('admin.govProcurement')}
+            valuePropName="checked"
+            extra={t('admin.govProcurementHint')}
+          >
+            <Switch checkedChildren={t('admin.yes')} unCheckedChildren={t('admin.no')} />
+          </Form.Item>
+        )}
+        {displayType === FieldType.TEXT && !approvalForm && (
           <Form.Item name="standardMin" label={t('admin.standardMin')} extra={t('admin.standardMinHint')}>
             <NumericInput precision={4} style={{ width: 200 }} />
           </Form.Item>

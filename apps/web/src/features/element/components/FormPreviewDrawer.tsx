@@ -1,3 +1,4 @@
+import { type AttributeGroupWithElements, Scenario } from '@jcbb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Grid, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,18 @@ import { DynamicForm } from './DynamicForm.tsx';
 
 /**
  * The listing form as a manufacturer will see it for a city (its enabled groups and the nationwide ones), or the
- * nationwide part alone. Nothing is saved; uploads go nowhere.
+ * nationwide part alone; for the approval flow (scenario 2), the checklist as its auditors see it: the place's own
+ * enabled groups (the platform's nationwide ones, or a city committee's). Nothing is saved; uploads go nowhere.
  */
+async function approvalForm(cityCode: string): Promise<AttributeGroupWithElements[]> {
+  const query =
+    cityCode === NATIONWIDE
+      ? { nationwide: true, scenario: Scenario.CUSTOM_APPROVAL_FLOW }
+      : { cityCode, scenario: Scenario.CUSTOM_APPROVAL_FLOW };
+  const groups = (await elementApi.adminGroups(query)).filter((g) => g.useStatus === 1);
+  return Promise.all(groups.map((g) => elementApi.adminGroup(g.id)));
+}
+
 export function FormPreviewDrawer({
   open,
   cityCode,
@@ -26,9 +37,15 @@ export function FormPreviewDrawer({
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const screens = Grid.useBreakpoint();
+  const approval = scenario === Scenario.CUSTOM_APPROVAL_FLOW;
   const groups = useQuery({
     queryKey: [...elementKeys.cityGroups(cityCode, scenario), 'preview'],
-    queryFn: () => (cityCode === NATIONWIDE ? elementApi.nationwide() : elementApi.cityGroups(cityCode, scenario)),
+    queryFn: () =>
+      approval
+        ? approvalForm(cityCode)
+        : cityCode === NATIONWIDE
+          ? elementApi.nationwide()
+          : elementApi.cityGroups(cityCode, scenario),
     enabled: open,
   });
 
@@ -36,7 +53,7 @@ export function FormPreviewDrawer({
     <Drawer
       open={open}
       onClose={onClose}
-      title={t('admin.previewTitle', { city: cityName })}
+      title={t(approval ? 'admin.previewApprovalTitle' : 'admin.previewTitle', { city: cityName })}
       size={screens.md ? 640 : '100%'}
       destroyOnHidden
       extra={
@@ -58,7 +75,7 @@ export function FormPreviewDrawer({
         <Form form={form} layout="vertical">
           <DynamicForm
             groups={groups.data}
-            showStandard
+            showStandard={!approval}
             upload={async (file) => ({ id: Date.now(), name: file.name })}
           />
         </Form>

@@ -20,6 +20,8 @@ export default {
   },
   admin: {
     title: 'Form elements',
+    approvalFlowHint:
+      'Custom approval flow: the checklist auditors answer with each listing decision. Nationwide groups are answered in the platform’s audit, a city’s groups by its committee in the city’s audit; required items must be answered to approve (or to list as not green), a rejection needs only its reason. Approval elements are no part of the government-procurement demand standard.',
     city: 'City',
     nationwide: 'Nationwide',
     scenario: 'Scenario',
@@ -39,6 +41,7 @@ export default {
     edit: 'Edit',
     preview: 'Preview form',
     previewTitle: '{{city}} · listing form preview',
+    previewApprovalTitle: '{{city}} · audit checklist preview',
     previewHint: 'The preview shows how the form looks; nothing is saved. Try the submission checks here.',
     previewCheck: 'Check as on submission',
     previewOk: 'All checks passed',

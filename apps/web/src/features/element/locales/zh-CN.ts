@@ -20,6 +20,8 @@ export default {
   },
   admin: {
     title: '表单要素',
+    approvalFlowHint:
+      '自定义审批流：审核人员作出入库审核决定时逐项填写的审核要点。全国分组在平台审核时填写，城市分组由该市住建委在城市审核时填写；审核通过（含认定非绿色建材）时须填写必填项，驳回时可只填写原因。审批流要素不参与政府采购需求标准。',
     city: '城市',
     nationwide: '全国',
     scenario: '使用场景',
@@ -39,6 +41,7 @@ export default {
     edit: '编辑',
     preview: '预览表单',
     previewTitle: '{{city}} · 入库表单预览',
+    previewApprovalTitle: '{{city}} · 审核要点预览',
     previewHint: '预览仅供查看效果，不会保存。提交校验可在此试用。',
     previewCheck: '试填校验',
     previewOk: '校验通过',

@@ -1,7 +1,22 @@
 import { EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type ElementItem, fieldTypeLabels, Scenario, UseStatus } from '@jcbb/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Flex, Row, Select, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Row,
+  Select,
+  Space,
+  Table,
+  type TableProps,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminGroupItem, elementApi, elementKeys } from '../api.ts';
@@ -231,6 +246,9 @@ export function ElementAdminPage() {
           }}
         />
       </Flex>
+      {scenario === Scenario.CUSTOM_APPROVAL_FLOW && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('admin.approvalFlowHint')} />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={9}>
           <Card
@@ -314,6 +332,7 @@ export function ElementAdminPage() {
           open={elementModal.open}
           groupId={selected.id}
           element={elementModal.element}
+          approvalForm={selected.scenario === Scenario.CUSTOM_APPROVAL_FLOW}
           onClose={() => setElementModal({ open: false, element: null })}
           onSaved={() => {
             setElementModal({ open: false, element: null });

@@ -1,7 +1,7 @@
 import { CloudUploadOutlined, FileSearchOutlined, ProfileOutlined, ReloadOutlined } from '@ant-design/icons';
 import { LEDGER_PAGE_SIZE } from '@jcbb/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Table, type TableProps, Typography } from 'antd';
+import { Button, Card, Flex, Grid, Input, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -20,6 +20,8 @@ export function StorageIndexPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
+  // On a phone: index, name and the action; source, hash and time from md up.
+  const screens = Grid.useBreakpoint();
   const [query, setQuery] = useState<StorageQuery>({ pageNum: 1, pageSize: LEDGER_PAGE_SIZE });
   const list = useQuery({
     queryKey: storageKeys.list(query),
@@ -43,9 +45,21 @@ export function StorageIndexPage() {
         </Flex>
       ),
     },
-    { title: t('storage.source'), key: 'docType', width: 120, render: (_, r) => docTypeName(r.docType, english) },
-    { title: t('storage.sha256'), key: 'sha256', width: 220, render: (_, r) => <HashText value={r.sha256} /> },
-    { title: t('storage.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170 },
+    {
+      title: t('storage.source'),
+      key: 'docType',
+      width: 120,
+      responsive: ['md'],
+      render: (_, r) => docTypeName(r.docType, english),
+    },
+    {
+      title: t('storage.sha256'),
+      key: 'sha256',
+      width: 220,
+      responsive: ['md'],
+      render: (_, r) => <HashText value={r.sha256} />,
+    },
+    { title: t('storage.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, responsive: ['md'] },
     {
       title: t('storage.actions'),
       key: 'actions',
@@ -87,7 +101,7 @@ export function StorageIndexPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 820 }}
+        scroll={screens.md ? { x: 820 } : undefined}
         locale={{ emptyText: t('storage.empty') }}
         pagination={{
           current: query.pageNum,

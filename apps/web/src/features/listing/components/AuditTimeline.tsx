@@ -1,6 +1,8 @@
-import { Empty, Timeline, Typography } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { Button, Empty, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AuditLogEntry } from '../api.ts';
+import { openFetched } from '../../../lib/open-blob.ts';
+import { type AuditLogEntry, listingApi } from '../api.ts';
 
 const colorOf = (action: string) =>
   action.endsWith('_reject')
@@ -11,7 +13,40 @@ const colorOf = (action: string) =>
         ? 'green'
         : 'blue';
 
-/** Every recorded step of a listing, newest first: who, when, from which state to which, and why. */
+/** The auditor's answers to the step's approval form (审核要点), as they were when it decided. */
+function Answers({ entry }: { entry: AuditLogEntry }) {
+  const { t } = useTranslation('listing');
+  if (entry.answers.length === 0) return null;
+  return (
+    <dl aria-label={t('audit.checklist')} style={{ margin: '4px 0 0' }}>
+      {entry.answers.map((a) => (
+        <div key={a.elementId} style={{ display: 'flex', flexWrap: 'wrap', columnGap: 4 }}>
+          <dt style={{ color: 'rgba(0,0,0,0.55)' }}>{a.name}：</dt>
+          <dd style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+            {a.text}
+            {a.files.map((f) => (
+              <Button
+                key={f.id}
+                type="link"
+                size="small"
+                icon={<PaperClipOutlined />}
+                style={{ paddingInline: 4, height: 'auto' }}
+                onClick={() => void openFetched(() => listingApi.file(entry.listingId, f.id), f.name)}
+              >
+                {f.name}
+              </Button>
+            ))}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Every recorded step of a listing, newest first: who, when, from which state to which, why, and the auditor's
+ * answers to the approval form.
+ */
 export function AuditTimeline({ entries }: { entries: readonly AuditLogEntry[] }) {
   const { t } = useTranslation('listing');
   if (entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noLog')} />;
@@ -37,6 +72,7 @@ export function AuditTimeline({ entries }: { entries: readonly AuditLogEntry[] }
               </Typography.Text>
             </div>
             {e.reason && <div style={{ whiteSpace: 'pre-wrap' }}>{t('detail.reason', { reason: e.reason })}</div>}
+            <Answers entry={e} />
           </div>
         ),
       }))}

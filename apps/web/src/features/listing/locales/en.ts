@@ -191,5 +191,9 @@ export default {
     markedNotGreen: 'Found not green and listed',
     decided: 'This application is “{{status}}”: nothing to decide.',
     cityCatalogue: 'City catalogue',
+    checklist: 'Audit checklist',
+    checklistHint:
+      'Answer each item against the listing’s answers and the product’s evidence below; the answers are recorded with your decision. Required items must be answered to approve; a rejection needs only its reason.',
+    checklistIncomplete: 'Answer the required items of the audit checklist first',
   },
 };

@@ -189,5 +189,9 @@ export default {
     markedNotGreen: '已认定为非绿色建材，并已入库',
     decided: '该申请当前为“{{status}}”，无需审核。',
     cityCatalogue: '城市目录',
+    checklist: '审核要点',
+    checklistHint:
+      '请对照下方的入库要素与产品资料逐项填写，填写内容随审核决定记入审核记录。通过时须填写必填项，驳回时可只填写原因。',
+    checklistIncomplete: '请先填写审核要点中的必填项',
   },
 };

@@ -57,6 +57,7 @@ export function AuditDetailPage({ kind }: { kind: AuditorKind }) {
             productName={d.listing.materialName}
             cityName={d.listing.cityName ?? d.listing.cityCode}
             allowedActions={d.allowedActions}
+            approvalGroups={d.approvalGroups}
             onDecided={() => {
               void queryClient.invalidateQueries({ queryKey: listingKeys.all });
               navigate(queue);

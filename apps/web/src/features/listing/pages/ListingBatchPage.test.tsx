@@ -1,29 +1,14 @@
-import type { AttributeGroupWithElements, ElementItem } from '@jcbb/contract';
+import type { AttributeGroupWithElements } from '@jcbb/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { elementApi } from '../../element/api.ts';
 import { type ListingCheck, listingApi, type ProductOption } from '../api.ts';
-import { renderWithProviders } from '../testing.tsx';
+import { renderWithProviders, testElement } from '../testing.tsx';
 import { ListingBatchPage } from './ListingBatchPage.tsx';
 
-function element(id: number, name: string, displayType: number, required = 0): ElementItem {
-  return {
-    id,
-    groupId: 9,
-    cityCode: null,
-    name,
-    displayType,
-    displayTypeName: '',
-    required,
-    useStatus: 1,
-    govProcurement: false,
-    standardMin: null,
-    placeholder: null,
-    sort: id,
-    elementEnumList: [],
-  } as ElementItem;
-}
+const element = (id: number, name: string, displayType: number, required = 0) =>
+  testElement({ id, name, displayType, required });
 
 const nationwide: AttributeGroupWithElements[] = [
   {

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { type ElementValue, ListingStatus } from '@jcbb/contract';
+import { ListingStatus } from '@jcbb/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Descriptions, Empty, Form, Result, Row, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,8 +11,8 @@ import { elementApi, elementKeys } from '../../element/api.ts';
 import { DynamicForm } from '../../element/components/DynamicForm.tsx';
 import {
   type ElementFieldValue,
+  elementFieldErrors,
   type FileRef,
-  fieldName,
   toElementValues,
   toFormValues,
   VALUES_FIELD,
@@ -29,16 +29,6 @@ import { PageCard } from '../../element/components/PageCard.tsx';
 const LIST = '/productCenter/productManagement';
 
 type FormValues = { [VALUES_FIELD]?: Record<string, ElementFieldValue> };
-
-/** Per-field messages of a refused save, on the form's element fields (`elements.<id>`, `values.<i>.…`). */
-function elementFieldErrors(error: ApiError, sent: readonly ElementValue[]) {
-  return Object.entries(error.fieldErrors).flatMap(([field, message]) => {
-    const byId = /^elements\.(\d+)/.exec(field);
-    const byIndex = /^values\.(\d+)/.exec(field);
-    const id = byId ? Number(byId[1]) : byIndex ? sent[Number(byIndex[1])]?.elementId : undefined;
-    return id === undefined ? [] : [{ name: fieldName(id), errors: [message] }];
-  });
-}
 
 /**
  * /warehousing/edit (?productId=&cityCode= or ?id=): list a product in a city. Choose the product and the city
@@ -103,9 +93,9 @@ export function ListingEditPage() {
         .save({ productId: pair?.productId ?? 0, cityCode: pair?.cityCode ?? '', values, submit })
         .catch((error: unknown) => {
           if (error instanceof ApiError) {
-            const fields = elementFieldErrors(error, values);
+            const fields = elementFieldErrors(error.fieldErrors, values);
             // The element fields are nested names under `values` (form-values.ts).
-            if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+            if (fields.length > 0) form.setFields(fields);
           }
           throw error;
         });
