@@ -29,6 +29,7 @@ import {
   products,
   users,
 } from '../schema/index.ts';
+import { daysAgoAtOfficeHour } from './demo-time.ts';
 
 const NANJING = '320100';
 const HANGZHOU = '330100';
@@ -371,9 +372,9 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
     const govProcurement = form ? meetsDemandStandard(form.rules, new Map(values.map((v) => [v.elementId, v]))) : false;
 
     // A story told backwards from now: submitted some days ago, decided a day or two later.
-    const submittedAt = new Date(now.getTime() - (30 - i) * DAY);
-    const platformAt = new Date(submittedAt.getTime() + DAY);
-    const cityAt = new Date(submittedAt.getTime() + 2 * DAY);
+    const submittedAt = daysAgoAtOfficeHour(now, 30 - i, i);
+    const platformAt = daysAgoAtOfficeHour(now, 29 - i, i + 1);
+    const cityAt = daysAgoAtOfficeHour(now, 28 - i, i + 2);
     const s = d.story;
     const cityUser = nj ? nanjingUser : null;
     const trail: {

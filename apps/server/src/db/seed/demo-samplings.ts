@@ -1,6 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { productSamplings, productSpecs } from '../schema/index.ts';
+import { daysAgoAtOfficeHour } from './demo-time.ts';
 
 export interface DemoSamplingsInput {
   /** The demo manufacturer and some of its products (seedDemoProducts answers their ids). */
@@ -25,7 +26,7 @@ export async function seedDemoSamplings(tx: Tx, input: DemoSamplingsInput): Prom
     .from(productSpecs)
     .where(inArray(productSpecs.productId, [...productIds]))
     .orderBy(asc(productSpecs.id));
-  const day = 24 * 60 * 60 * 1000;
+  const now = new Date();
   const rows = productIds.flatMap((productId, i) => {
     const specId = specs.find((s) => s.productId === productId)?.id ?? null;
     const base = {
@@ -38,7 +39,7 @@ export async function seedDemoSamplings(tx: Tx, input: DemoSamplingsInput): Prom
     const first = {
       ...base,
       projectName: PROJECTS[i % PROJECTS.length] as string,
-      sampledAt: new Date(Date.now() - (10 + i * 17) * day),
+      sampledAt: daysAgoAtOfficeHour(now, 10 + i * 17, i),
       result: 1,
       remark: '见证取样送检，各项指标符合标准要求。',
     };
@@ -49,7 +50,7 @@ export async function seedDemoSamplings(tx: Tx, input: DemoSamplingsInput): Prom
           {
             ...base,
             projectName: PROJECTS[2] as string,
-            sampledAt: new Date(Date.now() - 3 * day),
+            sampledAt: daysAgoAtOfficeHour(now, 3, 7),
             result: 2,
             remark: '导热系数 0.046 W/(m·K)，超出标准限值 0.040，已通知退场复检。',
           },

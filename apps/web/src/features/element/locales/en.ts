@@ -54,7 +54,6 @@ export default {
     displayType: 'Field type',
     required: 'Required',
     requiredYes: 'Required',
-    requiredNo: 'Optional',
     govProcurement: 'Government procurement standard',
     govProcurementHint: "Counts towards whether a product meets this city's government procurement standard",
     standardMin: 'Minimum value',

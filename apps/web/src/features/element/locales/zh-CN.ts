@@ -54,7 +54,6 @@ export default {
     displayType: '字段类型',
     required: '必填',
     requiredYes: '必填',
-    requiredNo: '选填',
     govProcurement: '政府采购需求标准',
     govProcurementHint: '勾选后，该要素参与判断产品是否符合本城市的政府采购需求标准',
     standardMin: '达标最小值',

@@ -117,12 +117,12 @@ export function ElementAdminPage() {
         </Typography.Text>
       ),
     },
-    { title: t('admin.elementCount'), dataIndex: 'elementCount', key: 'count', width: 72, align: 'center' },
-    { title: t('admin.status'), key: 'status', width: 72, render: (_, g) => <StatusTag status={g.useStatus} /> },
+    { title: t('admin.elementCount'), dataIndex: 'elementCount', key: 'count', width: 64, align: 'center' },
+    { title: t('admin.status'), key: 'status', width: 64, render: (_, g) => <StatusTag status={g.useStatus} /> },
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 110,
+      width: 100,
       render: (_, g) => (
         <Space size={0} onClick={(e) => e.stopPropagation()}>
           <Button type="link" size="small" onClick={() => setGroupModal({ open: true, group: g })}>
@@ -142,14 +142,16 @@ export function ElementAdminPage() {
   ];
 
   const elementColumns: TableProps<ElementItem>['columns'] = [
-    { title: t('admin.sort'), dataIndex: 'sort', key: 'sort', width: 60, align: 'center' },
+    { title: t('admin.sort'), dataIndex: 'sort', key: 'sort', width: 56, align: 'center' },
     {
+      // Required is a tag beside the name, not a column: with one, the table no longer fit its half of the page.
       title: t('admin.elementName'),
       key: 'name',
-      width: 180,
+      width: 190,
       render: (_, e) => (
         <Space size={4} wrap>
           <span>{e.name}</span>
+          {e.required === 1 && <Tag color="red">{t('admin.requiredYes')}</Tag>}
           {e.govProcurement && <Tag color="gold">{t('form.govProcurement')}</Tag>}
         </Space>
       ),
@@ -159,12 +161,6 @@ export function ElementAdminPage() {
       key: 'type',
       width: 100,
       render: (_, e) => fieldTypeLabels[e.displayType] ?? e.displayTypeName,
-    },
-    {
-      title: t('admin.required'),
-      key: 'required',
-      width: 70,
-      render: (_, e) => (e.required === 1 ? t('admin.requiredYes') : t('admin.requiredNo')),
     },
     {
       title: t('admin.options'),
@@ -273,7 +269,7 @@ export function ElementAdminPage() {
               dataSource={ownGroups}
               loading={groups.isFetching}
               pagination={false}
-              scroll={{ x: 380 }}
+              scroll={{ x: 340 }}
               locale={{ emptyText: t('admin.noGroups') }}
               onRow={(g) => ({ onClick: () => setGroupId(g.id), style: { cursor: 'pointer' } })}
               rowClassName={(g) => (g.id === selected?.id ? 'ant-table-row-selected' : '')}
@@ -306,7 +302,7 @@ export function ElementAdminPage() {
                 dataSource={[...(group.data?.elements ?? [])].sort((a, b) => a.sort - b.sort || a.id - b.id)}
                 loading={group.isFetching}
                 pagination={false}
-                scroll={{ x: 760 }}
+                scroll={{ x: 600 }}
                 locale={{ emptyText: t('admin.noElements') }}
               />
             ) : (

@@ -119,30 +119,22 @@ export function EvidencePanel({
         ),
     },
     {
-      title: t('evidence.certNo'),
+      // Number, issuer, stars and validity in one column: the panel is half the page wide beside the listing's
+      // answers, and a separate validity column pushed the table into sideways scrolling.
+      title: t('evidence.certificate'),
       key: 'cert',
       render: (_, d) =>
-        d.certNo ? (
+        d.certNo || d.validUntil ? (
           <Space orientation="vertical" size={0}>
-            <span>{d.certNo}</span>
+            {d.certNo && <span>{d.certNo}</span>}
             {d.issuer && <Typography.Text type="secondary">{d.issuer}</Typography.Text>}
             {d.starRating && <span style={{ color: '#d48806' }}>{'★'.repeat(d.starRating)}</span>}
-          </Space>
-        ) : (
-          '—'
-        ),
-    },
-    {
-      title: t('evidence.validity'),
-      key: 'validity',
-      width: 120,
-      render: (_, d) =>
-        d.validUntil ? (
-          <Space orientation="vertical" size={0}>
-            <span>
-              {d.validFrom ?? ''} ~ {d.validUntil}
-            </span>
-            {d.validUntil < today && <Tag color="error">{t('evidence.expired')}</Tag>}
+            {d.validUntil && (
+              <Typography.Text type="secondary">
+                {t('evidence.validity')} {d.validFrom ?? ''} ~ {d.validUntil}
+              </Typography.Text>
+            )}
+            {d.validUntil && d.validUntil < today && <Tag color="error">{t('evidence.expired')}</Tag>}
           </Space>
         ) : (
           '—'
@@ -233,7 +225,7 @@ export function EvidencePanel({
           columns={docColumns}
           dataSource={evidence.documents}
           pagination={false}
-          scroll={{ x: 560 }}
+          scroll={{ x: 420 }}
           locale={{ emptyText: t('evidence.noDocuments') }}
         />
       </div>

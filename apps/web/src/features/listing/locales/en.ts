@@ -148,7 +148,7 @@ export default {
     documents: 'Qualification documents',
     docKind: 'Kind',
     docName: 'File',
-    certNo: 'Certificate no.',
+    certificate: 'Certificate',
     issuer: 'Issued by',
     validity: 'Valid',
     expired: 'Expired',

@@ -146,7 +146,7 @@ export default {
     documents: '资质文件',
     docKind: '类别',
     docName: '文件',
-    certNo: '证书编号',
+    certificate: '证书信息',
     issuer: '发证机构',
     validity: '有效期',
     expired: '已过期',

@@ -151,7 +151,7 @@ export function ListingListPage() {
     {
       title: t('list.materialName'),
       key: 'product',
-      width: 220,
+      width: 200,
       render: (_, row) => (
         <Space orientation="vertical" size={0}>
           <Link to={`/warehousing/details?id=${row.id}`}>{row.materialName}</Link>
@@ -161,11 +161,11 @@ export function ListingListPage() {
         </Space>
       ),
     },
-    { title: t('list.city'), key: 'city', width: 110, render: (_, row) => row.cityName ?? row.cityCode },
+    { title: t('list.city'), key: 'city', width: 90, render: (_, row) => row.cityName ?? row.cityCode },
     {
       title: t('list.status'),
       key: 'status',
-      width: 260,
+      width: 240,
       render: (_, row) => (
         <Space orientation="vertical" size={2}>
           <Space size={4} wrap>
@@ -188,11 +188,12 @@ export function ListingListPage() {
     {
       title: t('list.govProcurement'),
       key: 'gov',
-      width: 90,
+      width: 80,
       render: (_, row) => (row.govProcurement ? t('common.yes') : t('common.no')),
     },
-    { title: t('list.submittedAt'), dataIndex: 'submittedAt', key: 'submittedAt', width: 170, render: (v) => v ?? '—' },
-    { title: t('list.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', width: 170 },
+    { title: t('list.submittedAt'), dataIndex: 'submittedAt', key: 'submittedAt', width: 160, render: (v) => v ?? '—' },
+    // Only on very wide screens: at 1366 px it pushed the table into sideways scrolling under the fixed actions.
+    { title: t('list.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', width: 160, responsive: ['xxl'] },
     {
       title: t('list.actions'),
       key: 'actions',
@@ -253,7 +254,7 @@ export function ListingListPage() {
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 980 }}
           locale={{ emptyText: t('list.empty') }}
           pagination={takeSkipPagination(
             page,

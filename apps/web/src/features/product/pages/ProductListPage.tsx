@@ -92,11 +92,18 @@ export function ProductListPage() {
   );
   const nameCell = (p: ProductItem) => (
     <Flex vertical gap={2} style={{ minWidth: 0 }}>
-      <Link to={`/product/details?id=${p.id}`}>
-        <Typography.Text strong style={{ color: 'inherit' }}>
-          {p.name}
-        </Typography.Text>
-      </Link>
+      <span>
+        <Link to={`/product/details?id=${p.id}`}>
+          <Typography.Text strong style={{ color: 'inherit' }}>
+            {p.name}
+          </Typography.Text>
+        </Link>
+        {p.recommended ? (
+          <Tag color="volcano" style={{ marginInlineStart: 6 }}>
+            {t('list.recommendedYes')}
+          </Tag>
+        ) : null}
+      </span>
       {p.brand ? <Typography.Text type="secondary">{p.brand}</Typography.Text> : null}
     </Flex>
   );
@@ -105,15 +112,15 @@ export function ProductListPage() {
     {
       title: t('field.image'),
       key: 'image',
-      width: 88,
+      width: 80,
       render: (_, p) => <ProductImage fileId={p.images[0]?.id} alt={p.name} size={56} preview />,
     },
-    { title: t('field.name'), key: 'name', width: 200, render: (_, p) => nameCell(p) },
-    { title: t('field.classify'), dataIndex: 'classifyName', key: 'classify', width: 140 },
+    { title: t('field.name'), key: 'name', width: 190, render: (_, p) => nameCell(p) },
+    { title: t('field.classify'), dataIndex: 'classifyName', key: 'classify', width: 130 },
     {
       title: t('field.tags'),
       key: 'tags',
-      width: 200,
+      width: 170,
       render: (_, p) => (
         <ProductTags tags={p.tags} showStars={false} empty={<Typography.Text type="secondary">—</Typography.Text>} />
       ),
@@ -132,12 +139,6 @@ export function ProductListPage() {
         ),
     },
     { title: t('field.enableStatus'), key: 'enable', width: 100, render: (_, p) => enableSwitch(p) },
-    {
-      title: t('field.recommended'),
-      key: 'recommended',
-      width: 70,
-      render: (_, p) => (p.recommended ? <Tag color="volcano">{t('list.recommendedYes')}</Tag> : '—'),
-    },
     { title: t('common.actions'), key: 'actions', width: 280, fixed: 'right', render: (_, p) => actions(p) },
   ];
 
@@ -183,11 +184,6 @@ export function ProductListPage() {
                     <Typography.Text type="secondary" style={{ fontSize: 13 }}>
                       {p.classifyName}
                       {p.tags.starRating ? <span style={{ color: '#faad14' }}> {stars(p.tags.starRating)}</span> : null}
-                      {p.recommended ? (
-                        <Tag color="volcano" style={{ marginLeft: 6 }}>
-                          {t('list.recommendedYes')}
-                        </Tag>
-                      ) : null}
                     </Typography.Text>
                     <ProductTags tags={p.tags} showStars={false} />
                   </Flex>
@@ -207,7 +203,7 @@ export function ProductListPage() {
           columns={columns}
           dataSource={page}
           loading={list.isFetching}
-          scroll={{ x: 1160 }}
+          scroll={{ x: 1040 }}
           locale={{ emptyText: empty }}
           pagination={pagination}
         />

@@ -101,7 +101,7 @@ export function SpecsListPage() {
     {
       title: t('spec.product'),
       key: 'product',
-      width: 180,
+      width: 170,
       fixed: 'left',
       render: (_, r) => <Link to={`/product/details?id=${r.productId}`}>{r.productName}</Link>,
     },
@@ -112,17 +112,18 @@ export function SpecsListPage() {
       render: (_, r) => <Link to={`/specs/details?id=${r.id}`}>{r.name}</Link>,
     },
     { title: t('spec.model'), dataIndex: 'model', key: 'model', width: 140 },
-    { title: t('spec.unit'), dataIndex: 'unitName', key: 'unit', width: 90 },
-    { title: t('spec.priceShort'), key: 'price', width: 110, align: 'right', render: (_, r) => formatPrice(r.price) },
+    { title: t('spec.unit'), dataIndex: 'unitName', key: 'unit', width: 80 },
+    { title: t('spec.priceShort'), key: 'price', width: 100, align: 'right', render: (_, r) => formatPrice(r.price) },
     {
       title: t('spec.minOrder'),
       key: 'minOrder',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (_, r) => formatQuantity(r.minOrder, r.unitName),
     },
     { title: t('spec.status'), key: 'status', width: 80, render: (_, r) => <SpecStatusTag status={r.status} /> },
-    { title: t('field.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', width: 180 },
+    // Only on very wide screens: at 1366 px it pushed the table into sideways scrolling under the fixed actions.
+    { title: t('field.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', width: 170, responsive: ['xxl'] },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -259,7 +260,7 @@ export function SpecsListPage() {
           columns={columns}
           dataSource={shown}
           loading={query.isFetching}
-          scroll={{ x: 1280 }}
+          scroll={{ x: 1020 }}
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(Number)),

@@ -1,7 +1,7 @@
 import { SamplingResult } from '@jcbb/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Flex, Row, Select, Statistic, Table, type TableProps, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
@@ -42,34 +42,42 @@ export function SpotCheckPage() {
     queryFn: () => productApi.samplingCount(productId),
   });
 
+  const remark = (s: SamplingItem) => (
+    <Flex vertical gap={2}>
+      <span>{s.remark || '—'}</span>
+      {s.report ? <FileLink file={s.report} /> : null}
+    </Flex>
+  );
   const columns: TableProps<SamplingItem>['columns'] = [
     {
-      title: t('spotCheck.product'),
+      // The specification under the product's name: a column of its own pushed 说明 out of sight at 1366 px. On a
+      // phone the cell also carries the project, the date and the remark, whose columns show from md up.
+      title: `${t('spotCheck.product')} / ${t('spotCheck.spec')}`,
       key: 'product',
-      width: 180,
-      render: (_, s) => <Link to={`/product/details?id=${s.productId}`}>{s.productName}</Link>,
+      width: mobile ? undefined : 210,
+      render: (_, s) => {
+        const spec = [s.specName, s.specModel].filter(Boolean).join(' ');
+        return (
+          <Flex vertical gap={2}>
+            <Link to={`/product/details?id=${s.productId}`}>{s.productName}</Link>
+            {spec ? <Secondary>{spec}</Secondary> : null}
+            {mobile ? (
+              <>
+                <Secondary>
+                  {s.projectName} · {s.sampledAt.slice(0, 10)}
+                </Secondary>
+                {remark(s)}
+              </>
+            ) : null}
+          </Flex>
+        );
+      },
     },
-    {
-      title: t('spotCheck.spec'),
-      key: 'spec',
-      width: 160,
-      render: (_, s) => [s.specName, s.specModel].filter(Boolean).join(' ') || '—',
-    },
-    { title: t('spotCheck.project'), dataIndex: 'projectName', key: 'project', width: 200 },
-    { title: t('spotCheck.checker'), dataIndex: 'samplingOrgName', key: 'checker', width: 180 },
-    { title: t('spotCheck.checkedAt'), dataIndex: 'sampledAt', key: 'at', width: 170 },
+    { title: t('spotCheck.project'), dataIndex: 'projectName', key: 'project', width: 190, responsive: ['md'] },
+    { title: t('spotCheck.checker'), dataIndex: 'samplingOrgName', key: 'checker', width: 180, responsive: ['md'] },
+    { title: t('spotCheck.checkedAt'), dataIndex: 'sampledAt', key: 'at', width: 160, responsive: ['md'] },
     { title: t('spotCheck.result'), key: 'result', width: 90, render: (_, s) => <ResultTag result={s.result} /> },
-    {
-      title: t('spotCheck.remark'),
-      key: 'remark',
-      width: 220,
-      render: (_, s) => (
-        <Flex vertical gap={2}>
-          <span>{s.remark || '—'}</span>
-          {s.report ? <FileLink file={s.report} /> : null}
-        </Flex>
-      ),
-    },
+    { title: t('spotCheck.remark'), key: 'remark', width: 220, responsive: ['md'], render: (_, s) => remark(s) },
   ];
 
   const changeFilter = (next: () => void) => {
@@ -143,7 +151,7 @@ export function SpotCheckPage() {
           columns={columns}
           dataSource={page.data?.list ?? []}
           loading={page.isFetching}
-          scroll={{ x: 1200 }}
+          scroll={mobile ? undefined : { x: 1050 }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spotCheck.empty')} /> }}
           pagination={takeSkipPagination({ take: PAGE_SIZE, skip }, page.data?.total ?? 0, setSkip, (n) =>
             t('common.total', { total: n }),
@@ -155,3 +163,11 @@ export function SpotCheckPage() {
 }
 
 export default SpotCheckPage;
+
+function Secondary({ children }: { children: ReactNode }) {
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {children}
+    </Typography.Text>
+  );
+}
