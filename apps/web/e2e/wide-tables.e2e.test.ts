@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { PHONE, signIn, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
 
 /** The office screen the consoles are laid out for (1366 × 768 is the commonest in government offices). */
@@ -23,7 +23,7 @@ async function tableWidths(page: Page, path: string): Promise<[number, number][]
   );
 }
 
-describe.runIf(hasChromium)('console lists at office width', () => {
+describe.runIf(hasChromium)('console lists at office and phone width', () => {
   const browser = useBrowser();
 
   it.each([
@@ -44,12 +44,28 @@ describe.runIf(hasChromium)('console lists at office width', () => {
     [ACCOUNTS.government, ['/gov/listings']],
     [ACCOUNTS.certificationBody, ['/blockchain/approval/index']],
   ])('show %s every column without sideways scrolling', async (account, paths) => {
-    const page = await browser.newPage({ viewport: OFFICE });
+    await fitAll(OFFICE, account, paths);
+  });
+
+  // On a phone secondary facts move into the first column, so the key ones stay in view.
+  it('show a manufacturer its lists on a phone without sideways scrolling', async () => {
+    await fitAll(PHONE, ACCOUNTS.manufacturer, [
+      '/product/spotCheck',
+      '/productManuals',
+      '/organization/members',
+      '/blockchain/storage/index',
+      '/blockchain/myApplys/index',
+      '/blockchain/certificate/index',
+    ]);
+  });
+
+  async function fitAll(viewport: { width: number; height: number }, account: string, paths: string[]) {
+    const page = await browser.newPage({ viewport });
     await signIn(page, account);
     for (const path of paths) {
       const widths = await tableWidths(page, path);
       expect(widths.length, path).toBeGreaterThan(0);
       for (const [content, box] of widths) expect(content, path).toBeLessThanOrEqual(box + 1);
     }
-  });
+  }
 });

@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { takeSkipPagination } from '../../../lib/paging.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type MemberItem, type MemberQuery, organizationApi, organizationKeys } from '../api.ts';
@@ -32,6 +33,7 @@ const nameOf = (m: MemberItem) => m.realName ?? m.username;
 /** /organization/members: the enterprise administrator's list of the organisation's accounts. */
 export function MembersPage() {
   const { t } = useTranslation('organization');
+  const mobile = useIsMobile();
   const { modal, message } = App.useApp();
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -88,57 +90,52 @@ export function MembersPage() {
       onOk: () => reset.mutateAsync(member),
     });
 
+  const roleTags = (roles: string[]) => (
+    <Space size={4} wrap>
+      {roles.map((r) => (
+        <Tag key={r} color={r === '企业管理员' ? 'green' : 'default'}>
+          {t(`roles.${r}`, { defaultValue: r })}
+        </Tag>
+      ))}
+    </Space>
+  );
+  const statusBadge = (m: MemberItem) => (
+    <Badge
+      status={m.status === UserStatus.ENABLED ? 'success' : 'default'}
+      text={m.status === UserStatus.ENABLED ? t('members.enabled') : t('members.disabled')}
+    />
+  );
   const columns: TableProps<MemberItem>['columns'] = [
     {
+      // On a phone the roles and the status sit under the member: their columns show from md up.
       title: t('members.member'),
       key: 'member',
-      width: 150,
-      fixed: 'left',
+      width: mobile ? undefined : 150,
+      fixed: mobile ? undefined : 'left',
       render: (_, m) => (
-        <Flex vertical>
+        <Flex vertical gap={mobile ? 4 : 0}>
           <Typography.Text strong>
             {nameOf(m)}
             {m.id === user?.id ? t('members.you') : null}
           </Typography.Text>
           <Typography.Text type="secondary">{m.mobile}</Typography.Text>
+          {mobile ? roleTags(m.roles) : null}
+          {mobile ? statusBadge(m) : null}
         </Flex>
       ),
     },
-    {
-      title: t('members.roles'),
-      dataIndex: 'roles',
-      key: 'roles',
-      render: (roles: string[]) => (
-        <Space size={4} wrap>
-          {roles.map((r) => (
-            <Tag key={r} color={r === '企业管理员' ? 'green' : 'default'}>
-              {t(`roles.${r}`, { defaultValue: r })}
-            </Tag>
-          ))}
-        </Space>
-      ),
-    },
-    {
-      title: t('members.status'),
-      key: 'status',
-      width: 90,
-      render: (_, m) => (
-        <Badge
-          status={m.status === UserStatus.ENABLED ? 'success' : 'default'}
-          text={m.status === UserStatus.ENABLED ? t('members.enabled') : t('members.disabled')}
-        />
-      ),
-    },
-    { title: t('members.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180 },
+    { title: t('members.roles'), key: 'roles', responsive: ['md'], render: (_, m) => roleTags(m.roles) },
+    { title: t('members.status'), key: 'status', width: 90, responsive: ['md'], render: (_, m) => statusBadge(m) },
+    { title: t('members.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180, responsive: ['md'] },
     {
       title: t('members.actions'),
       key: 'actions',
-      width: 200,
-      fixed: 'right',
+      width: mobile ? 100 : 200,
+      fixed: mobile ? undefined : 'right',
       render: (_, m) => {
         const self = m.id === user?.id;
         const actions = (
-          <Space size={0}>
+          <Space size={0} orientation={mobile ? 'vertical' : 'horizontal'} align="start">
             <Button
               type="link"
               size="small"
@@ -194,7 +191,7 @@ export function MembersPage() {
         columns={columns}
         dataSource={members.data?.list ?? []}
         loading={members.isFetching}
-        scroll={{ x: 780 }}
+        scroll={mobile ? undefined : { x: 780 }}
         pagination={takeSkipPagination(
           query,
           members.data?.total ?? 0,

@@ -5,6 +5,7 @@ import { App, Button, Card, Empty, Flex, Form, Modal, Select, Table, type TableP
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type DocumentItem, productApi, productKeys } from '../api.ts';
 import { FileLink } from '../components/FileLink.tsx';
@@ -91,6 +92,7 @@ function AddManualModal({
  */
 export function ManualsPage() {
   const { t } = useTranslation('product');
+  const mobile = useIsMobile();
   const { modal, message } = App.useApp();
   const { user } = useSession();
   const canDelete = user?.roles.includes(Role.ENTERPRISE_ADMIN) ?? false;
@@ -127,27 +129,37 @@ export function ManualsPage() {
     },
   });
 
+  const productLink = (d: ManualRow) => <Link to={`/product/details?id=${d.productId}`}>{d.productName}</Link>;
   const columns: TableProps<ManualRow>['columns'] = [
     {
+      // On a phone the product and the upload date sit under the file: their columns show from md up.
       title: t('manuals.file'),
       key: 'file',
-      width: 260,
-      render: (_, d) => (d.file ? <FileLink file={d.file} /> : d.name),
+      width: mobile ? undefined : 260,
+      render: (_, d) => {
+        const file = d.file ? <FileLink file={d.file} /> : d.name;
+        return mobile ? (
+          <Flex vertical gap={2}>
+            {file}
+            {productLink(d)}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {d.createdAt}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          file
+        );
+      },
     },
-    {
-      title: t('manuals.product'),
-      key: 'product',
-      width: 200,
-      render: (_, d) => <Link to={`/product/details?id=${d.productId}`}>{d.productName}</Link>,
-    },
-    { title: t('doc.uploadedAt'), dataIndex: 'createdAt', key: 'createdAt', width: 170 },
+    { title: t('manuals.product'), key: 'product', width: 200, responsive: ['md'], render: (_, d) => productLink(d) },
+    { title: t('doc.uploadedAt'), dataIndex: 'createdAt', key: 'createdAt', width: 170, responsive: ['md'] },
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 130,
-      fixed: 'right',
+      width: mobile ? 100 : 130,
+      fixed: mobile ? undefined : 'right',
       render: (_, d) => (
-        <Flex style={{ marginInline: -7 }}>
+        <Flex vertical={mobile} align="flex-start" style={{ marginInline: -7 }}>
           {d.file ? (
             <span style={{ paddingInline: 7 }}>
               <FileLink file={{ id: d.file.id, name: t('doc.download') }} download />
@@ -213,7 +225,7 @@ export function ManualsPage() {
         columns={columns}
         dataSource={rows}
         loading={loading}
-        scroll={{ x: 760 }}
+        scroll={mobile ? undefined : { x: 760 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('manuals.empty')} /> }}
         pagination={{
           current: page,
