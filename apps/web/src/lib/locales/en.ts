@@ -6,6 +6,7 @@ export const shellEn: ShellStrings = {
     loading: 'Loading…',
     backHome: 'Back to home',
     comingSoon: 'Coming soon',
+    refresh: 'Refresh',
   },
   platform: 'Government procurement green building material AI management platform',
   guard: {

@@ -4,6 +4,7 @@ export const shellZhCN = {
     loading: '加载中…',
     backHome: '返回首页',
     comingSoon: '即将上线',
+    refresh: '刷新',
   },
   platform: '政府采购绿色建材 AI 管理电子化平台',
   guard: {

@@ -91,8 +91,5 @@ const en: typeof zhCN = {
     createdAt: 'Created',
     total: '{{total}} in all',
   },
-  common: {
-    refresh: 'Refresh',
-  },
 };
 export default en;

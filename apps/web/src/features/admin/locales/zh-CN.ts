@@ -89,7 +89,4 @@ export default {
     createdAt: '创建时间',
     total: '共 {{total}} 家',
   },
-  common: {
-    refresh: '刷新',
-  },
 };

@@ -1,11 +1,10 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { CertificationStatus } from '@jcbb/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Grid, Input, Select, Table, type TableProps, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Grid, Select, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { takeSkipPagination } from '../../../lib/paging.ts';
+import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
+import { useListQuery } from '../../../lib/use-list-query.ts';
 import { type AdminCertificationItem, adminApi, adminKeys, type CertificationQuery } from '../api.ts';
 import { ApplicationStatusTag } from '../components/StatusTags.tsx';
 import { orgTypeName } from '../labels.ts';
@@ -18,7 +17,7 @@ export function CertificationQueuePage() {
   const english = i18n.language.startsWith('en');
   // On a phone: organisation (with its type), state and the action; the rest from md up.
   const screens = Grid.useBreakpoint();
-  const [query, setQuery] = useState<CertificationQuery>({
+  const { query, filter, pagination } = useListQuery<CertificationQuery>({
     take: PAGE_SIZE,
     skip: 0,
     status: CertificationStatus.PENDING,
@@ -87,33 +86,21 @@ export function CertificationQueuePage() {
 
   return (
     <Card title={t('queue.title')}>
-      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
-        <Flex wrap gap={12}>
-          <Select
-            aria-label={t('queue.status')}
-            style={{ width: 140 }}
-            value={query.status}
-            onChange={(status: number) => setQuery((q) => ({ ...q, status, skip: 0 }))}
-            options={[
-              { value: CertificationStatus.PENDING, label: t('queue.statusPending') },
-              { value: CertificationStatus.APPROVED, label: t('queue.statusApproved') },
-              { value: CertificationStatus.REJECTED, label: t('queue.statusRejected') },
-              { value: 0, label: t('queue.statusAll') },
-            ]}
-          />
-          <Input.Search
-            allowClear
-            aria-label={t('queue.keyword')}
-            placeholder={t('queue.keyword')}
-            maxLength={50}
-            style={{ width: 260 }}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, skip: 0 }))}
-          />
-        </Flex>
-        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-          {t('common.refresh')}
-        </Button>
-      </Flex>
+      <ListToolbar onRefresh={() => void list.refetch()}>
+        <Select
+          aria-label={t('queue.status')}
+          style={{ width: 140 }}
+          value={query.status}
+          onChange={(status: number) => filter({ status })}
+          options={[
+            { value: CertificationStatus.PENDING, label: t('queue.statusPending') },
+            { value: CertificationStatus.APPROVED, label: t('queue.statusApproved') },
+            { value: CertificationStatus.REJECTED, label: t('queue.statusRejected') },
+            { value: 0, label: t('queue.statusAll') },
+          ]}
+        />
+        <KeywordSearch label={t('queue.keyword')} width={260} onSearch={(keyword) => filter({ keyword })} />
+      </ListToolbar>
       <Table<AdminCertificationItem>
         rowKey="id"
         columns={columns}
@@ -121,12 +108,7 @@ export function CertificationQueuePage() {
         loading={list.isFetching}
         scroll={screens.md ? { x: 960 } : undefined}
         locale={{ emptyText: t('queue.empty') }}
-        pagination={takeSkipPagination(
-          query,
-          list.data?.total ?? 0,
-          (skip) => setQuery((q) => ({ ...q, skip })),
-          (total) => t('queue.total', { total }),
-        )}
+        pagination={pagination(list.data?.total ?? 0, (total) => t('queue.total', { total }))}
       />
     </Card>
   );

@@ -1,10 +1,9 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { CERT_EXEMPT_ORG_TYPE, CertStatus, orgTypeLabels } from '@jcbb/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Grid, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Grid, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { takeSkipPagination } from '../../../lib/paging.ts';
+import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
+import { useListQuery } from '../../../lib/use-list-query.ts';
 import { type AdminOrganizationItem, adminApi, adminKeys, type OrganizationQuery } from '../api.ts';
 import { OrgCertTag } from '../components/StatusTags.tsx';
 import { orgTypeName } from '../labels.ts';
@@ -18,7 +17,7 @@ export function OrganizationsPage() {
   const english = i18n.language.startsWith('en');
   // On a phone: name (with its type) and certification; the rest from md up.
   const screens = Grid.useBreakpoint();
-  const [query, setQuery] = useState<OrganizationQuery>({ take: PAGE_SIZE, skip: 0 });
+  const { query, filter, pagination } = useListQuery<OrganizationQuery>({ take: PAGE_SIZE, skip: 0 });
   const list = useQuery({
     queryKey: adminKeys.organizations(query),
     queryFn: () => adminApi.organizations(query),
@@ -76,58 +75,39 @@ export function OrganizationsPage() {
 
   return (
     <Card title={t('orgs.title')}>
-      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
-        <Flex wrap gap={12}>
-          <Input.Search
-            allowClear
-            aria-label={t('orgs.keyword')}
-            placeholder={t('orgs.keyword')}
-            maxLength={50}
-            style={{ width: 240 }}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, skip: 0 }))}
-          />
-          <Select
-            aria-label={t('orgs.type')}
-            style={{ width: 160 }}
-            value={query.type ?? 0}
-            onChange={(type: number) => setQuery((q) => ({ ...q, type: type || undefined, skip: 0 }))}
-            options={[
-              { value: 0, label: t('orgs.typeAll') },
-              ...ORG_TYPES.map((o) => ({ value: o.code, label: english ? o.en : o.zh })),
-            ]}
-          />
-          <Select
-            aria-label={t('orgs.certStatus')}
-            style={{ width: 140 }}
-            value={query.certStatus ?? -1}
-            onChange={(certStatus: number) =>
-              setQuery((q) => ({ ...q, certStatus: certStatus < 0 ? undefined : certStatus, skip: 0 }))
-            }
-            options={[
-              { value: -1, label: t('orgs.certAll') },
-              { value: CertStatus.NONE, label: t('orgs.certNone') },
-              { value: CertStatus.PENDING, label: t('orgs.certPending') },
-              { value: CertStatus.CERTIFIED, label: t('orgs.certCertified') },
-              { value: CertStatus.REJECTED, label: t('orgs.certRejected') },
-            ]}
-          />
-        </Flex>
-        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-          {t('common.refresh')}
-        </Button>
-      </Flex>
+      <ListToolbar onRefresh={() => void list.refetch()}>
+        <KeywordSearch label={t('orgs.keyword')} onSearch={(keyword) => filter({ keyword })} />
+        <Select
+          aria-label={t('orgs.type')}
+          style={{ width: 160 }}
+          value={query.type ?? 0}
+          onChange={(type: number) => filter({ type: type || undefined })}
+          options={[
+            { value: 0, label: t('orgs.typeAll') },
+            ...ORG_TYPES.map((o) => ({ value: o.code, label: english ? o.en : o.zh })),
+          ]}
+        />
+        <Select
+          aria-label={t('orgs.certStatus')}
+          style={{ width: 140 }}
+          value={query.certStatus ?? -1}
+          onChange={(certStatus: number) => filter({ certStatus: certStatus < 0 ? undefined : certStatus })}
+          options={[
+            { value: -1, label: t('orgs.certAll') },
+            { value: CertStatus.NONE, label: t('orgs.certNone') },
+            { value: CertStatus.PENDING, label: t('orgs.certPending') },
+            { value: CertStatus.CERTIFIED, label: t('orgs.certCertified') },
+            { value: CertStatus.REJECTED, label: t('orgs.certRejected') },
+          ]}
+        />
+      </ListToolbar>
       <Table<AdminOrganizationItem>
         rowKey="id"
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         scroll={screens.md ? { x: 900 } : undefined}
-        pagination={takeSkipPagination(
-          query,
-          list.data?.total ?? 0,
-          (skip) => setQuery((q) => ({ ...q, skip })),
-          (total) => t('orgs.total', { total }),
-        )}
+        pagination={pagination(list.data?.total ?? 0, (total) => t('orgs.total', { total }))}
       />
     </Card>
   );

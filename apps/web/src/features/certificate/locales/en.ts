@@ -2,7 +2,6 @@ export default {
   common: {
     loadFailed: 'Failed to load',
     retry: 'Retry',
-    refresh: 'Refresh',
     back: 'Back',
     view: 'View',
     cancel: 'Cancel',

@@ -2,7 +2,6 @@ export default {
   common: {
     loadFailed: '加载失败',
     retry: '重试',
-    refresh: '刷新',
     back: '返回',
     view: '查看',
     cancel: '取消',

@@ -1,10 +1,9 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Grid, Input, Select, Table, type TableProps, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Grid, Select, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { takeSkipPagination } from '../../../lib/paging.ts';
+import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
+import { useListQuery } from '../../../lib/use-list-query.ts';
 import { type ApplicationItem, type ApplicationQuery, certificateApi, certificateKeys } from '../api.ts';
 import { ApplicationStatusTag, Stars } from '../components/Tags.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
@@ -22,7 +21,11 @@ export function ApplicationListPage({ mode }: { mode: 'mine' | 'approval' }) {
   const approval = mode === 'approval';
   // On a phone: product, state and the action; the rest from md up (no sideways scrolling).
   const screens = Grid.useBreakpoint();
-  const [query, setQuery] = useState<ApplicationQuery>({ take: PAGE_SIZE, skip: 0, status: approval ? 1 : undefined });
+  const { query, filter, pagination } = useListQuery<ApplicationQuery>({
+    take: PAGE_SIZE,
+    skip: 0,
+    status: approval ? 1 : undefined,
+  });
   const list = useQuery({
     queryKey: approval ? certificateKeys.approvalList(query) : certificateKeys.applicationList(query),
     queryFn: () => (approval ? certificateApi.approvals(query) : certificateApi.applications(query)),
@@ -102,31 +105,19 @@ export function ApplicationListPage({ mode }: { mode: 'mine' | 'approval' }) {
       }
       styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
     >
-      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
-        <Flex wrap gap={12}>
-          <Select
-            aria-label={t('list.status')}
-            style={{ width: 130 }}
-            value={query.status ?? -1}
-            onChange={(status: number) => setQuery((q) => ({ ...q, status: status < 0 ? undefined : status, skip: 0 }))}
-            options={[
-              ...(approval ? [] : [{ value: -1, label: t('common.all') }]),
-              ...statuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-          />
-          <Input.Search
-            allowClear
-            aria-label={t('list.keyword')}
-            placeholder={t('list.keyword')}
-            maxLength={50}
-            style={{ width: 240 }}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, skip: 0 }))}
-          />
-        </Flex>
-        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-          {t('common.refresh')}
-        </Button>
-      </Flex>
+      <ListToolbar onRefresh={() => void list.refetch()}>
+        <Select
+          aria-label={t('list.status')}
+          style={{ width: 130 }}
+          value={query.status ?? -1}
+          onChange={(status: number) => filter({ status: status < 0 ? undefined : status })}
+          options={[
+            ...(approval ? [] : [{ value: -1, label: t('common.all') }]),
+            ...statuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          ]}
+        />
+        <KeywordSearch label={t('list.keyword')} onSearch={(keyword) => filter({ keyword })} />
+      </ListToolbar>
       <Table<ApplicationItem>
         rowKey="id"
         columns={columns}
@@ -134,12 +125,7 @@ export function ApplicationListPage({ mode }: { mode: 'mine' | 'approval' }) {
         loading={list.isFetching}
         scroll={screens.md ? { x: 940 } : undefined}
         locale={{ emptyText: approval ? t('list.queueEmpty') : t('list.empty') }}
-        pagination={takeSkipPagination(
-          query,
-          list.data?.total ?? 0,
-          (skip) => setQuery((q) => ({ ...q, skip })),
-          (total) => t('common.total', { total }),
-        )}
+        pagination={pagination(list.data?.total ?? 0, (total) => t('common.total', { total }))}
       />
     </Card>
   );

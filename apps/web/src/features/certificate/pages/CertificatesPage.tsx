@@ -1,12 +1,13 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Grid, Input, Select, Space, Table, type TableProps, Typography } from 'antd';
+import { App, Button, Card, Grid, Select, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
-import { takeSkipPagination } from '../../../lib/paging.ts';
+import { useListQuery } from '../../../lib/use-list-query.ts';
 import { type CertificateItem, type CertificateQuery, certificateApi, certificateKeys } from '../api.ts';
 import { CertificateStateTag, Stars } from '../components/Tags.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
@@ -22,7 +23,7 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const issued = mode === 'issued';
-  const [query, setQuery] = useState<CertificateQuery>({ take: PAGE_SIZE, skip: 0 });
+  const { query, filter, pagination } = useListQuery<CertificateQuery>({ take: PAGE_SIZE, skip: 0 });
   // On a phone: number (with product, holder or issuer, and state) and actions; the rest from md up.
   const screens = Grid.useBreakpoint();
   const [revoking, setRevoking] = useState<CertificateItem | null>(null);
@@ -128,35 +129,21 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
 
   return (
     <Card title={issued ? t('certs.issuerTitle') : t('certs.holderTitle')}>
-      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
-        <Flex wrap gap={12}>
-          <Select
-            aria-label={t('certs.state')}
-            style={{ width: 130 }}
-            value={query.state ?? ''}
-            onChange={(state: string) =>
-              setQuery((q) => ({ ...q, state: (state || undefined) as CertificateQuery['state'], skip: 0 }))
-            }
-            options={[
-              { value: '', label: t('certs.allStates') },
-              { value: 'valid', label: t('state.valid') },
-              { value: 'expired', label: t('state.expired') },
-              { value: 'revoked', label: t('state.revoked') },
-            ]}
-          />
-          <Input.Search
-            allowClear
-            aria-label={t('certs.keyword')}
-            placeholder={t('certs.keyword')}
-            maxLength={50}
-            style={{ width: 240 }}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, skip: 0 }))}
-          />
-        </Flex>
-        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-          {t('common.refresh')}
-        </Button>
-      </Flex>
+      <ListToolbar onRefresh={() => void list.refetch()}>
+        <Select
+          aria-label={t('certs.state')}
+          style={{ width: 130 }}
+          value={query.state ?? ''}
+          onChange={(state: string) => filter({ state: (state || undefined) as CertificateQuery['state'] })}
+          options={[
+            { value: '', label: t('certs.allStates') },
+            { value: 'valid', label: t('state.valid') },
+            { value: 'expired', label: t('state.expired') },
+            { value: 'revoked', label: t('state.revoked') },
+          ]}
+        />
+        <KeywordSearch label={t('certs.keyword')} onSearch={(keyword) => filter({ keyword })} />
+      </ListToolbar>
       <Table<CertificateItem>
         rowKey="id"
         columns={columns}
@@ -164,12 +151,7 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
         loading={list.isFetching}
         scroll={screens.md ? { x: 1040 } : undefined}
         locale={{ emptyText: t('certs.empty') }}
-        pagination={takeSkipPagination(
-          query,
-          list.data?.total ?? 0,
-          (skip) => setQuery((q) => ({ ...q, skip })),
-          (total) => t('common.total', { total }),
-        )}
+        pagination={pagination(list.data?.total ?? 0, (total) => t('common.total', { total }))}
       />
       <ReasonModal
         open={revoking !== null}

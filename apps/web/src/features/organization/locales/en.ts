@@ -171,7 +171,6 @@ const en: typeof zhCN = {
     super_admin: 'Platform admin',
   },
   common: {
-    refresh: 'Refresh',
     loadFailed: 'Could not load',
     retry: 'Retry',
     cancel: 'Cancel',

@@ -165,7 +165,6 @@ export default {
     super_admin: '平台管理员',
   },
   common: {
-    refresh: '刷新',
     loadFailed: '加载失败',
     retry: '重试',
     cancel: '取消',

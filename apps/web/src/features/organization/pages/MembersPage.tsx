@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { UserStatus } from '@jcbb/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Flex,
-  Input,
   Result,
   Select,
   Space,
@@ -19,9 +18,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
-import { takeSkipPagination } from '../../../lib/paging.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useListQuery } from '../../../lib/use-list-query.ts';
 import { type MemberItem, type MemberQuery, organizationApi, organizationKeys } from '../api.ts';
 import { isEnterpriseAdmin } from '../cert-state.ts';
 import { AddMemberModal } from '../components/AddMemberModal.tsx';
@@ -37,7 +37,7 @@ export function MembersPage() {
   const { modal, message } = App.useApp();
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState<MemberQuery>({ take: PAGE_SIZE, skip: 0 });
+  const { query, filter, pagination } = useListQuery<MemberQuery>({ take: PAGE_SIZE, skip: 0 });
   const [adding, setAdding] = useState(false);
   const [password, setPassword] = useState<PasswordOnce | null>(null);
   const admin = isEnterpriseAdmin(user);
@@ -157,47 +157,34 @@ export function MembersPage() {
 
   return (
     <Card title={t('members.title')}>
-      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 16 }}>
-        <Flex wrap gap={12}>
-          <Input.Search
-            allowClear
-            aria-label={t('members.keyword')}
-            placeholder={t('members.keyword')}
-            maxLength={50}
-            style={{ width: 240 }}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, skip: 0 }))}
-          />
-          <Select
-            aria-label={t('members.statusFilter')}
-            style={{ width: 140 }}
-            value={query.status ?? 0}
-            onChange={(status: number) => setQuery((q) => ({ ...q, status: status || undefined, skip: 0 }))}
-            options={[
-              { value: 0, label: t('members.statusAll') },
-              { value: UserStatus.ENABLED, label: t('members.enabled') },
-              { value: UserStatus.DISABLED, label: t('members.disabled') },
-            ]}
-          />
-        </Flex>
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void refresh()} aria-label={t('common.refresh')} />
+      <ListToolbar
+        onRefresh={() => void refresh()}
+        actions={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
             {t('members.add')}
           </Button>
-        </Space>
-      </Flex>
+        }
+      >
+        <KeywordSearch label={t('members.keyword')} onSearch={(keyword) => filter({ keyword })} />
+        <Select
+          aria-label={t('members.statusFilter')}
+          style={{ width: 140 }}
+          value={query.status ?? 0}
+          onChange={(status: number) => filter({ status: status || undefined })}
+          options={[
+            { value: 0, label: t('members.statusAll') },
+            { value: UserStatus.ENABLED, label: t('members.enabled') },
+            { value: UserStatus.DISABLED, label: t('members.disabled') },
+          ]}
+        />
+      </ListToolbar>
       <Table<MemberItem>
         rowKey="id"
         columns={columns}
         dataSource={members.data?.list ?? []}
         loading={members.isFetching}
         scroll={mobile ? undefined : { x: 780 }}
-        pagination={takeSkipPagination(
-          query,
-          members.data?.total ?? 0,
-          (skip) => setQuery((q) => ({ ...q, skip })),
-          (total) => t('members.total', { total }),
-        )}
+        pagination={pagination(members.data?.total ?? 0, (total) => t('members.total', { total }))}
       />
       <AddMemberModal
         open={adding}
