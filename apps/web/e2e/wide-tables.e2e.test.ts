@@ -48,15 +48,21 @@ describe.runIf(hasChromium)('console lists at office and phone width', () => {
   });
 
   // On a phone secondary facts move into the first column, so the key ones stay in view.
-  it('show a manufacturer its lists on a phone without sideways scrolling', async () => {
-    await fitAll(PHONE, ACCOUNTS.manufacturer, [
-      '/product/spotCheck',
-      '/productManuals',
-      '/organization/members',
-      '/blockchain/storage/index',
-      '/blockchain/myApplys/index',
-      '/blockchain/certificate/index',
-    ]);
+  it.each([
+    [
+      ACCOUNTS.manufacturer,
+      [
+        '/product/spotCheck',
+        '/productManuals',
+        '/organization/members',
+        '/blockchain/storage/index',
+        '/blockchain/myApplys/index',
+        '/blockchain/certificate/index',
+      ],
+    ],
+    [ACCOUNTS.platform, ['/admin/elements', '/admin/organizations', '/admin/certification']],
+  ])('show %s its lists on a phone without sideways scrolling', async (account, paths) => {
+    await fitAll(PHONE, account, paths);
   });
 
   async function fitAll(viewport: { width: number; height: number }, account: string, paths: string[]) {

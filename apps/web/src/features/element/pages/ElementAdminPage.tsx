@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { type AdminGroupItem, elementApi, elementKeys } from '../api.ts';
 import { CitySelect, NATIONWIDE } from '../components/CitySelect.tsx';
 import { ElementModal } from '../components/ElementModal.tsx';
@@ -43,6 +44,7 @@ function StatusTag({ status }: { status: number }) {
  */
 export function ElementAdminPage() {
   const { t } = useTranslation('element');
+  const mobile = useIsMobile();
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const [city, setCity] = useState<{ code: string; name: string }>({ code: NATIONWIDE, name: t('admin.nationwide') });
@@ -117,14 +119,21 @@ export function ElementAdminPage() {
         </Typography.Text>
       ),
     },
-    { title: t('admin.elementCount'), dataIndex: 'elementCount', key: 'count', width: 64, align: 'center' },
+    {
+      title: t('admin.elementCount'),
+      dataIndex: 'elementCount',
+      key: 'count',
+      width: 64,
+      align: 'center',
+      responsive: ['md'],
+    },
     { title: t('admin.status'), key: 'status', width: 64, render: (_, g) => <StatusTag status={g.useStatus} /> },
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 100,
+      width: mobile ? 64 : 100,
       render: (_, g) => (
-        <Space size={0} onClick={(e) => e.stopPropagation()}>
+        <Space size={0} orientation={mobile ? 'vertical' : 'horizontal'} onClick={(e) => e.stopPropagation()}>
           <Button type="link" size="small" onClick={() => setGroupModal({ open: true, group: g })}>
             {t('admin.edit')}
           </Button>
@@ -141,56 +150,68 @@ export function ElementAdminPage() {
     },
   ];
 
+  const optionsCell = (e: ElementItem) =>
+    e.elementEnumList.length > 0 ? (
+      <Space size={[4, 4]} wrap>
+        {[...e.elementEnumList]
+          .sort((a, b) => a.sort - b.sort)
+          .map((o) => (
+            <Tag key={o.enumId} color={e.govProcurement && o.meetsStandard ? 'green' : undefined}>
+              {o.label}
+              {e.govProcurement && o.meetsStandard ? ` · ${t('admin.meetsStandard')}` : ''}
+            </Tag>
+          ))}
+      </Space>
+    ) : e.standardMin !== null ? (
+      <Typography.Text type="secondary">{t('form.standardMin', { min: e.standardMin })}</Typography.Text>
+    ) : (
+      '—'
+    );
+  const typeName = (e: ElementItem) => fieldTypeLabels[e.displayType] ?? e.displayTypeName;
+
+  // On a phone the element's type, options and status sit under its name: their columns show from md up.
   const elementColumns: TableProps<ElementItem>['columns'] = [
-    { title: t('admin.sort'), dataIndex: 'sort', key: 'sort', width: 56, align: 'center' },
+    { title: t('admin.sort'), dataIndex: 'sort', key: 'sort', width: 56, align: 'center', responsive: ['md'] },
     {
       // Required is a tag beside the name, not a column: with one, the table no longer fit its half of the page.
       title: t('admin.elementName'),
       key: 'name',
-      width: 190,
+      width: mobile ? undefined : 190,
       render: (_, e) => (
-        <Space size={4} wrap>
-          <span>{e.name}</span>
-          {e.required === 1 && <Tag color="red">{t('admin.requiredYes')}</Tag>}
-          {e.govProcurement && <Tag color="gold">{t('form.govProcurement')}</Tag>}
-        </Space>
+        <Flex vertical gap={4}>
+          <Space size={4} wrap>
+            <span>{e.name}</span>
+            {e.required === 1 && <Tag color="red">{t('admin.requiredYes')}</Tag>}
+            {e.govProcurement && <Tag color="gold">{t('form.govProcurement')}</Tag>}
+          </Space>
+          {mobile ? (
+            <>
+              <Space size={4}>
+                <Typography.Text type="secondary">{typeName(e)}</Typography.Text>
+                <StatusTag status={e.useStatus} />
+              </Space>
+              {e.elementEnumList.length > 0 || e.standardMin !== null ? optionsCell(e) : null}
+            </>
+          ) : null}
+        </Flex>
       ),
     },
+    { title: t('admin.displayType'), key: 'type', width: 100, responsive: ['md'], render: (_, e) => typeName(e) },
+    { title: t('admin.options'), key: 'options', responsive: ['md'], render: (_, e) => optionsCell(e) },
     {
-      title: t('admin.displayType'),
-      key: 'type',
-      width: 100,
-      render: (_, e) => fieldTypeLabels[e.displayType] ?? e.displayTypeName,
+      title: t('admin.status'),
+      key: 'status',
+      width: 72,
+      responsive: ['md'],
+      render: (_, e) => <StatusTag status={e.useStatus} />,
     },
-    {
-      title: t('admin.options'),
-      key: 'options',
-      render: (_, e) =>
-        e.elementEnumList.length > 0 ? (
-          <Space size={[4, 4]} wrap>
-            {[...e.elementEnumList]
-              .sort((a, b) => a.sort - b.sort)
-              .map((o) => (
-                <Tag key={o.enumId} color={e.govProcurement && o.meetsStandard ? 'green' : undefined}>
-                  {o.label}
-                  {e.govProcurement && o.meetsStandard ? ` · ${t('admin.meetsStandard')}` : ''}
-                </Tag>
-              ))}
-          </Space>
-        ) : e.standardMin !== null ? (
-          <Typography.Text type="secondary">{t('form.standardMin', { min: e.standardMin })}</Typography.Text>
-        ) : (
-          '—'
-        ),
-    },
-    { title: t('admin.status'), key: 'status', width: 72, render: (_, e) => <StatusTag status={e.useStatus} /> },
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 110,
-      fixed: 'right',
+      width: mobile ? 64 : 110,
+      fixed: mobile ? undefined : 'right',
       render: (_, e) => (
-        <Space size={0}>
+        <Space size={0} orientation={mobile ? 'vertical' : 'horizontal'}>
           <Button type="link" size="small" onClick={() => setElementModal({ open: true, element: e })}>
             {t('admin.edit')}
           </Button>
@@ -269,7 +290,7 @@ export function ElementAdminPage() {
               dataSource={ownGroups}
               loading={groups.isFetching}
               pagination={false}
-              scroll={{ x: 340 }}
+              scroll={mobile ? undefined : { x: 340 }}
               locale={{ emptyText: t('admin.noGroups') }}
               onRow={(g) => ({ onClick: () => setGroupId(g.id), style: { cursor: 'pointer' } })}
               rowClassName={(g) => (g.id === selected?.id ? 'ant-table-row-selected' : '')}
@@ -302,7 +323,7 @@ export function ElementAdminPage() {
                 dataSource={[...(group.data?.elements ?? [])].sort((a, b) => a.sort - b.sort || a.id - b.id)}
                 loading={group.isFetching}
                 pagination={false}
-                scroll={{ x: 600 }}
+                scroll={mobile ? undefined : { x: 600 }}
                 locale={{ emptyText: t('admin.noElements') }}
               />
             ) : (
