@@ -21,6 +21,8 @@ export * from './message.ts';
 export * from './organization.ts';
 export * from './product.ts';
 export * from './reference.ts';
+export * from './revision.endpoints.ts';
+export * from './revision.ts';
 export * from './sampling.ts';
 export * from './signing.ts';
 export * from './units.ts';
