@@ -77,6 +77,20 @@ export const revisionView = z.object({
   /** The cities whose committees decide (where the product was listed when the revision was made). */
   cities: z.array(z.object({ cityCode: z.string(), cityName: z.string(), approved: z.boolean() })),
   diff: z.array(revisionDiffRow),
+  /**
+   * The proposed product fields (name, brand, classifyCode, materialType, description, images) when the revision
+   * changes them: the manufacturer's edit form starts from these, so a further edit builds on the proposal.
+   */
+  proposedProduct: z
+    .object({
+      name: z.string(),
+      brand: z.string().nullable(),
+      classifyCode: z.string(),
+      materialType: z.number().int(),
+      description: z.string().nullable(),
+      images: z.array(z.number().int()),
+    })
+    .nullable(),
   /** The last rejection's reason, if any. */
   reason: z.string().nullable(),
   createdByName: z.string().nullable(),
