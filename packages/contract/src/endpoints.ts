@@ -1,4 +1,5 @@
 import type { EndpointDef } from './endpoint.ts';
+import { listingEndpoints } from './listing.endpoints.ts';
 import { messageEndpoints } from './message.endpoints.ts';
 
 /**
@@ -6,6 +7,7 @@ import { messageEndpoints } from './message.endpoints.ts';
  * and a test checks that the server registers each one. A new module adds one line.
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
+  listing: listingEndpoints,
   message: messageEndpoints,
 };
 

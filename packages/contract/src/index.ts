@@ -15,6 +15,7 @@ export * from './enums.ts';
 export * from './envelope.ts';
 export * from './file.ts';
 export * from './ledger.ts';
+export * from './listing.endpoints.ts';
 export * from './listing.ts';
 export * from './message.endpoints.ts';
 export * from './message.ts';
