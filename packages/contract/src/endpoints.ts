@@ -1,4 +1,5 @@
 import type { EndpointDef } from './endpoint.ts';
+import { ledgerEndpoints } from './ledger.endpoints.ts';
 import { listingEndpoints } from './listing.endpoints.ts';
 import { messageEndpoints } from './message.endpoints.ts';
 
@@ -7,6 +8,7 @@ import { messageEndpoints } from './message.endpoints.ts';
  * and a test checks that the server registers each one. A new module adds one line.
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
+  ledger: ledgerEndpoints,
   listing: listingEndpoints,
   message: messageEndpoints,
 };

@@ -14,6 +14,7 @@ export * from './endpoints.ts';
 export * from './enums.ts';
 export * from './envelope.ts';
 export * from './file.ts';
+export * from './ledger.endpoints.ts';
 export * from './ledger.ts';
 export * from './listing.endpoints.ts';
 export * from './listing.ts';

@@ -1,5 +1,6 @@
 import type { MessageListData } from '@jcbb/contract';
 import { type ChannelValue, channelsForApp } from '@jcbb/contract/enums';
+import { ledgerEndpoints } from '@jcbb/contract/ledger.endpoints';
 import { listingEndpoints } from '@jcbb/contract/listing.endpoints';
 import { call } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
@@ -59,8 +60,7 @@ export const liveFigureApi = {
     (await http.get<Total>('/api/certificate/approvals', { take: 1, skip: 0 }, { silent: true })).total,
   issuedCertificates: async (): Promise<number> =>
     (await http.get<Total>('/api/certificate/issued', { take: 1, skip: 0 }, { silent: true })).total,
-  ledgerSize: async (): Promise<number> =>
-    (await http.get<{ treeSize: number }>('/open/ledger/sth', {}, { silent: true })).treeSize,
+  ledgerSize: async (): Promise<number> => (await call(ledgerEndpoints.latestTreeHead, {}, { silent: true })).treeSize,
 };
 
 export const homeKeys = {
