@@ -1,3 +1,4 @@
+import { certificateEndpoints } from './certificate.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { ledgerEndpoints } from './ledger.endpoints.ts';
 import { listingEndpoints } from './listing.endpoints.ts';
@@ -8,6 +9,7 @@ import { messageEndpoints } from './message.endpoints.ts';
  * and a test checks that the server registers each one. A new module adds one line.
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
+  certificate: certificateEndpoints,
   ledger: ledgerEndpoints,
   listing: listingEndpoints,
   message: messageEndpoints,

@@ -4,6 +4,7 @@ import './zod.ts';
 export * from './auth.ts';
 export * from './basic-material.ts';
 export * from './catalogue.ts';
+export * from './certificate.endpoints.ts';
 export * from './certificate.ts';
 export * from './codes.ts';
 export * from './company.ts';

@@ -47,9 +47,6 @@ const APPROVAL_PAGE = '/blockchain/approval/detail';
 const CERTIFICATE_PAGE = '/blockchain/certificate/index';
 const CERT_NO_TAKEN = '证书编号已被使用';
 
-/** Who may apply: manufacturers, for their own products (distributors hold no products of their own). */
-const APPLICANT_ORG_TYPES: readonly number[] = [OrgType.MANUFACTURER];
-
 // Views
 
 function applicationView(row: repo.ApplicationRow) {
@@ -139,18 +136,15 @@ export function createCertificateService({ db }: { db: Db }) {
     return org;
   }
 
+  /** The applicant (the routes admit manufacturers only: `orgTypes`), once its organisation is certified. */
   async function applicantOrg(user: SessionUser) {
     const org = await callerOrg(user);
-    if (!APPLICANT_ORG_TYPES.includes(org.type)) throw forbidden('只有建材生产企业可以申请证书');
     if (org.certStatus !== CertStatus.CERTIFIED) throw forbidden('企业认证通过后才能申请证书');
     return org;
   }
 
-  async function bodyOrg(user: SessionUser) {
-    const org = await callerOrg(user);
-    if (org.type !== OrgType.CERTIFICATION_BODY) throw forbidden('只有认证机构可以审核证书申请');
-    return org;
-  }
+  /** The certification body (the routes admit certification bodies only: `orgTypes`). */
+  const bodyOrg = callerOrg;
 
   /** The caller's own application, or 404 (another organisation's is as if it did not exist). */
   async function ownApplication(user: SessionUser, id: number, tx: Tx = db) {

@@ -1,4 +1,5 @@
 import type { MessageListData } from '@jcbb/contract';
+import { certificateEndpoints } from '@jcbb/contract/certificate.endpoints';
 import { type ChannelValue, channelsForApp } from '@jcbb/contract/enums';
 import { ledgerEndpoints } from '@jcbb/contract/ledger.endpoints';
 import { listingEndpoints } from '@jcbb/contract/listing.endpoints';
@@ -57,9 +58,9 @@ export const liveFigureApi = {
   listings: async (status: number): Promise<number> =>
     (await call(listingEndpoints.list, { take: 1, skip: 0, status }, { silent: true })).total,
   approvalQueue: async (): Promise<number> =>
-    (await http.get<Total>('/api/certificate/approvals', { take: 1, skip: 0 }, { silent: true })).total,
+    (await call(certificateEndpoints.approvals, { take: 1, skip: 0 }, { silent: true })).total,
   issuedCertificates: async (): Promise<number> =>
-    (await http.get<Total>('/api/certificate/issued', { take: 1, skip: 0 }, { silent: true })).total,
+    (await call(certificateEndpoints.issuedCertificates, { take: 1, skip: 0 }, { silent: true })).total,
   ledgerSize: async (): Promise<number> => (await call(ledgerEndpoints.latestTreeHead, {}, { silent: true })).treeSize,
 };
 
