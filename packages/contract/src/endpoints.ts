@@ -1,4 +1,7 @@
+import { certificateEndpoints } from './certificate.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
+import { ledgerEndpoints } from './ledger.endpoints.ts';
+import { listingEndpoints } from './listing.endpoints.ts';
 import { messageEndpoints } from './message.endpoints.ts';
 import { revisionEndpoints } from './revision.endpoints.ts';
 
@@ -7,6 +10,9 @@ import { revisionEndpoints } from './revision.endpoints.ts';
  * and a test checks that the server registers each one. A new module adds one line.
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
+  certificate: certificateEndpoints,
+  ledger: ledgerEndpoints,
+  listing: listingEndpoints,
   message: messageEndpoints,
   revision: revisionEndpoints,
 };
