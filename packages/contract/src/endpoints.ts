@@ -1,5 +1,6 @@
 import type { EndpointDef } from './endpoint.ts';
 import { messageEndpoints } from './message.endpoints.ts';
+import { productEndpoints } from './product.endpoints.ts';
 
 /**
  * Every declared endpoint, by module: the server's robustness and cross-organisation suites iterate this table,
@@ -7,6 +8,7 @@ import { messageEndpoints } from './message.endpoints.ts';
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   message: messageEndpoints,
+  product: productEndpoints,
 };
 
 /** Every declared endpoint with its module and name. */

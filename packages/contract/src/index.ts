@@ -19,6 +19,7 @@ export * from './listing.ts';
 export * from './message.endpoints.ts';
 export * from './message.ts';
 export * from './organization.ts';
+export * from './product.endpoints.ts';
 export * from './product.ts';
 export * from './reference.ts';
 export * from './sampling.ts';

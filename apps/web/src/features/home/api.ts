@@ -1,5 +1,7 @@
-import type { MessageListData } from '@jcbb/contract';
+import type { MessageListData, ProductSearchBody } from '@jcbb/contract';
 import { type ChannelValue, channelsForApp } from '@jcbb/contract/enums';
+import { productEndpoints } from '@jcbb/contract/product.endpoints';
+import { call } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
 /** The home page's figures: each one call the server already answers. Silent: a missing figure shows "—". */
@@ -42,14 +44,8 @@ export const homeApi = {
 
 /** Business figures of the product centre, listings, certificates and the ledger (issues 4 and 5). */
 export const liveFigureApi = {
-  products: async (filter: Record<string, unknown> = {}): Promise<number> =>
-    (
-      await http.post<Total>(
-        '/materials/bmProduct/getProdutInfoList',
-        { take: 1, skip: 0, ...filter },
-        { silent: true },
-      )
-    ).total,
+  products: async (filter: ProductSearchBody = {}): Promise<number> =>
+    (await call(productEndpoints.getProdutInfoList, { take: 1, skip: 0, ...filter }, { silent: true })).total,
   /** Listings in one state (the caller's own, the platform's queue or the city's, as the server scopes them). */
   listings: async (status: number): Promise<number> =>
     (

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../../components/TextInput.tsx';
 import { ApiError } from '../../../../lib/http.ts';
-import { type ProductDetail, productApi, productKeys } from '../../api.ts';
+import { invalidateProductCentre, type ProductDetail, productApi } from '../../api.ts';
 import { ClassificationSelect } from '../../components/ClassificationSelect.tsx';
 import type { UploadedRef } from '../../components/FileUpload.tsx';
 import { ImageUpload } from '../../components/ImageUpload.tsx';
@@ -65,7 +65,7 @@ export function BasicInfoStep({ product, onSaved }: BasicInfoStepProps) {
       }),
     onSuccess: async ({ id }) => {
       message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await invalidateProductCentre(queryClient);
       onSaved(id);
     },
     onError: (error) => {
