@@ -1,6 +1,7 @@
 import type { EndpointDef } from './endpoint.ts';
 import { messageEndpoints } from './message.endpoints.ts';
 import { productEndpoints } from './product.endpoints.ts';
+import { samplingEndpoints } from './sampling.endpoints.ts';
 
 /**
  * Every declared endpoint, by module: the server's robustness and cross-organisation suites iterate this table,
@@ -9,6 +10,7 @@ import { productEndpoints } from './product.endpoints.ts';
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   message: messageEndpoints,
   product: productEndpoints,
+  sampling: samplingEndpoints,
 };
 
 /** Every declared endpoint with its module and name. */

@@ -22,6 +22,7 @@ export * from './organization.ts';
 export * from './product.endpoints.ts';
 export * from './product.ts';
 export * from './reference.ts';
+export * from './sampling.endpoints.ts';
 export * from './sampling.ts';
 export * from './signing.ts';
 export * from './units.ts';

@@ -12,13 +12,12 @@ import type {
   SamplingPageBody,
   SpecItem,
   SpecSaveBody,
-  samplingCount,
   UploadData,
 } from '@jcbb/contract';
 import { endpointKey } from '@jcbb/contract/endpoint';
 import { productEndpoints as api } from '@jcbb/contract/product.endpoints';
+import { samplingEndpoints } from '@jcbb/contract/sampling.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { call, keyOf } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
@@ -26,16 +25,9 @@ export type { DocumentItem, ProductDetail, ProductItem, SpecItem };
 export type ListingSummary = ProductDetail['listings'][number];
 export type SpecWithProduct = EndpointData<typeof api.specRelationInfo>;
 export type ProductSpecsGroup = EndpointData<typeof api.productDetailList>[number];
-export type SamplingCount = z.infer<typeof samplingCount>;
 export type { SamplingItem };
 export type QualificationDropData = EndpointData<typeof api.getQualificationDropDatas>;
 export type SpecBatchUpdateBody = EndpointInput<typeof api.specBatchUpdate>;
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
-
-const SAMPLING = '/materials/supervisionProductSampling';
 
 /**
  * The product centre's calls (`productEndpoints` in the contract; the server's modules/product is the truth), one
@@ -66,9 +58,9 @@ export const productApi = {
   removeDocument: (id: number) => call(api.deleteDocument, { id }),
   qualificationDropDatas: () => call(api.getQualificationDropDatas),
 
-  // Supervision sampling (spot checks) of the organisation's products (the catalogue module's calls)
-  samplingPage: (body: SamplingPageBody) => http.post<Page<SamplingItem>>(`${SAMPLING}/latestPage`, { ...body }),
-  samplingCount: (productId?: number) => http.post<SamplingCount>(`${SAMPLING}/count`, productId ? { productId } : {}),
+  // Supervision sampling (spot checks) of the organisation's products (`samplingEndpoints`)
+  samplingPage: (body: SamplingPageBody) => call(samplingEndpoints.latestPage, body),
+  samplingCount: (productId?: number) => call(samplingEndpoints.count, productId ? { productId } : {}),
 
   // Reference data and files (the reference and file modules' calls)
   classificationTree: () => call(api.getBuildingMaterialsClassifyList),
@@ -133,10 +125,17 @@ const productCentreKeys = new Set<unknown>(Object.values(api).map(endpointKey));
 export const invalidateProductCentre = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ predicate: (q) => productCentreKeys.has(q.queryKey[0]) });
 
-/** Keys of the calls that are not the product centre's (files, units, sampling). */
+export const samplingPageQuery = (body: SamplingPageBody) =>
+  queryOptions({ queryKey: keyOf(samplingEndpoints.latestPage, body), queryFn: () => productApi.samplingPage(body) });
+
+export const samplingCountQuery = (productId?: number) =>
+  queryOptions({
+    queryKey: keyOf(samplingEndpoints.count, productId ? { productId } : {}),
+    queryFn: () => productApi.samplingCount(productId),
+  });
+
+/** Keys of the calls of other modules (files, units), not migrated here. */
 export const productKeys = {
   units: ['reference', 'units'] as const,
   file: (id: number) => ['product', 'file', id] as const,
-  sampling: (body: SamplingPageBody) => ['product', 'sampling', body] as const,
-  samplingCount: ['product', 'sampling-count'] as const,
 };
