@@ -1,3 +1,4 @@
+import { catalogueEndpoints } from './catalogue.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { messageEndpoints } from './message.endpoints.ts';
 import { productEndpoints } from './product.endpoints.ts';
@@ -8,6 +9,7 @@ import { samplingEndpoints } from './sampling.endpoints.ts';
  * and a test checks that the server registers each one. A new module adds one line.
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
+  catalogue: catalogueEndpoints,
   message: messageEndpoints,
   product: productEndpoints,
   sampling: samplingEndpoints,

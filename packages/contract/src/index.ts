@@ -3,6 +3,7 @@ import './zod.ts';
 
 export * from './auth.ts';
 export * from './basic-material.ts';
+export * from './catalogue.endpoints.ts';
 export * from './catalogue.ts';
 export * from './certificate.ts';
 export * from './codes.ts';
