@@ -1,3 +1,4 @@
+import { basicMaterialEndpoints } from './basic-material.endpoints.ts';
 import { catalogueEndpoints } from './catalogue.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { messageEndpoints } from './message.endpoints.ts';
@@ -9,6 +10,7 @@ import { samplingEndpoints } from './sampling.endpoints.ts';
  * and a test checks that the server registers each one. A new module adds one line.
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
+  'basic-material': basicMaterialEndpoints,
   catalogue: catalogueEndpoints,
   message: messageEndpoints,
   product: productEndpoints,

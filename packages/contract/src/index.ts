@@ -2,6 +2,7 @@
 import './zod.ts';
 
 export * from './auth.ts';
+export * from './basic-material.endpoints.ts';
 export * from './basic-material.ts';
 export * from './catalogue.endpoints.ts';
 export * from './catalogue.ts';
