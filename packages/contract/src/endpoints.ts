@@ -1,5 +1,6 @@
 import { basicMaterialEndpoints } from './basic-material.endpoints.ts';
 import { catalogueEndpoints } from './catalogue.endpoints.ts';
+import { elementEndpoints } from './element.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { messageEndpoints } from './message.endpoints.ts';
 import { productEndpoints } from './product.endpoints.ts';
@@ -12,6 +13,7 @@ import { samplingEndpoints } from './sampling.endpoints.ts';
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   'basic-material': basicMaterialEndpoints,
   catalogue: catalogueEndpoints,
+  element: elementEndpoints,
   message: messageEndpoints,
   product: productEndpoints,
   sampling: samplingEndpoints,

@@ -9,6 +9,7 @@ export * from './catalogue.ts';
 export * from './certificate.ts';
 export * from './codes.ts';
 export * from './company.ts';
+export * from './element.endpoints.ts';
 export * from './element.ts';
 export * from './element-values.ts';
 export * from './endpoint.ts';
