@@ -26,7 +26,9 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   defineRoute(app, api.documentList, {
     summary: '产品资料列表 Documents of a product',
-    description: 'Optional kind filter. valid (green certificates only) tells whether it counts today.',
+    description:
+      'Manufacturers only (others 403); another organisation’s product 404. Optional kind filter. valid (green ' +
+      'certificates only) tells whether it counts today.',
     tags,
     orgTypes: [OrgType.MANUFACTURER],
     handler: ({ user, body }) => documents.list(user, body),
@@ -35,8 +37,8 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { db: Db }) {
   defineRoute(app, api.deleteDocument, {
     summary: '删除产品资料 Delete a document',
     description:
-      'Enterprise administrator only (staff 403). A certificate issued on the platform (certificateId) is revoked ' +
-      'through the certificate module instead: 409.',
+      'Manufacturers only (others 403); enterprise administrator only (staff 403). A certificate issued on the ' +
+      'platform (certificateId) is revoked through the certificate module instead: 409.',
     tags,
     orgTypes: [OrgType.MANUFACTURER],
     handler: ({ user, body }) => documents.remove(user, body.id),
