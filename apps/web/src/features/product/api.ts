@@ -62,8 +62,10 @@ export const productApi = {
   samplingPage: (body: SamplingPageBody) => call(samplingEndpoints.latestPage, body),
   samplingCount: (productId?: number) => call(samplingEndpoints.count, productId ? { productId } : {}),
 
-  // Reference data and files (the reference and file modules' calls)
+  // The classification tree (served by the product module)
   classificationTree: () => call(api.getBuildingMaterialsClassifyList),
+
+  // Units and files: the reference and file modules' calls, left as they were until those modules are migrated
   units: () => http.post<ProductUnitItem[]>('/materials/bmProductUnit/selectUnitList'),
   upload: (file: File) => http.upload<UploadData>('/api/file/upload', file, { silent: true }),
   download: (id: number, silent = false) => http.blob('GET', `/api/file/${id}`, {}, { silent }),
