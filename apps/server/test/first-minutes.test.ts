@@ -141,6 +141,10 @@ describe('the built app: assets on the wire, request logs, the first administrat
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
     expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(script) / 5);
+    // Document-only headers are left off a script; what a script needs stays.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
 
     const gz = await get('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -157,6 +161,7 @@ describe('the built app: assets on the wire, request logs, the first administrat
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
     }
   });
 
