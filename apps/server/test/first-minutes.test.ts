@@ -151,6 +151,8 @@ describe('the built app: assets on the wire, request logs, the first administrat
     const plain = await get('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+    const head = await built.app.inject({ method: 'HEAD', url: '/assets/index-Ab12Cd34.js' });
+    expect(head.statusCode).toBe(200);
     // The compressed copies are no routes of their own.
     expect((await get('/assets/index-Ab12Cd34.js.br')).headers['content-type']).not.toMatch(/javascript/);
   });
@@ -225,6 +227,21 @@ describe('the built app: assets on the wire, request logs, the first administrat
     const answer = toResponse(login);
     expect(answer.body.code, answer.raw).toBe(0);
     expect(answer.body.data.roles).toEqual(['super_admin']);
+
+    // A refused call (the platform administrator is no manufacturer) is a security event: logged at warn.
+    lines.length = 0;
+    const refused = await built.app.inject({
+      method: 'POST',
+      url: '/materials/bmProduct/getProdutInfoList',
+      payload: signParams('POST', '/materials/bmProduct/getProdutInfoList', {}, key),
+      headers: { authorization: `Bearer ${answer.body.data.access_token}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(lines.find((l) => l.url === '/materials/bmProduct/getProdutInfoList')).toMatchObject({
+      level: 40,
+      statusCode: 403,
+      reqId: refused.headers['x-request-id'],
+    });
 
     await expect(
       createAdministrator(built.database.db, { mobile: '13912345678', name: '另一位', password }, 2 ** 10),
