@@ -1,3 +1,4 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ import type { AuthService } from '../src/modules/auth/auth.service.ts';
 import { registerErrorHandling } from '../src/plugins/errors.ts';
 import { registerGateway } from '../src/plugins/gateway.ts';
 import { stringify, toResponse } from './harness.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** The problems loadConfig reports for `env`, or [] when it accepts it. */
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -255,4 +258,67 @@ describe('the built app: assets on the wire, request logs, the first administrat
     expect(parseArgs(['--mobile', '13912345678', '--name=王芳'])).toEqual({ mobile: '13912345678', name: '王芳' });
     expect(() => parseArgs(['--password', 'x'])).toThrow(AdminCreateError);
   });
+});
+
+/** What `npm start` runs: the esbuild bundle, by plain node, from any folder (its paths come from the bundle's own). */
+describe('the built server (apps/server/dist)', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'jcbb-dist-'));
+    execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: repoRoot, stdio: 'ignore' });
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const env = (extra: Record<string, string>): NodeJS.ProcessEnv => {
+    const base: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...extra };
+    delete base.VITEST;
+    return base;
+  };
+
+  it('prints one line per bad variable and exits 1', () => {
+    const run = spawnSync(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+      cwd: root,
+      env: env({ SESSION_TTL_HOURS: 'abc', LOG_LEVEL: 'loud', NODE_ENV: 'development' }),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/configuration is invalid/);
+    expect(run.stderr).toMatch(/^ {2}SESSION_TTL_HOURS: must be a number of hours \(got "abc"\)$/m);
+    expect(run.stderr).toMatch(/^ {2}LOG_LEVEL: must be one of/m);
+    expect(run.stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+
+  it('starts on a new embedded database (migrations found beside the bundle) and answers', async () => {
+    const port = 20_000 + (process.pid % 10_000);
+    const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+      cwd: root,
+      env: env({
+        NODE_ENV: 'development',
+        DATA_DIR: path.join(root, 'data'),
+        PORT: String(port),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      }),
+      stdio: 'ignore',
+    });
+    try {
+      let status = 0;
+      const deadline = Date.now() + 150_000;
+      while (status !== 200 && Date.now() < deadline && child.exitCode === null) {
+        status = await fetch(`http://127.0.0.1:${port}/api/health`)
+          .then((r) => r.status)
+          .catch(() => 0);
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(child.exitCode).toBeNull();
+      expect(status).toBe(200);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 180_000);
 });
