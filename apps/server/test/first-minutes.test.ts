@@ -156,8 +156,12 @@ describe('the built app: assets on the wire, request logs, the first administrat
     expect(plain.body).toBe(script);
     const head = await built.app.inject({ method: 'HEAD', url: '/assets/index-Ab12Cd34.js' });
     expect(head.statusCode).toBe(200);
-    // The compressed copies are no routes of their own.
-    expect((await get('/assets/index-Ab12Cd34.js.br')).headers['content-type']).not.toMatch(/javascript/);
+    // A file that is not there falls to the single-page fallback, an unknown API path to the 404 envelope.
+    const missing = await get('/assets/index-Gone0000.js');
+    expect(missing.headers['content-type']).toMatch(/text\/html/);
+    expect(missing.headers['cache-control']).toBe('no-cache');
+    expect(missing.headers['content-security-policy']).toContain("default-src 'self'");
+    expect((await get('/api/nothing-here')).json()).toMatchObject({ code: ResponseCode.NOT_FOUND });
   });
 
   it('makes the browser revalidate the HTML, also as the single-page fallback', async () => {
