@@ -1,3 +1,4 @@
+import { authEndpoints } from './auth.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { messageEndpoints } from './message.endpoints.ts';
 
@@ -6,6 +7,7 @@ import { messageEndpoints } from './message.endpoints.ts';
  * and a test checks that the server registers each one. A new module adds one line.
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
+  auth: authEndpoints,
   message: messageEndpoints,
 };
 
