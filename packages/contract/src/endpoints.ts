@@ -1,6 +1,7 @@
 import { authEndpoints } from './auth.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { messageEndpoints } from './message.endpoints.ts';
+import { systemEndpoints } from './system.endpoints.ts';
 
 /**
  * Every declared endpoint, by module: the server's robustness and cross-organisation suites iterate this table,
@@ -9,6 +10,7 @@ import { messageEndpoints } from './message.endpoints.ts';
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   auth: authEndpoints,
   message: messageEndpoints,
+  system: systemEndpoints,
 };
 
 /** Every declared endpoint with its module and name. */

@@ -24,5 +24,6 @@ export * from './product.ts';
 export * from './reference.ts';
 export * from './sampling.ts';
 export * from './signing.ts';
+export * from './system.endpoints.ts';
 export * from './units.ts';
 export * from './validators.ts';
