@@ -1,6 +1,7 @@
 import { authEndpoints } from './auth.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { messageEndpoints } from './message.endpoints.ts';
+import { referenceEndpoints } from './reference.endpoints.ts';
 import { systemEndpoints } from './system.endpoints.ts';
 
 /**
@@ -10,6 +11,7 @@ import { systemEndpoints } from './system.endpoints.ts';
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   auth: authEndpoints,
   message: messageEndpoints,
+  reference: referenceEndpoints,
   system: systemEndpoints,
 };
 

@@ -21,6 +21,7 @@ export * from './message.endpoints.ts';
 export * from './message.ts';
 export * from './organization.ts';
 export * from './product.ts';
+export * from './reference.endpoints.ts';
 export * from './reference.ts';
 export * from './sampling.ts';
 export * from './signing.ts';
