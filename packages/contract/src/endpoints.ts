@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
+import { fileEndpoints } from './file.endpoints.ts';
 import { messageEndpoints } from './message.endpoints.ts';
 import { referenceEndpoints } from './reference.endpoints.ts';
 import { systemEndpoints } from './system.endpoints.ts';
@@ -10,6 +11,7 @@ import { systemEndpoints } from './system.endpoints.ts';
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   auth: authEndpoints,
+  file: fileEndpoints,
   message: messageEndpoints,
   reference: referenceEndpoints,
   system: systemEndpoints,

@@ -14,6 +14,7 @@ export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './enums.ts';
 export * from './envelope.ts';
+export * from './file.endpoints.ts';
 export * from './file.ts';
 export * from './ledger.ts';
 export * from './listing.ts';

@@ -9,7 +9,9 @@ import type {
   certificateList,
   decisionData,
 } from '@jcbb/contract';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import type { z } from 'zod';
+import { download, upload } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
 export type ApplicationItem = z.infer<typeof applicationItem>;
@@ -77,8 +79,8 @@ export const certificateApi = {
     }),
 
   // Evidence files of an application
-  file: (id: number) => http.blob('GET', `/api/file/${id}`),
-  upload: (file: File) => http.upload<{ id: number; name: string }>('/api/file/upload', file, { silent: true }),
+  file: (id: number) => download(fileEndpoints.download, { id }),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
 };
 
 /** Public calls (no session): the lookup page of the certificate's QR code. */

@@ -6,10 +6,11 @@ import type {
   elementUpdateBody,
   groupCreateBody,
   groupUpdateBody,
-  PlatformCityTree,
-  UploadData,
 } from '@jcbb/contract';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
+import { referenceEndpoints } from '@jcbb/contract/reference.endpoints';
 import type { z } from 'zod';
+import { call, download, upload } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
 export type AdminGroupItem = z.infer<typeof adminGroupList>[number];
@@ -36,9 +37,9 @@ export const elementApi = {
   nationwide: () =>
     http.post<AttributeGroupWithElements[]>('/materials/products-settled-in-cities/getNationwideElement'),
   /** The platform's opened cities by province. */
-  cityTree: () => http.post<PlatformCityTree>('/materials/city/selectCityTree'),
-  upload: (file: File) => http.upload<UploadData>('/api/file/upload', file, { silent: true }),
-  download: (id: number) => http.blob('GET', `/api/file/${id}`),
+  cityTree: () => call(referenceEndpoints.selectCityTree),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
+  download: (id: number) => download(fileEndpoints.download, { id }),
 
   adminGroups: (query: AdminGroupQuery) =>
     http.get<AdminGroupItem[]>('/api/admin/elements/groups', {

@@ -5,7 +5,9 @@ import type {
   storageListData,
   storageRecordSchema,
 } from '@jcbb/contract';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import type { z } from 'zod';
+import { download, upload } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
 export type StorageRecord = z.infer<typeof storageRecordSchema>;
@@ -39,9 +41,8 @@ export const ledgerApi = {
   documents: () => http.get<StorageDocument[]>(`${S}/documents`),
   /** Only the fingerprint travels: the file was hashed in the browser. */
   check: (sha256: string) => http.post<CheckResult>('/api/blockchain/check', { sha256 }),
-  upload: (file: File) =>
-    http.upload<{ id: number; name: string; sha256: string }>('/api/file/upload', file, { silent: true }),
-  file: (uploadId: number) => http.blob('GET', `/api/file/${uploadId}`),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
+  file: (uploadId: number) => download(fileEndpoints.download, { id: uploadId }),
 };
 
 export const storageKeys = {

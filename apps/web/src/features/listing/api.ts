@@ -10,7 +10,9 @@ import type {
   productList,
   pushCityList,
 } from '@jcbb/contract';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import type { z } from 'zod';
+import { download, upload } from '../../lib/api.ts';
 import { http, type RequestOptions } from '../../lib/http.ts';
 
 export type ListingList = z.infer<typeof listingList>;
@@ -67,9 +69,9 @@ export const listingApi = {
   /** A file of a listing the caller may see: a file answer, or one of the product's documents or images. */
   file: (id: number, uploadId: number) => http.blob('POST', `${base}/downloadFile`, { id, uploadId }),
   /** Uploads a file of a file element (the manufacturer's own upload). */
-  upload: (file: File) => http.upload<{ id: number; name: string }>('/api/file/upload', file, { silent: true }),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
   /** One of the caller's own uploads (a file just added to a form, not yet part of the listing). */
-  ownFile: (uploadId: number) => http.blob('GET', `/api/file/${uploadId}`),
+  ownFile: (uploadId: number) => download(fileEndpoints.download, { id: uploadId }),
   pushCities: () => http.post<PushCity[]>('/materials/bm-business-area/selectPushCityList'),
   /** The manufacturer's products for the pickers (search by name fragment). */
   products: (materialName?: string) =>

@@ -8,7 +8,6 @@ import type {
   ProductPublicView,
   ProductSaveBody,
   ProductSearchBody,
-  ProductUnitItem,
   productSpecsGroupList,
   qualificationDropData,
   SamplingItem,
@@ -17,9 +16,11 @@ import type {
   SpecSaveBody,
   samplingCount,
   specWithProduct,
-  UploadData,
 } from '@jcbb/contract';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
+import { referenceEndpoints } from '@jcbb/contract/reference.endpoints';
 import type { z } from 'zod';
+import { call, download, upload } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
 export type { DocumentItem, ProductDetail, ProductItem, SpecItem };
@@ -77,9 +78,9 @@ export const productApi = {
 
   // Reference data and files
   classificationTree: () => http.post<ClassificationTree>('/materials/show/getBuildingMaterialsClassifyList'),
-  units: () => http.post<ProductUnitItem[]>('/materials/bmProductUnit/selectUnitList'),
-  upload: (file: File) => http.upload<UploadData>('/api/file/upload', file, { silent: true }),
-  download: (id: number, silent = false) => http.blob('GET', `/api/file/${id}`, {}, { silent }),
+  units: () => call(referenceEndpoints.selectUnitList),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
+  download: (id: number, silent = false) => download(fileEndpoints.download, { id }, { silent }),
 };
 
 /** Reference data changes only with a release: cache it for the whole visit. */
