@@ -2,6 +2,7 @@ import { authEndpoints } from './auth.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { fileEndpoints } from './file.endpoints.ts';
 import { messageEndpoints } from './message.endpoints.ts';
+import { organizationEndpoints } from './organization.endpoints.ts';
 import { referenceEndpoints } from './reference.endpoints.ts';
 import { systemEndpoints } from './system.endpoints.ts';
 
@@ -13,6 +14,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   auth: authEndpoints,
   file: fileEndpoints,
   message: messageEndpoints,
+  organization: organizationEndpoints,
   reference: referenceEndpoints,
   system: systemEndpoints,
 };

@@ -20,6 +20,7 @@ export * from './ledger.ts';
 export * from './listing.ts';
 export * from './message.endpoints.ts';
 export * from './message.ts';
+export * from './organization.endpoints.ts';
 export * from './organization.ts';
 export * from './product.ts';
 export * from './reference.endpoints.ts';
