@@ -1,4 +1,5 @@
 import { authEndpoints } from './auth.endpoints.ts';
+import { companyEndpoints } from './company.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { fileEndpoints } from './file.endpoints.ts';
 import { messageEndpoints } from './message.endpoints.ts';
@@ -12,6 +13,7 @@ import { systemEndpoints } from './system.endpoints.ts';
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   auth: authEndpoints,
+  company: companyEndpoints,
   file: fileEndpoints,
   message: messageEndpoints,
   organization: organizationEndpoints,

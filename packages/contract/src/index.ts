@@ -7,6 +7,7 @@ export * from './basic-material.ts';
 export * from './catalogue.ts';
 export * from './certificate.ts';
 export * from './codes.ts';
+export * from './company.endpoints.ts';
 export * from './company.ts';
 export * from './element.ts';
 export * from './element-values.ts';
