@@ -19,7 +19,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { classificationPath } from './classification.service.ts';
-import { ownProductOr404, ProductAuditEntity, requireDeleter, requireManufacturer } from './product.access.ts';
+import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
+import { changedFacts, type FactGate, productFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { documentView, imagesView, listingView, productItemView, specView, tagsView } from './product.view.ts';
 import { isValidGreenCertificate, recomputeProductTags, shanghaiToday } from './product-tags.ts';
@@ -116,7 +117,7 @@ export async function publicView(tx: Tx, id: number, today: string): Promise<Pro
   };
 }
 
-export function createProductService({ db }: { db: Db }) {
+export function createProductService({ db, facts }: { db: Db; facts: FactGate }) {
   async function fullView(tx: Tx, product: repo.ProductRow, today: string): Promise<ProductDetail> {
     const row = await repo.productListRow(tx, product.id);
     const path = await classificationPath(tx, product.classifyCode);
@@ -138,7 +139,7 @@ export function createProductService({ db }: { db: Db }) {
 
   /** Create (no id) or update (id) a product; tags are recomputed in the same transaction. */
   async function save(user: SessionUser, body: SaveBody, action: 'save' | 'again_update' = 'save') {
-    const orgId = requireManufacturer(user);
+    const orgId = ownOrgId(user);
     return db.transaction(async (tx) => {
       await checkClassifyCode(tx, body.classifyCode);
       await checkOwnUploads(tx, orgId, body.images, 'images');
@@ -154,6 +155,8 @@ export function createProductService({ db }: { db: Db }) {
       };
       let productId: number;
       let detail: Record<string, unknown> = {};
+      let revisionId: number | null = null;
+      let pendingFields: string[] = [];
       if (body.id === undefined) {
         const created = await repo.insertProduct(tx, { ...fields, orgId, createdBy: user.userId });
         productId = created.id;
@@ -176,7 +179,21 @@ export function createProductService({ db }: { db: Db }) {
           if (rejected.length === 0) throw conflict('该产品没有被驳回的入库申请，无需修正后重新提交');
           detail = { rejectedListingIds: rejected.map((l) => l.id) };
         }
-        await repo.updateProduct(tx, productId, fields);
+        // A listed product's approved facts change through a revision (product.facts.ts); the rest at once.
+        const approved = productFacts(before);
+        const proposed = productFacts(fields);
+        pendingFields = changedFacts(approved, proposed);
+        revisionId =
+          pendingFields.length === 0
+            ? null
+            : await facts.propose(tx, user, productId, { kind: 'product', before: approved, after: proposed });
+        if (revisionId === null) pendingFields = [];
+        else detail = { ...detail, revisionId, pendingFields };
+        await repo.updateProduct(
+          tx,
+          productId,
+          revisionId === null ? fields : { enableStatus: fields.enableStatus, recommended: fields.recommended },
+        );
         await repo.insertAudit(tx, {
           entityType: ProductAuditEntity.PRODUCT,
           entityId: String(productId),
@@ -189,7 +206,7 @@ export function createProductService({ db }: { db: Db }) {
         });
       }
       await recomputeProductTags(tx, productId);
-      return { id: productId };
+      return { id: productId, revisionId, pendingFields };
     });
   }
 
@@ -203,7 +220,7 @@ export function createProductService({ db }: { db: Db }) {
     },
 
     async search(user: SessionUser, body: SearchBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
         const { rows, total } = await repo.searchProducts(tx, { ...body, orgId }, today, body);
@@ -216,7 +233,7 @@ export function createProductService({ db }: { db: Db }) {
     },
 
     async byName(user: SessionUser, body: ByNameBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       if (body.companyId !== undefined && body.companyId !== orgId) return [];
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
@@ -249,7 +266,7 @@ export function createProductService({ db }: { db: Db }) {
     },
 
     async setEnableStatus(user: SessionUser, body: EnableBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         const before = await repo.lockOwnProduct(tx, orgId, body.id);
         if (!before) throw notFound('产品不存在');

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
-import { ownProductOr404, ProductAuditEntity, requireDeleter, requireManufacturer } from './product.access.ts';
+import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
+import { changedFacts, type FactGate, specFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { specView } from './product.view.ts';
 
@@ -17,9 +18,9 @@ export type SpecService = ReturnType<typeof createSpecService>;
  * Specification models (sales information) of the caller's products. Another organisation's product or
  * specification answers 404; deleting is for the enterprise administrator.
  */
-export function createSpecService({ db }: { db: Db }) {
+export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
   async function ownSpecOr404(user: SessionUser, id: number) {
-    const orgId = requireManufacturer(user);
+    const orgId = ownOrgId(user);
     const row = await repo.findOwnSpec(db, orgId, id);
     if (!row) throw notFound('规格不存在');
     return row;
@@ -27,7 +28,7 @@ export function createSpecService({ db }: { db: Db }) {
 
   return {
     async list(user: SessionUser, body: ListBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
         const { rows, total } = await repo.specsPage(tx, body.productId, body);
@@ -45,7 +46,7 @@ export function createSpecService({ db }: { db: Db }) {
     },
 
     async ofProduct(user: SessionUser, productId: number) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, productId);
         return (await repo.specsOfProducts(tx, [productId])).map(specView);
@@ -54,7 +55,7 @@ export function createSpecService({ db }: { db: Db }) {
 
     /** Every product of the caller with its specifications, newest product first. */
     async perProduct(user: SessionUser) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         const productRows = await repo.orgProductIds(tx, orgId);
         const specs = await repo.specsOfProducts(
@@ -73,7 +74,7 @@ export function createSpecService({ db }: { db: Db }) {
 
     /** Create (no id) or update (id) a specification; an update may not move it to another product. */
     async save(user: SessionUser, body: SaveBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
         if (!(await repo.unitExists(tx, body.unitId))) {
@@ -87,9 +88,24 @@ export function createSpecService({ db }: { db: Db }) {
           minOrder: body.minOrder,
           status: body.status,
         };
-        let id: number;
+        let id: number | null;
         let action: string;
+        let revisionId: number | null = null;
+        let pendingFields: string[] = [];
         if (body.id === undefined) {
+          // A new specification model of a listed product is an approved fact: it waits for audit (product.facts.ts).
+          revisionId = await facts.propose(tx, user, body.productId, { kind: 'spec_add', after: fields });
+          if (revisionId !== null) {
+            await repo.insertAudit(tx, {
+              entityType: ProductAuditEntity.SPEC,
+              entityId: `revision:${revisionId}`,
+              orgId,
+              actorUserId: user.userId,
+              action: 'propose_create',
+              detail: { productId: body.productId, revisionId },
+            });
+            return { id: null, revisionId, pendingFields: ['name', 'model', 'unitId'] };
+          }
           id = (await repo.insertSpec(tx, { ...fields, productId: body.productId })).id;
           action = 'create';
         } else {
@@ -99,7 +115,24 @@ export function createSpecService({ db }: { db: Db }) {
             throw invalidInput([{ field: 'productId', message: '规格不属于该产品' }]);
           }
           id = body.id;
-          await repo.updateSpec(tx, id, fields);
+          const approved = specFacts(existing.spec);
+          const proposed = specFacts(fields);
+          pendingFields = changedFacts(approved, proposed);
+          revisionId =
+            pendingFields.length === 0
+              ? null
+              : await facts.propose(tx, user, body.productId, {
+                  kind: 'spec_update',
+                  specId: id,
+                  before: approved,
+                  after: proposed,
+                });
+          if (revisionId === null) pendingFields = [];
+          await repo.updateSpec(
+            tx,
+            id,
+            revisionId === null ? fields : { price: fields.price, minOrder: fields.minOrder, status: fields.status },
+          );
           action = 'update';
         }
         await repo.insertAudit(tx, {
@@ -109,15 +142,19 @@ export function createSpecService({ db }: { db: Db }) {
           actorUserId: user.userId,
           action,
           toState: String(fields.status),
-          detail: { productId: body.productId, price: fields.price },
+          detail: {
+            productId: body.productId,
+            price: fields.price,
+            ...(revisionId ? { revisionId, pendingFields } : {}),
+          },
         });
-        return { id };
+        return { id, revisionId, pendingFields };
       });
     },
 
     /** The same price and/or status for several specifications (/specs/batchEdit); all must be the caller's. */
     async batchUpdate(user: SessionUser, body: BatchBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       const ids = [...new Set(body.ids)];
       return db.transaction(async (tx) => {
         const owned = new Set((await repo.ownSpecIds(tx, orgId, ids)).map((r) => r.id));
@@ -148,6 +185,12 @@ export function createSpecService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const row = await repo.findOwnSpec(tx, orgId, id);
         if (!row) throw notFound('规格不存在');
+        const revisionId = await facts.propose(tx, user, row.spec.productId, {
+          kind: 'spec_delete',
+          specId: id,
+          before: specFacts(row.spec),
+        });
+        if (revisionId !== null) return { id, revisionId, pendingFields: ['delete'] };
         await repo.deleteSpec(tx, id);
         await repo.insertAudit(tx, {
           entityType: ProductAuditEntity.SPEC,

@@ -1,11 +1,13 @@
+import type { ProductSearchBody } from '@jcbb/contract';
+import { certificateEndpoints } from '@jcbb/contract/certificate.endpoints';
 import { type ChannelValue, channelsForApp } from '@jcbb/contract/enums';
+import { ledgerEndpoints } from '@jcbb/contract/ledger.endpoints';
+import { listingEndpoints } from '@jcbb/contract/listing.endpoints';
 import { messageEndpoints } from '@jcbb/contract/message.endpoints';
 import { organizationEndpoints } from '@jcbb/contract/organization.endpoints';
+import { productEndpoints } from '@jcbb/contract/product.endpoints';
 import { queryOptions } from '@tanstack/react-query';
 import { call, keyOf } from '../../lib/api.ts';
-// The live figures below call modules whose endpoints are not declared in the contract yet (product, listing,
-// certificate, ledger): they move to `call` when those modules are migrated.
-import { http } from '../../lib/http.ts';
 
 /** The home page's figures: each one call the server already answers. Silent: a missing figure shows "—". */
 
@@ -18,10 +20,6 @@ export interface Inbox {
 export function channelNos(currentApp: string | null): ChannelValue[] | undefined {
   const channels = channelsForApp(currentApp);
   return channels.length > 0 ? channels : undefined;
-}
-
-interface Total {
-  total: number;
 }
 
 export const homeApi = {
@@ -47,29 +45,16 @@ export const homeApi = {
 
 /** Business figures of the product centre, listings, certificates and the ledger (issues 4 and 5). */
 export const liveFigureApi = {
-  products: async (filter: Record<string, unknown> = {}): Promise<number> =>
-    (
-      await http.post<Total>(
-        '/materials/bmProduct/getProdutInfoList',
-        { take: 1, skip: 0, ...filter },
-        { silent: true },
-      )
-    ).total,
+  products: async (filter: ProductSearchBody = {}): Promise<number> =>
+    (await call(productEndpoints.getProdutInfoList, { take: 1, skip: 0, ...filter }, { silent: true })).total,
   /** Listings in one state (the caller's own, the platform's queue or the city's, as the server scopes them). */
   listings: async (status: number): Promise<number> =>
-    (
-      await http.post<Total>(
-        '/materials/products-settled-in-cities/list',
-        { take: 1, skip: 0, status },
-        { silent: true },
-      )
-    ).total,
+    (await call(listingEndpoints.list, { take: 1, skip: 0, status }, { silent: true })).total,
   approvalQueue: async (): Promise<number> =>
-    (await http.get<Total>('/api/certificate/approvals', { take: 1, skip: 0 }, { silent: true })).total,
+    (await call(certificateEndpoints.approvals, { take: 1, skip: 0 }, { silent: true })).total,
   issuedCertificates: async (): Promise<number> =>
-    (await http.get<Total>('/api/certificate/issued', { take: 1, skip: 0 }, { silent: true })).total,
-  ledgerSize: async (): Promise<number> =>
-    (await http.get<{ treeSize: number }>('/open/ledger/sth', {}, { silent: true })).treeSize,
+    (await call(certificateEndpoints.issuedCertificates, { take: 1, skip: 0 }, { silent: true })).total,
+  ledgerSize: async (): Promise<number> => (await call(ledgerEndpoints.latestTreeHead, {}, { silent: true })).treeSize,
 };
 
 export const homeKeys = {
