@@ -1,7 +1,8 @@
 import type { ApproveBody, EndpointData, EndpointInput, EndpointParsed } from '@jcbb/contract';
 import { certificateEndpoints as api } from '@jcbb/contract/certificate.endpoints';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { call, download, keyOf } from '../../lib/api.ts';
+import { call, download, keyOf, upload } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
 export type ApplicationList = EndpointData<typeof api.applications>;
@@ -57,8 +58,8 @@ export const certificateApi = {
     }),
 
   // Evidence files of an application
-  file: (id: number) => http.blob('GET', `/api/file/${id}`),
-  upload: (file: File) => http.upload<{ id: number; name: string }>('/api/file/upload', file, { silent: true }),
+  file: (id: number) => download(fileEndpoints.download, { id }),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
 };
 
 /** Public calls (no session): the lookup page of the certificate's QR code. */
