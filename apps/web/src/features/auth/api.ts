@@ -1,21 +1,28 @@
-// The subpath, not the contract's index: the sign-in page and the console shell load this file.
-import { authEndpoints as api } from '@jcbb/contract/auth.endpoints';
 import { call } from '../../lib/api.ts';
 import type { RequestOptions } from '../../lib/http.ts';
+
+/**
+ * The auth endpoints load with the first auth call, not with the page: the router and the guard import this file,
+ * so a static import would put zod and the auth schemas into the sign-in page's first load (its budget is 170 KB as
+ * received; docs/performance.md). A signed-out visitor's sign-in page makes no auth call until the form is sent.
+ */
+const endpoints = () => import('@jcbb/contract/auth.endpoints').then((m) => m.authEndpoints);
 
 /** The auth calls of spec §7, one function each. */
 export const authApi = {
   /** The sign-in page passes `{ silent: true }` and shows the failure on the form itself. */
-  login: (mobile: string, password: string, options?: RequestOptions) => call(api.login, { mobile, password }, options),
-  viewer: () => call(api.viewer, {}, { silent: true }),
-  userRole: () => call(api.getUserRole, {}, { silent: true }),
-  authorizedModules: (orgId: number) => call(api.getAuthorizedOrg, { orgId }, { silent: true }),
-  logout: (appCode = 'jcbb') => call(api.logout, { appCode }, { silent: true }),
-  ssoInfo: (appCode: string) => call(api.getSsoInfo, { appCode }),
-  verifyToken: (appCode: string, ssoToken: string) =>
-    call(api.verifyToken, { appCode, ssoToken }, { silent: true, token: null }),
+  login: async (mobile: string, password: string, options?: RequestOptions) =>
+    call((await endpoints()).login, { mobile, password }, options),
+  viewer: async () => call((await endpoints()).viewer, {}, { silent: true }),
+  userRole: async () => call((await endpoints()).getUserRole, {}, { silent: true }),
+  authorizedModules: async (orgId: number) => call((await endpoints()).getAuthorizedOrg, { orgId }, { silent: true }),
+  logout: async (appCode = 'jcbb') => call((await endpoints()).logout, { appCode }, { silent: true }),
+  ssoInfo: async (appCode: string) => call((await endpoints()).getSsoInfo, { appCode }),
+  verifyToken: async (appCode: string, ssoToken: string) =>
+    call((await endpoints()).verifyToken, { appCode, ssoToken }, { silent: true, token: null }),
   /** Called with the token that stopped working (spec §8). */
-  invalidDetails: (token: string | null) => call(api.getTokenInvalidDetails, {}, { silent: true, token }),
-  changePassword: (oldPassword: string, newPassword: string, options?: RequestOptions) =>
-    call(api.changePassword, { oldPassword, newPassword }, options),
+  invalidDetails: async (token: string | null) =>
+    call((await endpoints()).getTokenInvalidDetails, {}, { silent: true, token }),
+  changePassword: async (oldPassword: string, newPassword: string, options?: RequestOptions) =>
+    call((await endpoints()).changePassword, { oldPassword, newPassword }, options),
 };
