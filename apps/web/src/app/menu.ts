@@ -229,3 +229,25 @@ export function breadcrumbFor(routes: FlatRoute[], pathname: string, search = ''
   chain.push(iframeName ? { title: iframeName, literal: true } : { title: meta?.title ?? pathname });
   return [home, ...chain];
 }
+
+/** A path of the tree that is no page of its own: a menu group (or `/`), which only leads to its children. */
+export function isGroupRoute(route: FlatRoute): boolean {
+  return !route.item.component && Boolean(route.item.redirect || route.item.children?.length);
+}
+
+/**
+ * Where a group path leads (vue-router's `redirect`, spec §3), for one user's routes (roles applied): the table's
+ * `redirect` when that is a page the user may open, else its first page the user may open (listed children before
+ * hidden ones, depth first), else nothing (the caller answers 404). Group paths never show a page of their own.
+ */
+export function groupTarget(routes: FlatRoute[], route: FlatRoute): string | undefined {
+  const page = (path: string) => {
+    const found = findRoute(routes, path);
+    return found?.item.component ? found.fullPath : undefined;
+  };
+  const preferred = route.item.redirect ? page(route.item.redirect) : undefined;
+  if (preferred) return preferred;
+  const below = routes.filter((r) => r.ancestors.includes(route.item) && r.item.component);
+  const listed = below.find((r) => !r.item.hidden && !r.ancestors.some((a) => a.hidden));
+  return (listed ?? below[0])?.fullPath;
+}

@@ -1,4 +1,6 @@
 import {
+  applicableProductList,
+  applicableProductQuery,
   applicationDetail,
   applicationList,
   applicationListQuery,
@@ -52,16 +54,30 @@ export function registerCertificateRoutes(
     handler: () => certificates.bodies(),
   });
 
-  // Applicant (manufacturers)
+  // Applicant (manufacturers; distributors for an assessment)
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/certificate/products',
+    summary: '可申请证书的产品 Products the caller may apply for',
+    description:
+      'Certified manufacturers: their own products. Certified distributors: the products they have evidence for, ' +
+      'named by one of their ledger records or by any record of a file they have on record too. Other ' +
+      'organisations 403. keyword: part of the name. At most 50, newest first.',
+    tags,
+    query: applicableProductQuery,
+    response: applicableProductList,
+    handler: ({ user, query }) => certificates.applicableProducts(user, query.keyword || undefined),
+  });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/certificate/applications',
     summary: '新建证书申请（草稿） Create a certificate application as a draft',
     description:
-      'Certified manufacturers only (403 otherwise). type 1 certified (the certificate the product holds, certNo ' +
+      'Certified manufacturers, and certified distributors for type 3 only (403 otherwise). type 1 certified (the certificate the product holds, certNo ' +
       'required to submit), 2 self-declared (published on submission, no body), 3 normal (assessment). productId: ' +
-      'own product; evidenceUploadIds: own uploads; bodyOrgId: a certified certification body (400 per field).',
+      'a product of GET /api/certificate/products; evidenceUploadIds: own uploads; bodyOrgId: a certified certification body (400 per field).',
     tags,
     body: applicationSaveBody,
     response: applicationDetail,

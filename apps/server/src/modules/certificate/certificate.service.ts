@@ -47,8 +47,15 @@ const APPROVAL_PAGE = '/blockchain/approval/detail';
 const CERTIFICATE_PAGE = '/blockchain/certificate/index';
 const CERT_NO_TAKEN = '证书编号已被使用';
 
-/** Who may apply: manufacturers, for their own products (distributors hold no products of their own). */
-const APPLICANT_ORG_TYPES: readonly number[] = [OrgType.MANUFACTURER];
+/**
+ * Who may apply: manufacturers, for their own products, any type; distributors, for the products they have evidence
+ * for (repo.applicableProducts), an assessment (type 3) only: a held certificate or a self-declaration is the maker's.
+ */
+const APPLICANT_ORG_TYPES: readonly number[] = [OrgType.MANUFACTURER, OrgType.DISTRIBUTOR];
+
+function productScope(orgType: number): repo.ApplicableProducts {
+  return orgType === OrgType.DISTRIBUTOR ? { kind: 'evidence' } : { kind: 'own' };
+}
 
 // Views
 
@@ -141,7 +148,7 @@ export function createCertificateService({ db }: { db: Db }) {
 
   async function applicantOrg(user: SessionUser) {
     const org = await callerOrg(user);
-    if (!APPLICANT_ORG_TYPES.includes(org.type)) throw forbidden('只有建材生产企业可以申请证书');
+    if (!APPLICANT_ORG_TYPES.includes(org.type)) throw forbidden('只有建材生产企业和经销商可以申请证书');
     if (org.certStatus !== CertStatus.CERTIFIED) throw forbidden('企业认证通过后才能申请证书');
     return org;
   }
@@ -168,10 +175,14 @@ export function createCertificateService({ db }: { db: Db }) {
     return row;
   }
 
-  /** Check a draft's references: own product, own uploads, a certified certification body. */
-  async function checkedFields(orgId: number, body: SaveBody) {
+  /** Check a draft's references: a product it may apply for, own uploads, a certified certification body. */
+  async function checkedFields(org: { id: number; type: number }, body: SaveBody) {
+    const orgId = org.id;
+    if (org.type === OrgType.DISTRIBUTOR && body.type !== ApplicationType.NORMAL) {
+      throw invalidInput([{ field: 'type', message: '经销商只能提交普通申请' }]);
+    }
     const product = await repo.findProduct(db, body.productId);
-    if (!product || product.orgId !== orgId)
+    if (!product || !(await repo.isApplicableProduct(db, orgId, productScope(org.type), product.id)))
       throw invalidInput([{ field: 'productId', message: '产品不存在，请重新选择' }]);
     const evidenceIds = [...new Set(body.evidenceUploadIds)];
     const own = await repo.uploadsOfOrg(db, evidenceIds, orgId);
@@ -272,9 +283,16 @@ export function createCertificateService({ db }: { db: Db }) {
 
     // Applicant
 
+    /** The products the caller may apply for (the application form's picker), by name, at most 50. */
+    async applicableProducts(user: SessionUser, keyword: string | undefined) {
+      const org = await applicantOrg(user);
+      const list = await repo.applicableProducts(db, org.id, productScope(org.type), keyword, 50);
+      return { list };
+    },
+
     async create(user: SessionUser, body: SaveBody) {
       const org = await applicantOrg(user);
-      const fields = await checkedFields(org.id, body);
+      const fields = await checkedFields(org, body);
       const id = await db.transaction(async (tx) => {
         const newId = await repo.insertApplication(tx, {
           ...fields,
@@ -292,7 +310,7 @@ export function createCertificateService({ db }: { db: Db }) {
       const org = await applicantOrg(user);
       const before = await ownApplication(user, id);
       const to = step(before.application.type, before.application.status, 'save');
-      const fields = await checkedFields(org.id, body);
+      const fields = await checkedFields(org, body);
       await db.transaction(async (tx) => {
         const updated = await repo.updateApplication(tx, id, before.application.status, fields);
         if (!updated) throw conflict('申请状态已变化，请刷新后重试');

@@ -76,6 +76,15 @@ export const certificateApi = {
       materialName: materialName || undefined,
     }),
 
+  /**
+   * The products the caller may apply for: a manufacturer's own, a distributor's those it has evidence for (the
+   * application form's picker; GET /api/certificate/products).
+   */
+  applicableProducts: (keyword?: string) =>
+    http.get<{ list: { id: number; name: string }[] }>('/api/certificate/products', {
+      keyword: keyword || undefined,
+    }),
+
   // Evidence files of an application
   file: (id: number) => http.blob('GET', `/api/file/${id}`),
   upload: (file: File) => http.upload<{ id: number; name: string }>('/api/file/upload', file, { silent: true }),
