@@ -8,6 +8,8 @@ export interface AppConfig {
   helpCenterUrl: string;
   customerServiceUrl: string;
   messageNotice: boolean;
+  /** How a new organisation joins (JOIN_INFO); empty: the sign-in page's default text. Absent from older servers. */
+  joinInfo?: string;
 }
 
 export const appConfigKey = ['open', 'config'] as const;

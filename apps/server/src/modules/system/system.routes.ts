@@ -27,6 +27,8 @@ export function registerSystemRoutes(app: FastifyInstance, config: Config) {
       helpCenterUrl: z.string(),
       customerServiceUrl: z.string(),
       messageNotice: z.boolean(),
+      /** How a new organisation joins (JOIN_INFO), shown on the sign-in page; empty: the console's own text. */
+      joinInfo: z.string(),
     }),
     handler: async () => ({ appCode: config.appCode, ...config.web }),
   });

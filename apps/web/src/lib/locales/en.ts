@@ -35,6 +35,7 @@ export const shellEn: ShellStrings = {
     changePassword: 'Change password',
     signOut: 'Sign out',
     signIn: 'Sign in',
+    toConsole: 'Open the console',
     switchApp: 'Switch app',
     currentApp: 'Current app',
     newTab: ' (opens in a new tab)',

@@ -33,6 +33,7 @@ export const shellZhCN = {
     changePassword: '修改密码',
     signOut: '退出登录',
     signIn: '登录',
+    toConsole: '进入控制台',
     switchApp: '切换应用',
     currentApp: '当前应用',
     newTab: '（在新标签页打开）',
