@@ -230,7 +230,7 @@ export default {
     revokedAt: 'Revoked at',
     revokeReason: 'Reason',
     selfDeclared: 'self-declared, not assessed by a third party',
-    verifyTitle: 'Verify on this device',
+    verifyTitle: 'Evidence check',
     verifyIntro:
       'These checks run in your browser: it recomputes the ledger entry’s hash, checks the Merkle inclusion proof, and verifies the tree head’s signature with the platform’s public key.',
     revocationTitle: 'Verification of the revocation',

@@ -223,7 +223,7 @@ export default {
     revokedAt: '撤销时间',
     revokeReason: '撤销原因',
     selfDeclared: '自我声明，未经第三方认证',
-    verifyTitle: '在本机验证',
+    verifyTitle: '存证核验',
     verifyIntro: '以下检查在您的浏览器中完成：重新计算存证条目的哈希，核对默克尔包含证明，并用平台公钥验证树头签名。',
     revocationTitle: '撤销记录的验证',
     noEvidence: '此证书没有存证记录，无法验证。',
