@@ -163,6 +163,8 @@ export const shellEn: ShellStrings = {
     intro: 'This page arrives in a coming release. It will offer:',
     back: 'Back to home',
     signIn: 'Go to sign-in',
+    externalSiteMissing:
+      'Shown to the platform operator only: the account centre’s address (EXTERNAL_SITE_URL) is not configured; once it is, this entry opens the account centre in a new tab.',
   },
   notFound: {
     title: 'Page not found',

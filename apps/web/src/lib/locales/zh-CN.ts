@@ -161,6 +161,8 @@ export const shellZhCN = {
     intro: '该页面将在后续版本上线，届时提供：',
     back: '返回首页',
     signIn: '前往登录',
+    externalSiteMissing:
+      '平台运营方可见：当前尚未配置账户中心地址（EXTERNAL_SITE_URL），配置后此菜单将在新标签页打开账户中心。',
   },
   notFound: {
     title: '页面不存在',
