@@ -441,6 +441,16 @@ describe('breadcrumbFor', () => {
     ]);
   });
 
+  it('names a page that creates a record (no ?id=) by its new-record title: 新增产品, then 编辑产品', () => {
+    const last = (search: string) => breadcrumbFor(routes, '/productCenter/productEdit', search).at(-1);
+    expect(last('')).toEqual({ title: 'route.productNew' });
+    expect(last('?step=0')).toEqual({ title: 'route.productNew' });
+    expect(last('?id=12&step=1')).toEqual({ title: 'route.productEdit' });
+    expect(breadcrumbFor(routes, '/specs/edit', '?productId=3').at(-1)).toEqual({ title: 'route.specsNew' });
+    expect(shellZh.route.productNew).toBe('新增产品');
+    expect(shellEn.route.productNew).toBe('New product');
+  });
+
   it('puts the guide’s jump page before a guide step', () => {
     const trail = breadcrumbFor(routes, '/blockchain/storage/certifiedApply').map((c) => c.title);
     expect(trail).toEqual(['route.home', 'route.blockchain', 'route.applyCertificate', 'route.certifiedApply']);

@@ -1,7 +1,7 @@
 import { ModuleCode, OrgType, Role } from '@jcbb/contract/enums';
 import { type FlatRoute, findRoute, resolvePath } from './route-index.ts';
 import type { ConsoleKey } from './route-table.tsx';
-import type { RouteItem } from './route-types.ts';
+import type { RouteItem, RouteMeta } from './route-types.ts';
 
 /**
  * The side menu, the active entry and the breadcrumb, computed from the route table (spec §2 "Side menu", §6).
@@ -185,6 +185,12 @@ export function openKeysFor(menu: MenuEntry[], key: string): string[] {
   return [];
 }
 
+/** A page's title key for this address: `newTitle` when the page creates a record (no ?id=), else `title`. */
+export function titleFor(meta: RouteMeta | undefined, search = ''): string | undefined {
+  if (meta?.newTitle && !new URLSearchParams(search).get('id')) return meta.newTitle;
+  return meta?.title;
+}
+
 export interface Crumb {
   /** i18n key, or the text itself when `literal`. */
   title: string;
@@ -226,7 +232,7 @@ export function breadcrumbFor(routes: FlatRoute[], pathname: string, search = ''
     if (list && title && !chain.some((c) => c.title === title)) chain.push({ title, to: list.fullPath });
   }
   const iframeName = pathname === IFRAME_PATH ? new URLSearchParams(search).get('name') : null;
-  chain.push(iframeName ? { title: iframeName, literal: true } : { title: meta?.title ?? pathname });
+  chain.push(iframeName ? { title: iframeName, literal: true } : { title: titleFor(meta, search) ?? pathname });
   return [home, ...chain];
 }
 

@@ -63,6 +63,9 @@ export const liveFigureApi = {
     (await http.get<Total>('/api/certificate/approvals', { take: 1, skip: 0 }, { silent: true })).total,
   issuedCertificates: async (): Promise<number> =>
     (await http.get<Total>('/api/certificate/issued', { take: 1, skip: 0 }, { silent: true })).total,
+  /** The organisation's own evidence records (manufacturers and distributors). */
+  evidenceRecords: async (): Promise<number> =>
+    (await http.post<Total>('/api/blockchain/storage/list', { pageNum: 1, pageSize: 1 }, { silent: true })).total,
   ledgerSize: async (): Promise<number> =>
     (await http.get<{ treeSize: number }>('/open/ledger/sth', {}, { silent: true })).treeSize,
 };
