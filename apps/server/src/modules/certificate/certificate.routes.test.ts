@@ -106,10 +106,14 @@ describe('who may apply', () => {
   });
 
   it('refuses a certification body and an uncertified manufacturer (403); a distributor without evidence (400)', async () => {
-    for (const token of [body, otherMaker]) {
+    for (const [token, msg] of [
+      [body, '只有建材生产企业、经销商可以执行此操作'],
+      [otherMaker, '企业认证通过后才能申请证书'],
+    ] as const) {
       const res = await server.call('POST', '/api/certificate/applications', draft(), token);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe(40300);
+      expect(res.body.msg).toBe(msg);
       expect((await server.call('GET', '/api/certificate/products', {}, token)).status).toBe(403);
     }
     const res = await server.call('POST', '/api/certificate/applications', draft(), dealer);
@@ -268,6 +272,7 @@ describe('applications are their owners’ and their bodies’ only', () => {
         token,
       );
       expect(res.status).toBe(403);
+      expect(res.body.msg).toBe('只有认证机构可以执行此操作');
       expect((await server.call('GET', '/api/certificate/approvals', {}, token)).status).toBe(403);
     }
     // A second certification body, certified, to which nothing was addressed.

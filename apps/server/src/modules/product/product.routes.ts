@@ -28,6 +28,7 @@ import type { SessionUser } from '../auth/auth.types.ts';
 import { startCertificateExpirySweep } from './certificate-expiry.ts';
 import { createClassificationService } from './classification.service.ts';
 import { registerDocumentRoutes } from './document.routes.ts';
+import type { FactGate } from './product.facts.ts';
 import { createProductService } from './product.service.ts';
 import { registerSpecRoutes } from './spec.routes.ts';
 
@@ -39,6 +40,8 @@ const MANUFACTURER_ONLY =
 export interface ProductRouteDeps {
   db: Db;
   auth: AuthService;
+  /** Where changes of a listed product's approved facts go for audit (the revision module). */
+  facts: FactGate;
   /** Start the certificate expiry sweep (default true; the app's onClose stops it). */
   expirySweep?: boolean;
 }

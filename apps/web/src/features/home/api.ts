@@ -1,5 +1,9 @@
 import type { MessageListData } from '@jcbb/contract';
+import { certificateEndpoints } from '@jcbb/contract/certificate.endpoints';
 import { type ChannelValue, channelsForApp } from '@jcbb/contract/enums';
+import { ledgerEndpoints } from '@jcbb/contract/ledger.endpoints';
+import { listingEndpoints } from '@jcbb/contract/listing.endpoints';
+import { call } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
 /** The home page's figures: each one call the server already answers. Silent: a missing figure shows "—". */
@@ -52,22 +56,15 @@ export const liveFigureApi = {
     ).total,
   /** Listings in one state (the caller's own, the platform's queue or the city's, as the server scopes them). */
   listings: async (status: number): Promise<number> =>
-    (
-      await http.post<Total>(
-        '/materials/products-settled-in-cities/list',
-        { take: 1, skip: 0, status },
-        { silent: true },
-      )
-    ).total,
+    (await call(listingEndpoints.list, { take: 1, skip: 0, status }, { silent: true })).total,
   approvalQueue: async (): Promise<number> =>
-    (await http.get<Total>('/api/certificate/approvals', { take: 1, skip: 0 }, { silent: true })).total,
+    (await call(certificateEndpoints.approvals, { take: 1, skip: 0 }, { silent: true })).total,
   issuedCertificates: async (): Promise<number> =>
-    (await http.get<Total>('/api/certificate/issued', { take: 1, skip: 0 }, { silent: true })).total,
+    (await call(certificateEndpoints.issuedCertificates, { take: 1, skip: 0 }, { silent: true })).total,
   /** The organisation's own evidence records (manufacturers and distributors). */
   evidenceRecords: async (): Promise<number> =>
-    (await http.post<Total>('/api/blockchain/storage/list', { pageNum: 1, pageSize: 1 }, { silent: true })).total,
-  ledgerSize: async (): Promise<number> =>
-    (await http.get<{ treeSize: number }>('/open/ledger/sth', {}, { silent: true })).treeSize,
+    (await call(ledgerEndpoints.storageList, { pageNum: 1, pageSize: 1 }, { silent: true })).total,
+  ledgerSize: async (): Promise<number> => (await call(ledgerEndpoints.latestTreeHead, {}, { silent: true })).treeSize,
 };
 
 export const homeKeys = {

@@ -22,6 +22,9 @@ import type {
 import type { z } from 'zod';
 import { http } from '../../lib/http.ts';
 
+/** What a save answers (contract `productSavedId`): id null while a new item of a listed product awaits review. */
+type SavedId = { id: number | null; revisionId?: number | null; pendingFields?: string[] };
+
 export type { DocumentItem, ProductDetail, ProductItem, SpecItem };
 export type ListingSummary = z.infer<typeof listingSummary>;
 export type SpecWithProduct = z.infer<typeof specWithProduct>;
@@ -48,18 +51,17 @@ export const productApi = {
   search: (body: ProductSearchBody) => http.post<Page<ProductItem>>(`${P}/getProdutInfoList`, { ...body }),
   /** The owner's full view (the server answers `view: 'full'` to the owning organisation). */
   info: (id: number) => http.get<ProductDetail | ProductPublicView>(`${P}/getProductInfoById/${id}`),
-  save: (body: ProductSaveBody) =>
-    http.post<{ id: number }>(`${P}/addOrUpdateProductInfo`, { ...body }, { silent: true }),
+  save: (body: ProductSaveBody) => http.post<SavedId>(`${P}/addOrUpdateProductInfo`, { ...body }, { silent: true }),
   setEnableStatus: (id: number, enableStatus: number) =>
     http.post<ProductItem>(`${P}/setProductEnableStatus`, { id, enableStatus }),
-  remove: (id: number) => http.post<{ id: number }>(`${P}/deleteProductInfo`, { id }),
+  remove: (id: number) => http.post<SavedId>(`${P}/deleteProductInfo`, { id }),
 
   // Specification models
   specsOfProduct: (productId: number) => http.post<SpecItem[]>(`${S}/detailsByProductInfoId`, { productId }),
   /** Every product of the organisation with its specifications (sales information). */
   specsPerProduct: () => http.post<ProductSpecsGroup[]>(`${S}/productDetailList`),
   spec: (id: number) => http.get<SpecWithProduct>(`${S}/relationInfo/${id}`),
-  saveSpec: (body: SpecSaveBody) => http.post<{ id: number }>(`${S}/update`, { ...body }, { silent: true }),
+  saveSpec: (body: SpecSaveBody) => http.post<SavedId>(`${S}/update`, { ...body }, { silent: true }),
   batchUpdateSpecs: (body: { ids: number[]; price?: string; status?: number }) =>
     http.post<{ updated: number }>(`${S}/batchUpdate`, { ...body }, { silent: true }),
   removeSpec: (id: number) => http.get<{ id: number }>(`${S}/delete/${id}`),
@@ -67,8 +69,8 @@ export const productApi = {
   // Documents (manuals and qualification documents)
   documents: (productId: number, kind?: number) =>
     http.post<DocumentItem[]>(`${D}/documentList`, { productId, ...(kind ? { kind } : {}) }),
-  addDocument: (body: DocumentAddBody) => http.post<{ id: number }>(`${D}/addDocument`, { ...body }, { silent: true }),
-  removeDocument: (id: number) => http.post<{ id: number }>(`${D}/deleteDocument`, { id }),
+  addDocument: (body: DocumentAddBody) => http.post<SavedId>(`${D}/addDocument`, { ...body }, { silent: true }),
+  removeDocument: (id: number) => http.post<SavedId>(`${D}/deleteDocument`, { id }),
   qualificationDropDatas: () => http.get<QualificationDropData>('/materials/show/getQualificationDropDatas'),
 
   // Supervision sampling (spot checks) of the organisation's products (the catalogue module's calls)

@@ -14,7 +14,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
-import { type ApplicationDetail, certificateApi, certificateKeys } from '../api.ts';
+import {
+  type ApplicationDetail,
+  applicationQuery,
+  bodiesQuery,
+  certificateApi,
+  invalidateApplications,
+  invalidateCertificates,
+  productOptionsQuery,
+} from '../api.ts';
 import { type EvidenceFile, EvidenceUpload } from '../components/EvidenceUpload.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
 import { CERT_NO_PATTERN, canEdit } from '../rules.ts';
@@ -67,8 +75,7 @@ export function ApplicationFormPage({ type }: { type: ApplicationTypeValue }) {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
   const draft = useQuery({
-    queryKey: certificateKeys.application(id ?? 0),
-    queryFn: () => certificateApi.application(id ?? 0),
+    ...applicationQuery(id ?? 0),
     enabled: id !== null,
   });
   if (id !== null && draft.isError) return <Result status="warning" title={t('common.notFound')} />;
@@ -88,14 +95,11 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
   const [id, setId] = useState<number | null>(draft?.id ?? null);
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [productSearch, setProductSearch] = useState('');
-  const products = useQuery({
-    queryKey: certificateKeys.products(productSearch),
-    queryFn: () => certificateApi.applicableProducts(productSearch),
-  });
+  const products = useQuery(productOptionsQuery(productSearch));
   // A distributor applies for the products it has evidence for (its own record of their reports), not its own.
   const distributor = useSession().user?.organization?.type === OrgType.DISTRIBUTOR;
   const needsBody = type !== ApplicationType.SELF_DECLARED;
-  const bodies = useQuery({ queryKey: certificateKeys.bodies, queryFn: certificateApi.bodies, enabled: needsBody });
+  const bodies = useQuery({ ...bodiesQuery(), enabled: needsBody });
 
   useEffect(() => {
     if (draft) form.setFieldsValue(initialValues(draft));
@@ -114,7 +118,7 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
     try {
       const saved = id === null ? await certificateApi.create(body) : await certificateApi.update(id, body);
       setId(saved.id);
-      void queryClient.invalidateQueries({ queryKey: certificateKeys.applications });
+      void invalidateApplications(queryClient);
       return saved.id;
     } catch (error) {
       if (error instanceof ApiError) {
@@ -151,7 +155,7 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
     }
     try {
       await certificateApi.submit(savedId);
-      void queryClient.invalidateQueries({ queryKey: certificateKeys.all });
+      void invalidateCertificates(queryClient);
       navigate(
         `/blockchain/certificate/success?kind=${type === ApplicationType.SELF_DECLARED ? 'published' : 'submitted'}&id=${savedId}`,
       );

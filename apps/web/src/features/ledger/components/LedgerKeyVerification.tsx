@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ledgerKeys, publicLedgerApi } from '../public-api.ts';
+import { ledgerKeyQuery } from '../public-api.ts';
 import type { EvidenceToVerify } from '../verify-evidence.ts';
 import { VerificationPanel, type VerifySubject } from './VerificationPanel.tsx';
 
@@ -13,10 +13,6 @@ export function LedgerKeyVerification(props: {
   folded?: boolean;
   technicalIntro?: ReactNode;
 }) {
-  const key = useQuery({
-    queryKey: ledgerKeys.publicKey,
-    queryFn: publicLedgerApi.key,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const key = useQuery(ledgerKeyQuery());
   return <VerificationPanel {...props} publicKey={key.data?.publicKey} keyError={key.isError} />;
 }

@@ -4,6 +4,7 @@ import { App, Button, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
+import { pendingReviewText } from '../../revision/saved.ts';
 import { productApi, productKeys } from '../api.ts';
 import { DOCUMENT_ACCEPT, uploadProblem } from './upload-check.ts';
 
@@ -38,7 +39,9 @@ export function DocumentUploadButton({ productId, kind, label, type = 'default' 
       const uploaded = await productApi.upload(chosen);
       const saved = await productApi.addDocument({ productId, kind, uploadId: uploaded.id, name: uploaded.name });
       onSuccess?.(saved);
-      message.success(t('common.saved'));
+      const pending = pendingReviewText(saved);
+      if (pending) message.info(pending, 8);
+      else message.success(t('common.saved'));
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
     } catch (error) {
       const text = error instanceof ApiError ? error.message : String(error);

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { ApiError } from '../../../lib/http.ts';
+import { pendingReviewText } from '../../revision/saved.ts';
 import { productApi, productKeys } from '../api.ts';
 import { FileUpload, type UploadedRef } from '../components/FileUpload.tsx';
 import { applyFieldErrors } from './field-errors.ts';
@@ -61,8 +62,10 @@ export function CertificateFormModal({ open, productId, onClose, onSaved }: Cert
         validFrom: v.validFrom?.format(DATE),
         validUntil: v.validUntil?.format(DATE),
       }),
-    onSuccess: () => {
-      message.success(t('common.saved'));
+    onSuccess: (saved) => {
+      const pending = pendingReviewText(saved);
+      if (pending) message.info(pending, 8);
+      else message.success(t('common.saved'));
       onSaved();
     },
     onError: (error) => {

@@ -11,6 +11,7 @@ import { applyFieldErrors } from '../forms/field-errors.ts';
 import { emptySpec, SpecFields, type SpecFormValues } from '../forms/SpecFields.tsx';
 import { specToValues } from '../forms/SpecFormModal.tsx';
 import '../i18n.ts';
+import { pendingReviewText } from '../../revision/saved.ts';
 import { useAllSpecs } from '../use-all-specs.ts';
 import { useIdParam } from '../use-product.ts';
 
@@ -49,10 +50,13 @@ export function SpecsEditPage() {
         minOrder: v.minOrder,
         status: v.status,
       }),
-    onSuccess: async ({ id: savedId }) => {
-      message.success(t('common.saved'));
+    onSuccess: async (saved, v) => {
+      const pending = pendingReviewText(saved);
+      if (pending) message.info(pending, 8);
+      else message.success(t('common.saved'));
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
-      navigate(`/specs/details?id=${savedId}`);
+      // A new specification of a listed product exists once approved: until then its product shows the change.
+      navigate(saved.id === null ? `/product/details?id=${v.productId}` : `/specs/details?id=${saved.id}`);
     },
     onError: (error) => {
       if (!applyFieldErrors(form, error) && error instanceof ApiError) message.error(error.message);
