@@ -2,12 +2,15 @@
 import './zod.ts';
 
 export * from './auth.ts';
+export * from './basic-material.endpoints.ts';
 export * from './basic-material.ts';
+export * from './catalogue.endpoints.ts';
 export * from './catalogue.ts';
 export * from './certificate.endpoints.ts';
 export * from './certificate.ts';
 export * from './codes.ts';
 export * from './company.ts';
+export * from './element.endpoints.ts';
 export * from './element.ts';
 export * from './element-values.ts';
 export * from './endpoint.ts';
@@ -22,10 +25,12 @@ export * from './listing.ts';
 export * from './message.endpoints.ts';
 export * from './message.ts';
 export * from './organization.ts';
+export * from './product.endpoints.ts';
 export * from './product.ts';
 export * from './reference.ts';
 export * from './revision.endpoints.ts';
 export * from './revision.ts';
+export * from './sampling.endpoints.ts';
 export * from './sampling.ts';
 export * from './signing.ts';
 export * from './units.ts';

@@ -1,8 +1,9 @@
-import type { MessageListData } from '@jcbb/contract';
+import type { MessageListData, ProductSearchBody } from '@jcbb/contract';
 import { certificateEndpoints } from '@jcbb/contract/certificate.endpoints';
 import { type ChannelValue, channelsForApp } from '@jcbb/contract/enums';
 import { ledgerEndpoints } from '@jcbb/contract/ledger.endpoints';
 import { listingEndpoints } from '@jcbb/contract/listing.endpoints';
+import { productEndpoints } from '@jcbb/contract/product.endpoints';
 import { call } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
@@ -46,14 +47,8 @@ export const homeApi = {
 
 /** Business figures of the product centre, listings, certificates and the ledger (issues 4 and 5). */
 export const liveFigureApi = {
-  products: async (filter: Record<string, unknown> = {}): Promise<number> =>
-    (
-      await http.post<Total>(
-        '/materials/bmProduct/getProdutInfoList',
-        { take: 1, skip: 0, ...filter },
-        { silent: true },
-      )
-    ).total,
+  products: async (filter: ProductSearchBody = {}): Promise<number> =>
+    (await call(productEndpoints.getProdutInfoList, { take: 1, skip: 0, ...filter }, { silent: true })).total,
   /** Listings in one state (the caller's own, the platform's queue or the city's, as the server scopes them). */
   listings: async (status: number): Promise<number> =>
     (await call(listingEndpoints.list, { take: 1, skip: 0, status }, { silent: true })).total,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
 import { pendingReviewText } from '../../revision/saved.ts';
-import { productApi, productKeys } from '../api.ts';
+import { invalidateProductCentre, productApi } from '../api.ts';
 import { DOCUMENT_ACCEPT, uploadProblem } from './upload-check.ts';
 
 export interface DocumentUploadButtonProps {
@@ -42,7 +42,7 @@ export function DocumentUploadButton({ productId, kind, label, type = 'default' 
       const pending = pendingReviewText(saved);
       if (pending) message.info(pending, 8);
       else message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await invalidateProductCentre(queryClient);
     } catch (error) {
       const text = error instanceof ApiError ? error.message : String(error);
       message.error(t('doc.uploadFailed', { message: text }));

@@ -7,7 +7,7 @@ import { TextInput } from '../../../../components/TextInput.tsx';
 import { ApiError } from '../../../../lib/http.ts';
 import { revisionKeys, revisionQueries } from '../../../revision/api.ts';
 import { pendingReviewText } from '../../../revision/saved.ts';
-import { type ProductDetail, productApi, productKeys } from '../../api.ts';
+import { invalidateProductCentre, type ProductDetail, productApi } from '../../api.ts';
 import { ClassificationSelect } from '../../components/ClassificationSelect.tsx';
 import type { UploadedRef } from '../../components/FileUpload.tsx';
 import { ImageUpload } from '../../components/ImageUpload.tsx';
@@ -85,7 +85,7 @@ export function BasicInfoStep({ product, onSaved }: BasicInfoStepProps) {
       if (pending) message.info(pending, 8);
       else message.success(t('common.saved'));
       for (const queryKey of revisionKeys) void queryClient.invalidateQueries({ queryKey });
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await invalidateProductCentre(queryClient);
       // A product save always answers its id (only new specifications and documents can wait for review).
       onSaved(id ?? (product?.id as number));
     },
