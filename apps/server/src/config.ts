@@ -38,7 +38,14 @@ export interface Config {
    */
   ledgerSigningKey: string | null;
   /** Settings the console reads at start-up (GET /open/config). */
-  web: { externalSiteUrl: string; helpCenterUrl: string; customerServiceUrl: string; messageNotice: boolean };
+  web: {
+    externalSiteUrl: string;
+    helpCenterUrl: string;
+    customerServiceUrl: string;
+    messageNotice: boolean;
+    /** How a new organisation joins, shown on the sign-in page (JOIN_INFO); empty: the console's default text. */
+    joinInfo: string;
+  };
 }
 
 export const DEV_AUTH_KEY = 'jcbb-web-dev';
@@ -193,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       helpCenterUrl: env.HELP_CENTER_URL ?? '',
       customerServiceUrl: env.CUSTOMER_SERVICE_URL ?? '',
       messageNotice: bool(v.MESSAGE_NOTICE, true),
+      joinInfo: env.JOIN_INFO?.trim() ?? '',
     },
   };
   if (production && (config.authKey === DEV_AUTH_KEY || config.authSecret === DEV_AUTH_SECRET)) {

@@ -12,6 +12,8 @@ export const openConfigData = z.object({
   customerServiceUrl: z.string(),
   /** false = no unread-count polling (spec §9). */
   messageNotice: z.boolean(),
+  /** How a new organisation joins (JOIN_INFO), shown on the sign-in page; empty: the console's own text. */
+  joinInfo: z.string(),
 });
 export type OpenConfigData = z.infer<typeof openConfigData>;
 

@@ -7,7 +7,7 @@ import type { Db } from '../client.ts';
 import { organizations, orgModules, userRoles, users } from '../schema/index.ts';
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
-import { seedDemoLedger } from './demo-ledger.ts';
+import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedDemoSamplings } from './demo-samplings.ts';
@@ -222,6 +222,10 @@ export async function seedDemoData(
       samplingOrg: { id: orgIds.get('supervisor') ?? null, name: '南京正衡工程监理有限公司' },
     });
     await seedDemoLedger(tx, maker);
+    await seedDemoDistributorEvidence(tx, maker.orgId, {
+      orgId: orgIds.get('dealer') as number,
+      userId: userIds.get('13800000002') as number,
+    });
     await seedDemoCertificates(tx);
     // Applications for new basic materials: two awaiting the platform, one it rejected.
     await seedDemoBasicMaterialApplications(tx, maker, userIds.get('13800000000') ?? null);

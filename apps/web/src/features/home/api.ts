@@ -54,6 +54,9 @@ export const liveFigureApi = {
     (await call(certificateEndpoints.approvals, { take: 1, skip: 0 }, { silent: true })).total,
   issuedCertificates: async (): Promise<number> =>
     (await call(certificateEndpoints.issuedCertificates, { take: 1, skip: 0 }, { silent: true })).total,
+  /** The organisation's own evidence records (manufacturers and distributors). */
+  evidenceRecords: async (): Promise<number> =>
+    (await call(ledgerEndpoints.storageList, { pageNum: 1, pageSize: 1 }, { silent: true })).total,
   ledgerSize: async (): Promise<number> => (await call(ledgerEndpoints.latestTreeHead, {}, { silent: true })).treeSize,
 };
 

@@ -1,10 +1,11 @@
 import type { ElementValue, EndpointData, EndpointInput, productList } from '@jcbb/contract';
 import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import { listingEndpoints as api } from '@jcbb/contract/listing.endpoints';
+import { productEndpoints } from '@jcbb/contract/product.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, download, keyOf, upload } from '../../lib/api.ts';
-import { http, type RequestOptions } from '../../lib/http.ts';
+import type { RequestOptions } from '../../lib/http.ts';
 
 export type ListingList = EndpointData<typeof api.list>;
 export type ListingRow = ListingList['list'][number];
@@ -51,16 +52,9 @@ export const listingApi = {
   /** One of the caller's own uploads (a file just added to a form, not yet part of the listing). */
   ownFile: (uploadId: number) => download(fileEndpoints.download, { id: uploadId }),
   pushCities: () => call(api.selectPushCityList),
-  /**
-   * The manufacturer's products for the pickers (search by name fragment). The product module's call: it moves to
-   * its endpoint when the product module is migrated.
-   */
+  /** The manufacturer's products for the pickers (search by name fragment): the product module's call. */
   products: (materialName?: string) =>
-    http.post<{ list: ProductOption[]; total: number }>('/materials/bmProduct/getProdutInfoList', {
-      take: 100,
-      skip: 0,
-      ...(materialName ? { materialName } : {}),
-    }),
+    call(productEndpoints.getProdutInfoList, { take: 100, skip: 0, ...(materialName ? { materialName } : {}) }),
 
   auditLog: (id: number) => call(api.getSettledInCitiesAuditLog, { id }),
   lastPlatformReject: (id: number) => call(api.getPlatformLastRejectAuditLog, { id }),

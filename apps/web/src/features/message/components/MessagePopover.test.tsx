@@ -80,6 +80,7 @@ beforeEach(() => {
     helpCenterUrl: '',
     customerServiceUrl: '',
     messageNotice: true,
+    joinInfo: '',
   });
   useInbox(12);
 });
@@ -132,6 +133,7 @@ describe('MessagePopover: badge and polling', () => {
       helpCenterUrl: '',
       customerServiceUrl: '',
       messageNotice: false,
+      joinInfo: '',
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage(<MessagePopover />);

@@ -58,9 +58,12 @@ export function toCertificationBody(values: CertificationFormValues): Certificat
  */
 export function CertificationForm({
   initialValues,
+  initialRegionNames,
   onSubmitted,
 }: {
   initialValues: Partial<CertificationFormValues>;
+  /** Division names of initialValues.regionCode (the record's regionPath), shown as the form opens. */
+  initialRegionNames?: string[];
   onSubmitted: (item: CertificationItem) => void;
 }) {
   const { t, i18n } = useTranslation('organization');
@@ -142,7 +145,13 @@ export function CertificationForm({
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="regionCode" label={t('form.region')} rules={[required('region')]}>
-            <RegionCascader />
+            <RegionCascader
+              knownNames={
+                initialValues.regionCode && initialRegionNames
+                  ? { code: initialValues.regionCode, names: initialRegionNames }
+                  : undefined
+              }
+            />
           </Form.Item>
         </Col>
         <Col xs={24}>

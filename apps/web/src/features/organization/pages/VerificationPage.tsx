@@ -117,6 +117,9 @@ function OrganizationCertification({ user }: { user: SessionUser }) {
       <Card title={t('form.title')}>
         <CertificationForm
           initialValues={initialValues(data, last)}
+          initialRegionNames={
+            data.certStatus === CertStatus.REJECTED && last ? last.details.regionPath : data.regionPath
+          }
           onSubmitted={() => {
             syncSession(CertStatus.PENDING);
             void invalidateOrganization(queryClient);
