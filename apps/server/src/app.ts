@@ -11,6 +11,8 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
+import { jobs as allJobs } from './jobs/index.ts';
+import { startJobs } from './jobs/scheduler.ts';
 import { createKvStore, type KvStore } from './lib/kv-store.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
@@ -57,16 +59,19 @@ export interface BuiltApp {
 /** Build the whole server for a configuration: used by main.ts and by every API test. */
 export async function buildApp(
   config: Config,
-  options: { database?: Database; logger?: boolean } = {},
+  options: { database?: Database; logger?: boolean; jobs?: boolean } = {},
 ): Promise<BuiltApp> {
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb }));
+  // Migrations run under an advisory lock, and so do the seeds: processes starting together do each once.
   await database.migrate();
-  await seedReferenceData(database.db);
-  // Before any seed: demo evidence must be signed with the key the server will publish.
-  await setupLedgerSigner(config);
-  if (config.seedDemo) await seedDemoData(database.db, config);
+  await database.exclusive('seed', async () => {
+    await seedReferenceData(database.db);
+    // Before any seed: demo evidence must be signed with the key the server will publish.
+    await setupLedgerSigner(config);
+    if (config.seedDemo) await seedDemoData(database.db, config);
+  });
 
   const app = Fastify({
     logger:
@@ -95,7 +100,14 @@ export async function buildApp(
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // TRUST_PROXY: the proxies' addresses, or a hop count (the nearest n peers are trusted).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
@@ -128,10 +140,12 @@ export async function buildApp(
   const serveWeb = existsSync(path.join(config.webDist, 'index.html'));
   if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
   registerErrorHandling(app, { spaFallback: serveWeb });
-  const kv = createKvStore(config.redisUrl, config.kvPrefix);
+  // Redis, else the PostgreSQL server, else memory: one store for every process of the deployment.
+  const kv = createKvStore(config.redisUrl, config.kvPrefix, database.postgres ?? undefined);
   database.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'database connection lost'));
   kv.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'redis connection error'));
   const auth = createAuthService({ db: database.db, config, kv });
+  await auth.start();
   registerGateway(app, {
     keys: [{ appCode: config.appCode, authKey: config.authKey, secret: config.authSecret }],
     nonces: kv,
@@ -159,6 +173,11 @@ export async function buildApp(
   registerListingRoutes(app, createListingService({ db: database.db, files }));
 
   registerLedger(app, { db: database.db, files });
+  // Background jobs (jobs/): each runs once per period across the deployment; onClose waits for a run.
+  if (options.jobs !== false) {
+    const stopJobs = startJobs(database.db, allJobs, app.log);
+    app.addHook('onClose', stopJobs);
+  }
   await app.ready();
   return {
     app,

@@ -25,7 +25,6 @@ import { defineRoute } from '../../lib/route.ts';
 import { bearerToken } from '../../plugins/gateway.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
-import { startCertificateExpirySweep } from './certificate-expiry.ts';
 import { createClassificationService } from './classification.service.ts';
 import { registerDocumentRoutes } from './document.routes.ts';
 import { createProductService } from './product.service.ts';
@@ -39,8 +38,6 @@ const MANUFACTURER_ONLY =
 export interface ProductRouteDeps {
   db: Db;
   auth: AuthService;
-  /** Start the certificate expiry sweep (default true; the app's onClose stops it). */
-  expirySweep?: boolean;
 }
 
 /** The product centre (issue 4): products, specifications, documents, tags, classification calls. */
@@ -226,11 +223,4 @@ export function registerProductRoutes(app: FastifyInstance, deps: ProductRouteDe
 
   registerSpecRoutes(app, deps);
   registerDocumentRoutes(app, deps);
-
-  if (deps.expirySweep !== false) {
-    const stop = startCertificateExpirySweep(deps.db, app.log);
-    app.addHook('onClose', async () => {
-      await stop();
-    });
-  }
 }
