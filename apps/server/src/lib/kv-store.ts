@@ -271,24 +271,49 @@ export class PostgresKvStore implements KvStore {
     await this.pool.query('SELECT pg_notify($1, $2)', [this.channelName(channel), message]);
   }
 
-  async subscribe(channel: string, listener: (message: string) => void): Promise<void> {
-    if (!this.listenClient) {
-      const client = new pg.Client({ connectionString: this.url });
-      client.on('error', (error) => this.connectionError(error));
-      client.on('notification', (n) => {
-        for (const l of this.listeners.get(n.channel) ?? []) l(n.payload ?? '');
+  private closed = false;
+
+  /** The LISTEN connection: opened on first subscribe, reopened (and every channel listened again) when lost. */
+  private async listen(): Promise<pg.Client> {
+    if (this.listenClient) return this.listenClient;
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('error', (error) => this.connectionError(error));
+    client.on('notification', (n) => {
+      for (const l of this.listeners.get(n.channel) ?? []) l(n.payload ?? '');
+    });
+    client.on('end', () => {
+      if (this.listenClient === client) this.listenClient = undefined;
+      if (!this.closed) setTimeout(() => this.relisten(), 1_000).unref();
+    });
+    this.listenClient = client;
+    await client.connect();
+    return client;
+  }
+
+  private relisten(): void {
+    if (this.closed || this.listenClient) return;
+    this.listen()
+      .then(async (client) => {
+        for (const name of this.listeners.keys()) await client.query(`LISTEN ${name}`);
+      })
+      .catch((error: Error) => {
+        this.connectionError(error);
+        this.listenClient = undefined;
+        if (!this.closed) setTimeout(() => this.relisten(), 5_000).unref();
       });
-      await client.connect();
-      this.listenClient = client;
-    }
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<void> {
+    const client = await this.listen();
     const name = this.channelName(channel);
     const list = this.listeners.get(name) ?? [];
     list.push(listener);
     this.listeners.set(name, list);
-    if (list.length === 1) await this.listenClient.query(`LISTEN ${name}`);
+    if (list.length === 1) await client.query(`LISTEN ${name}`);
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.sweeper);
     await this.listenClient?.end().catch(() => {});
   }

@@ -113,7 +113,8 @@ export function createAuthService({ db, config, kv }: Deps) {
 
     /** Listen for sessions other processes end (called once by buildApp). */
     async start() {
-      await kv.subscribe(SESSIONS_CHANNEL, heard);
+      // A store that cannot be reached at start-up does not stop the server: the cache's 5 s bound remains.
+      await kv.subscribe(SESSIONS_CHANNEL, heard).catch(() => {});
     },
 
     async login(mobile: string, password: string, appCode: string, ip: string, userAgent: string | null) {
