@@ -115,7 +115,8 @@ export function createLoginThrottle(kv: KvStore, limits = LOGIN_LIMITS) {
             kv.delete(k.pair),
             kv.delete(k.pairStrikes),
             refund(k.account, k.address),
-            kv.setIfAbsent(k.known, limits.knownAddressMs),
+            // Known for 90 days from the latest success from there.
+            kv.delete(k.known).then(() => kv.setIfAbsent(k.known, limits.knownAddressMs)),
           ]);
         },
         async failed() {
