@@ -213,6 +213,13 @@ describe('sign-in throttling', () => {
     expect(await warnings()).toHaveLength(1);
   });
 
+  it(`an office behind one NAT: 25 failures across accounts from its address do not stop a colleague (limit ${LOGIN_LIMITS.perAddress})`, async () => {
+    expect(LOGIN_LIMITS.perAddress).toBe(200);
+    for (let i = 0; i < 25; i += 1) expect((await login(randomMobile(), 'Wrong@2026', addr(26))).status).toBe(400);
+    expect((await login(await createUser(), DEMO_PASSWORD, addr(26))).body.code).toBe(0);
+    expect(await server.kv.get(`login:ip:${addr(26)}`)).toBe(25);
+  });
+
   it('an unknown mobile is throttled like a known one and nobody is told', async () => {
     const mobile = randomMobile();
     for (let i = 0; i < 5; i += 1) expect((await login(mobile, 'Wrong@2026', addr(22))).status).toBe(400);
