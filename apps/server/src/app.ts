@@ -39,6 +39,7 @@ import { registerOrganizationRoutes } from './modules/organization/organization.
 import { createOrganizationService } from './modules/organization/organization.service.ts';
 import { registerProductRoutes } from './modules/product/product.routes.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
+import { createRevisionService, registerRevisionRoutes } from './modules/revision/index.ts';
 import { registerSamplingRoutes } from './modules/sampling/sampling.routes.ts';
 import { createSamplingService } from './modules/sampling/sampling.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -163,7 +164,9 @@ export async function buildApp(
   registerOrganizationRoutes(app, organizations);
   registerReferenceRoutes(app, { db: database.db });
   registerCertificateRoutes(app, createCertificateService({ db: database.db }), config);
-  registerProductRoutes(app, { db: database.db, auth });
+  const revisions = createRevisionService({ db: database.db });
+  registerProductRoutes(app, { db: database.db, auth, facts: revisions.gate });
+  registerRevisionRoutes(app, revisions);
   registerCatalogueRoutes(app, createCatalogueService({ db: database.db, files }));
   registerCompanyRoutes(app, createCompanyService({ db: database.db }));
   registerBasicMaterialRoutes(app, createBasicMaterialService({ db: database.db }));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ResponseCode, signParams } from '@jcbb/contract';
+import { allEndpoints, endpointKey, ResponseCode, signParams } from '@jcbb/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestResponse, toResponse } from './harness.ts';
 import {
@@ -28,6 +28,16 @@ const server = await startTestServer();
 afterAll(() => server.stop());
 
 const routes = routesFromOpenApi(server.app.swagger() as Parameters<typeof routesFromOpenApi>[0]);
+describe('the endpoints declared in the contract', () => {
+  it('are all served with their method and path', () => {
+    const served = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    const missing = allEndpoints()
+      .filter(({ endpoint }) => !served.has(endpointKey(endpoint)))
+      .map(({ module, name }) => `${module}.${name}`);
+    expect(missing).toEqual([]);
+  });
+});
+
 const ACCOUNTS = {
   manufacturer: '13800000001',
   certBody: '13800000007',

@@ -445,4 +445,13 @@ export const qualificationDropData = z.object({
 });
 
 /** Answer of the calls that change a record: its id. */
-export const productSavedId = z.object({ id: z.number().int() });
+/**
+ * What a save or delete answers. `id` is null when the item waits for audit and does not exist yet (a new
+ * specification or evidence document of a listed product); `revisionId` names the revision that holds the change of
+ * approved facts, and `pendingFields` the facts waiting (docs/decisions.md, "Approved facts and revisions").
+ */
+export const productSavedId = z.object({
+  id: z.number().int().nullable(),
+  revisionId: z.number().int().nullable().optional(),
+  pendingFields: z.array(z.string()).optional(),
+});

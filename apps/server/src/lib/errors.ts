@@ -1,4 +1,11 @@
-import { errorCatalogue, type FieldError, ResponseCode, type ResponseCodeValue } from '@jcbb/contract';
+import {
+  errorCatalogue,
+  type FieldError,
+  type OrgTypeValue,
+  orgTypeLabels,
+  ResponseCode,
+  type ResponseCodeValue,
+} from '@jcbb/contract';
 
 type ErrorCode = Exclude<ResponseCodeValue, 0 | 200>;
 
@@ -22,3 +29,10 @@ export const conflict = (message?: string) => new AppError(ResponseCode.CONFLICT
 /** A 40000 answer naming the fields at fault: `data.fields` = [{ field, message }]. */
 export const invalidInput = (fields: FieldError[], message?: string) =>
   new AppError(ResponseCode.INVALID_INPUT, message ?? fields[0]?.message, { fields });
+
+/**
+ * The one refusal for a call reserved to some organisation types (`orgTypes` on `defineRoute`, or a service's own
+ * check): "只有建材生产企业、经销商可以执行此操作" — the same words wherever the rule applies.
+ */
+export const orgTypesForbidden = (orgTypes: readonly OrgTypeValue[]) =>
+  forbidden(`只有${orgTypes.map((t) => orgTypeLabels[t].zh).join('、')}可以执行此操作`);

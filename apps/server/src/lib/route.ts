@@ -1,8 +1,18 @@
-import { envelopeSchema, isMaterialsPath, ResponseCode, type RoleValue } from '@jcbb/contract';
+import {
+  type EndpointDef,
+  type EndpointParsed,
+  type EndpointResult,
+  envelopeSchema,
+  isMaterialsPath,
+  type OrgTypeValue,
+  ResponseCode,
+  type RoleValue,
+  routerPath,
+} from '@jcbb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionUser } from '../modules/auth/auth.types.ts';
-import { forbidden } from './errors.ts';
+import { forbidden, orgTypesForbidden } from './errors.ts';
 
 /**
  * How a route is reached:
@@ -52,20 +62,67 @@ interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTyp
   handler: (ctx: HandlerContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R> | undefined>;
 }
 
+/** Who an endpoint is for, beside how it is reached: documentation, access, roles and organisation types. */
+export interface RouteOptions<E extends EndpointDef> {
+  summary: string;
+  description?: string;
+  tags: string[];
+  access?: RouteAccess;
+  /** Any one of these roles may call; none listed = any signed-in user. Objects are checked in the service. */
+  roles?: readonly RoleValue[];
+  /**
+   * Only users of organisations of these types may call (403 with one message per type list, see
+   * `orgTypesForbidden`); none listed = any organisation, or none. Objects are checked in the service.
+   */
+  orgTypes?: readonly OrgTypeValue[];
+  handler: (
+    ctx: EndpointParsed<E> & { user: SessionUser; request: FastifyRequest; reply: FastifyReply },
+  ) => Promise<EndpointResult<E> | undefined>;
+}
+
 /**
- * Define one route: its schemas go to validation and to the OpenAPI document, its answer is wrapped in the
- * `{ code, msg, data }` envelope (code 200 on materials-service paths, 0 elsewhere), and its roles are checked
- * before the handler runs.
+ * Define one route from its contract declaration (`packages/contract/src/<module>.endpoints.ts`): the endpoint's
+ * schemas go to validation and to the OpenAPI document, its answer is wrapped in the `{ code, msg, data }` envelope
+ * (code 200 on materials-service paths, 0 elsewhere), and roles and organisation types are checked before the
+ * handler runs. An endpoint without a response schema answers a file: its handler sends it through `reply`.
  */
+export function defineRoute<E extends EndpointDef>(app: FastifyInstance, endpoint: E, options: RouteOptions<E>): void;
+/** @deprecated The form before endpoints were declared in the contract; being migrated module by module. */
 export function defineRoute<
   B extends z.ZodType = z.ZodUnknown,
   Q extends z.ZodType = z.ZodUnknown,
   P extends z.ZodType = z.ZodUnknown,
   R extends z.ZodType = z.ZodUnknown,
->(app: FastifyInstance, spec: RouteSpec<B, Q, P, R>): void {
+>(app: FastifyInstance, spec: RouteSpec<B, Q, P, R>): void;
+export function defineRoute(
+  app: FastifyInstance,
+  first: EndpointDef | RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>,
+  second?: RouteOptions<EndpointDef>,
+): void {
+  if (second) {
+    const e = first as EndpointDef;
+    register(app, {
+      ...second,
+      method: e.method,
+      url: routerPath(e.path),
+      body: e.body,
+      query: e.query,
+      params: e.params,
+      response: e.response,
+      signQuery: e.upload,
+      handler: second.handler as RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>['handler'],
+    });
+  } else register(app, first as RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>);
+}
+
+function register(
+  app: FastifyInstance,
+  spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType> & { orgTypes?: readonly OrgTypeValue[] },
+): void {
   const access: RouteAccess =
     spec.url.startsWith('/open/') && spec.access !== 'bare' ? 'none' : (spec.access ?? 'session');
   const successCode = isMaterialsPath(spec.url) ? ResponseCode.MATERIALS_OK : ResponseCode.OK;
+  const orgTypes = spec.orgTypes && spec.orgTypes.length > 0 ? spec.orgTypes : null;
   app.route({
     method: spec.method,
     url: spec.url,
@@ -85,10 +142,11 @@ export function defineRoute<
         const roles = request.user?.roles ?? [];
         if (!spec.roles.some((r) => roles.includes(r))) throw forbidden();
       }
+      if (orgTypes && !orgTypes.includes(request.user?.orgType as OrgTypeValue)) throw orgTypesForbidden(orgTypes);
       const data = await spec.handler({
-        body: request.body as z.output<B>,
-        query: request.query as z.output<Q>,
-        params: request.params as z.output<P>,
+        body: request.body,
+        query: request.query,
+        params: request.params,
         user: request.user as SessionUser,
         request,
         reply,

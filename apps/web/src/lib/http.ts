@@ -153,6 +153,13 @@ function failed(cause: unknown, options: RequestOptions): never {
 }
 
 export const http = {
+  /** Any method; `lib/api.ts`'s `call` goes through here. */
+  request: <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    params: Record<string, unknown> = {},
+    options?: RequestOptions,
+  ) => run<T>(method, path, params, options),
   get: <T>(path: string, query: Record<string, unknown> = {}, options?: RequestOptions) =>
     run<T>('GET', path, query, options),
   post: <T>(path: string, body: Record<string, unknown> = {}, options?: RequestOptions) =>

@@ -9,6 +9,7 @@ export * from './message.ts';
 export * from './organization.ts';
 export * from './product.ts';
 export * from './reference.ts';
+export * from './revision.ts';
 export * from './sampling.ts';
 export * from './session.ts';
 export * from './user.ts';

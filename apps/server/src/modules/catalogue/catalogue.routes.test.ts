@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { organizations } from '../../db/schema/index.ts';
 import { uploadFile } from '../organization/test-support.ts';
 import { insertProduct, orgOfMobile } from './catalogue.test-support.ts';
 
@@ -228,5 +229,33 @@ describe('product images', () => {
     expect((await image(ids.expired as number, ids.imageId as number)).statusCode).toBe(404);
     expect((await image(ids.listed as number, 999999)).statusCode).toBe(404);
     expect((await image(ids.listed as number, 0)).statusCode).toBe(400);
+  });
+});
+
+describe('answer cache (catalogue.cache.ts)', () => {
+  it('answers the next question after a change of any table it reads from the new data', async () => {
+    const maker = await orgOfMobile(server, '13800000001');
+    const id = await insertProduct(server, {
+      orgId: maker,
+      name: '缓存测试板',
+      price: '10.00',
+      cities: { '320100': {} },
+    });
+    const item = async () => (await search({ materialName: '缓存测试板' })).body.data.list[0];
+    const db = server.database.db;
+    expect((await item()).minPrice).toBe('10.00');
+    expect((await item()).minPrice).toBe('10.00');
+    await db.execute(sql`update product_specs set price = 9.5 where product_id = ${id}`);
+    expect((await item()).minPrice).toBe('9.50');
+    const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, maker));
+    const name = org?.name ?? '';
+    await db.execute(sql`update organizations set name = ${`${name}（新）`} where id = ${maker}`);
+    try {
+      expect((await item()).companyName).toBe(`${name}（新）`);
+    } finally {
+      await db.execute(sql`update organizations set name = ${name} where id = ${maker}`);
+    }
+    await db.execute(sql`update product_listings set status = 6 where product_id = ${id}`);
+    expect(await item()).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import { notFound } from '../../lib/errors.ts';
 import { formatOptionalShanghaiTime } from '../../lib/time.ts';
 import type { FileService } from '../file/file.service.ts';
 import { openedCities } from '../reference/reference.repository.ts';
+import { type AnswerCache, catalogueGeneration, createAnswerCache } from './catalogue.cache.ts';
 import * as repo from './catalogue.repository.ts';
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
@@ -22,8 +23,16 @@ async function openedCity(db: Db, cityCode: string) {
 }
 
 /** The public catalogue: read-only, no session, only LISTED listings of enabled products. */
-export function createCatalogueService({ db, files }: { db: Db; files: FileService }) {
-  return {
+export function createCatalogueService({
+  db,
+  files,
+  cache = createAnswerCache({ generation: catalogueGeneration(db) }),
+}: {
+  db: Db;
+  files: FileService;
+  cache?: AnswerCache;
+}) {
+  const service = {
     async regionTree(): Promise<RegionTreeData> {
       const [cities, counts] = await Promise.all([openedCities(db), repo.productCountsByCity(db)]);
       const countOf = new Map(counts.map((c) => [c.cityCode, c.n]));
@@ -136,4 +145,20 @@ export function createCatalogueService({ db, files }: { db: Db; files: FileServi
 
     open: (sha256: string) => files.open(sha256),
   };
+  // The three public reads answer from the cache (catalogue.cache.ts); images have their own ETag.
+  return {
+    ...service,
+    regionTree: () => cache.get('tree', () => service.regionTree()),
+    regionDetails: (cityCode: string) => cache.get(`city:${cityCode}`, () => service.regionDetails(cityCode)),
+    search: (q: CityProductSearch) => cache.get(`search:${searchKey(q)}`, () => service.search(q)),
+  };
+}
+
+/** One key per question: the validated search's fields in a fixed order, absent ones left out. */
+function searchKey(q: CityProductSearch): string {
+  return JSON.stringify(
+    Object.entries(q)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 }

@@ -1,15 +1,4 @@
-import {
-  deleteMessageBody,
-  deleteMessagesData,
-  MESSAGE_PAGE_SIZE,
-  MESSAGE_PAGE_SIZE_MAX,
-  messageBulkBody,
-  messageIdBody,
-  messageListBody,
-  messageListData,
-  messageSchema,
-  updateReadPointData,
-} from '@jcbb/contract';
+import { messageEndpoints as api, MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE_MAX } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/route.ts';
 import type { MessageService } from './message.service.ts';
@@ -22,9 +11,7 @@ const channels =
   'channelNos: channel codes (jcbb, agent, materials, construction, supervision); omitted, null or [] = every channel. The console sends the channels of its current app (spec §6, `channelsForApp` in the contract). An unknown code answers 400.';
 
 export function registerMessageRoutes(app: FastifyInstance, messages: MessageService) {
-  defineRoute(app, {
-    method: 'POST',
-    url: '/notice/bmMessage/getMessageList',
+  defineRoute(app, api.getMessageList, {
     summary: "消息列表 A page of the caller's messages",
     description: [
       'Newest first (then id descending).',
@@ -35,54 +22,36 @@ export function registerMessageRoutes(app: FastifyInstance, messages: MessageSer
       'data.list.total counts the messages under the same filters; data.unReadCount counts the unread ones in the requested channels, whatever readPoint asks for.',
     ].join(' '),
     tags,
-    body: messageListBody,
-    response: messageListData,
     handler: ({ user, body }) => messages.list(user, body),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/notice/bmMessage/getMessageDetails',
+  defineRoute(app, api.getMessageDetails, {
     summary: '消息详情 One message; opening it marks it read',
     description: "Answers the message with readPoint 2. Another user's message answers 404.",
     tags,
-    body: messageIdBody,
-    response: messageSchema,
     handler: ({ user, body }) => messages.details(user, body.id),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/notice/bmMessage/updateReadPoint',
+  defineRoute(app, api.updateReadPoint, {
     summary: "全部已读 Mark all the caller's unread messages read",
     description: `Only in the channels given, if any. ${channels} ${ownInbox} Answers how many changed.`,
     tags,
-    body: messageBulkBody,
-    response: updateReadPointData,
     handler: ({ user, body }) => messages.markAllRead(user, body),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/notice/bmMessage/deleteMessage',
+  defineRoute(app, api.deleteMessage, {
     summary: "删除消息 Delete one or several of the caller's messages",
     description:
       "Body { id } or { ids: [...] } (up to 100). All or nothing: if any id is not one of the caller's messages, nothing is deleted and the answer is 404.",
     tags,
-    body: deleteMessageBody,
-    response: deleteMessagesData,
     handler: ({ user, body }) =>
       messages.deleteMessages(user, [...(body.id === undefined ? [] : [body.id]), ...(body.ids ?? [])]),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/notice/bmMessage/deleteAllMessage',
+  defineRoute(app, api.deleteAllMessage, {
     summary: "清空消息 Delete all the caller's messages",
     description: `Only in the channels given, if any. ${channels} ${ownInbox} Answers how many were deleted.`,
     tags,
-    body: messageBulkBody,
-    response: deleteMessagesData,
     handler: ({ user, body }) => messages.deleteAll(user, body),
   });
 }

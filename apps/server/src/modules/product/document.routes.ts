@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { createDocumentService } from './document.service.ts';
+import type { FactGate } from './product.facts.ts';
 
 const tags = ['产品资料 Product documents'];
 const prefix = '/materials/productInfo';
@@ -11,7 +12,7 @@ const prefix = '/materials/productInfo';
  * Manuals and qualification documents (not named in spec §7; paths in its style, under productInfo). They feed the
  * derived tags: adding or deleting one recomputes the product's tags in the same transaction.
  */
-export function registerDocumentRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function registerDocumentRoutes(app: FastifyInstance, deps: { db: Db; facts: FactGate }) {
   const documents = createDocumentService(deps);
 
   defineRoute(app, {

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { ownProductOr404, ProductAuditEntity, requireDeleter, requireManufacturer } from './product.access.ts';
+import { type FactGate, isEvidenceKind } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { checkOwnUploads } from './product.service.ts';
 import { documentView } from './product.view.ts';
@@ -24,7 +25,7 @@ export type DocumentService = ReturnType<typeof createDocumentService>;
  * Manuals and qualification documents of the caller's products. Adding or deleting one recomputes the product's
  * tags in the same transaction (a carbon-footprint report makes it low-carbon, a valid green certificate green).
  */
-export function createDocumentService({ db }: { db: Db }) {
+export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }) {
   return {
     async list(user: SessionUser, body: ListBody) {
       const orgId = requireManufacturer(user);
@@ -44,8 +45,7 @@ export function createDocumentService({ db }: { db: Db }) {
         const uploadName =
           body.uploadId === undefined ? undefined : (await repo.uploadNames(tx, [body.uploadId])).get(body.uploadId);
         const name = body.name ?? uploadName ?? productDocumentKindLabels[body.kind as ProductDocumentKindValue].zh;
-        const doc = await repo.insertDocument(tx, {
-          productId: body.productId,
+        const values = {
           kind: body.kind,
           uploadId: body.uploadId ?? null,
           name,
@@ -54,8 +54,13 @@ export function createDocumentService({ db }: { db: Db }) {
           starRating: isCert ? (body.starRating ?? null) : null,
           validFrom: isCert ? (body.validFrom ?? null) : null,
           validUntil: isCert ? (body.validUntil ?? null) : null,
-          createdBy: user.userId,
-        });
+        };
+        // Evidence of a listed product is an approved fact: a new certificate or report waits for audit.
+        if (isEvidenceKind(body.kind)) {
+          const revisionId = await facts.propose(tx, user, body.productId, { kind: 'document_add', after: values });
+          if (revisionId !== null) return { id: null, revisionId, pendingFields: ['document'] };
+        }
+        const doc = await repo.insertDocument(tx, { ...values, productId: body.productId, createdBy: user.userId });
         await repo.insertAudit(tx, {
           entityType: ProductAuditEntity.DOCUMENT,
           entityId: String(doc.id),
@@ -76,6 +81,23 @@ export function createDocumentService({ db }: { db: Db }) {
         if (!doc) throw notFound('文件不存在');
         // A certificate issued on the platform is revoked through the certificate module, which keeps the ledger.
         if (doc.certificateId !== null) throw conflict('平台签发的证书不能在此删除');
+        if (isEvidenceKind(doc.kind)) {
+          const revisionId = await facts.propose(tx, user, doc.productId, {
+            kind: 'document_delete',
+            documentId: id,
+            before: {
+              kind: doc.kind,
+              uploadId: doc.uploadId,
+              name: doc.name,
+              certNo: doc.certNo,
+              issuer: doc.issuer,
+              starRating: doc.starRating,
+              validFrom: doc.validFrom,
+              validUntil: doc.validUntil,
+            },
+          });
+          if (revisionId !== null) return { id, revisionId, pendingFields: ['document'] };
+        }
         await repo.deleteDocument(tx, id);
         await repo.insertAudit(tx, {
           entityType: ProductAuditEntity.DOCUMENT,

@@ -27,6 +27,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { createClassificationService } from './classification.service.ts';
 import { registerDocumentRoutes } from './document.routes.ts';
+import type { FactGate } from './product.facts.ts';
 import { createProductService } from './product.service.ts';
 import { registerSpecRoutes } from './spec.routes.ts';
 
@@ -38,6 +39,8 @@ const MANUFACTURER_ONLY =
 export interface ProductRouteDeps {
   db: Db;
   auth: AuthService;
+  /** Where changes of a listed product's approved facts go for audit (the revision module). */
+  facts: FactGate;
 }
 
 /** The product centre (issue 4): products, specifications, documents, tags, classification calls. */

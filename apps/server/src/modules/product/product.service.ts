@@ -20,6 +20,7 @@ import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { classificationPath } from './classification.service.ts';
 import { ownProductOr404, ProductAuditEntity, requireDeleter, requireManufacturer } from './product.access.ts';
+import { changedFacts, type FactGate, productFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { documentView, imagesView, listingView, productItemView, specView, tagsView } from './product.view.ts';
 import { isValidGreenCertificate, recomputeProductTags, shanghaiToday } from './product-tags.ts';
@@ -116,7 +117,7 @@ export async function publicView(tx: Tx, id: number, today: string): Promise<Pro
   };
 }
 
-export function createProductService({ db }: { db: Db }) {
+export function createProductService({ db, facts }: { db: Db; facts: FactGate }) {
   async function fullView(tx: Tx, product: repo.ProductRow, today: string): Promise<ProductDetail> {
     const row = await repo.productListRow(tx, product.id);
     const path = await classificationPath(tx, product.classifyCode);
@@ -154,6 +155,8 @@ export function createProductService({ db }: { db: Db }) {
       };
       let productId: number;
       let detail: Record<string, unknown> = {};
+      let revisionId: number | null = null;
+      let pendingFields: string[] = [];
       if (body.id === undefined) {
         const created = await repo.insertProduct(tx, { ...fields, orgId, createdBy: user.userId });
         productId = created.id;
@@ -176,7 +179,21 @@ export function createProductService({ db }: { db: Db }) {
           if (rejected.length === 0) throw conflict('该产品没有被驳回的入库申请，无需修正后重新提交');
           detail = { rejectedListingIds: rejected.map((l) => l.id) };
         }
-        await repo.updateProduct(tx, productId, fields);
+        // A listed product's approved facts change through a revision (product.facts.ts); the rest at once.
+        const approved = productFacts(before);
+        const proposed = productFacts(fields);
+        pendingFields = changedFacts(approved, proposed);
+        revisionId =
+          pendingFields.length === 0
+            ? null
+            : await facts.propose(tx, user, productId, { kind: 'product', before: approved, after: proposed });
+        if (revisionId === null) pendingFields = [];
+        else detail = { ...detail, revisionId, pendingFields };
+        await repo.updateProduct(
+          tx,
+          productId,
+          revisionId === null ? fields : { enableStatus: fields.enableStatus, recommended: fields.recommended },
+        );
         await repo.insertAudit(tx, {
           entityType: ProductAuditEntity.PRODUCT,
           entityId: String(productId),
@@ -189,7 +206,7 @@ export function createProductService({ db }: { db: Db }) {
         });
       }
       await recomputeProductTags(tx, productId);
-      return { id: productId };
+      return { id: productId, revisionId, pendingFields };
     });
   }
 

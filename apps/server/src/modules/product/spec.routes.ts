@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { defineRoute } from '../../lib/route.ts';
+import type { FactGate } from './product.facts.ts';
 import { createSpecService } from './spec.service.ts';
 
 const tags = ['产品规格 Specification models'];
@@ -23,7 +24,7 @@ const prefix = '/materials/productSpecificationsModel';
 const OWN = 'Manufacturers only (others 403); another organisation’s product or specification answers 404.';
 
 /** Specification models (sales information: /specs/list, /specs/edit, /specs/batchEdit, /specs/details). */
-export function registerSpecRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function registerSpecRoutes(app: FastifyInstance, deps: { db: Db; facts: FactGate }) {
   const specs = createSpecService(deps);
 
   defineRoute(app, {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { ownProductOr404, ProductAuditEntity, requireDeleter, requireManufacturer } from './product.access.ts';
+import { changedFacts, type FactGate, specFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { specView } from './product.view.ts';
 
@@ -17,7 +18,7 @@ export type SpecService = ReturnType<typeof createSpecService>;
  * Specification models (sales information) of the caller's products. Another organisation's product or
  * specification answers 404; deleting is for the enterprise administrator.
  */
-export function createSpecService({ db }: { db: Db }) {
+export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
   async function ownSpecOr404(user: SessionUser, id: number) {
     const orgId = requireManufacturer(user);
     const row = await repo.findOwnSpec(db, orgId, id);
@@ -87,9 +88,24 @@ export function createSpecService({ db }: { db: Db }) {
           minOrder: body.minOrder,
           status: body.status,
         };
-        let id: number;
+        let id: number | null;
         let action: string;
+        let revisionId: number | null = null;
+        let pendingFields: string[] = [];
         if (body.id === undefined) {
+          // A new specification model of a listed product is an approved fact: it waits for audit (product.facts.ts).
+          revisionId = await facts.propose(tx, user, body.productId, { kind: 'spec_add', after: fields });
+          if (revisionId !== null) {
+            await repo.insertAudit(tx, {
+              entityType: ProductAuditEntity.SPEC,
+              entityId: `revision:${revisionId}`,
+              orgId,
+              actorUserId: user.userId,
+              action: 'propose_create',
+              detail: { productId: body.productId, revisionId },
+            });
+            return { id: null, revisionId, pendingFields: ['name', 'model', 'unitId'] };
+          }
           id = (await repo.insertSpec(tx, { ...fields, productId: body.productId })).id;
           action = 'create';
         } else {
@@ -99,7 +115,24 @@ export function createSpecService({ db }: { db: Db }) {
             throw invalidInput([{ field: 'productId', message: '规格不属于该产品' }]);
           }
           id = body.id;
-          await repo.updateSpec(tx, id, fields);
+          const approved = specFacts(existing.spec);
+          const proposed = specFacts(fields);
+          pendingFields = changedFacts(approved, proposed);
+          revisionId =
+            pendingFields.length === 0
+              ? null
+              : await facts.propose(tx, user, body.productId, {
+                  kind: 'spec_update',
+                  specId: id,
+                  before: approved,
+                  after: proposed,
+                });
+          if (revisionId === null) pendingFields = [];
+          await repo.updateSpec(
+            tx,
+            id,
+            revisionId === null ? fields : { price: fields.price, minOrder: fields.minOrder, status: fields.status },
+          );
           action = 'update';
         }
         await repo.insertAudit(tx, {
@@ -109,9 +142,13 @@ export function createSpecService({ db }: { db: Db }) {
           actorUserId: user.userId,
           action,
           toState: String(fields.status),
-          detail: { productId: body.productId, price: fields.price },
+          detail: {
+            productId: body.productId,
+            price: fields.price,
+            ...(revisionId ? { revisionId, pendingFields } : {}),
+          },
         });
-        return { id };
+        return { id, revisionId, pendingFields };
       });
     },
 
@@ -148,6 +185,12 @@ export function createSpecService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const row = await repo.findOwnSpec(tx, orgId, id);
         if (!row) throw notFound('规格不存在');
+        const revisionId = await facts.propose(tx, user, row.spec.productId, {
+          kind: 'spec_delete',
+          specId: id,
+          before: specFacts(row.spec),
+        });
+        if (revisionId !== null) return { id, revisionId, pendingFields: ['delete'] };
         await repo.deleteSpec(tx, id);
         await repo.insertAudit(tx, {
           entityType: ProductAuditEntity.SPEC,

@@ -1,4 +1,6 @@
-import type { ChannelValue, Message, MessageListData } from '@jcbb/contract';
+import type { ChannelValue } from '@jcbb/contract';
+import { messageEndpoints as api } from '@jcbb/contract/message.endpoints';
+import { call } from '../../lib/api.ts';
 import { http, type RequestOptions } from '../../lib/http.ts';
 
 /**
@@ -28,26 +30,25 @@ const silent = (options?: RequestOptions): RequestOptions => ({ ...options, sile
 const scopeBody = ({ toUid, companyId, channelNos }: MessageScope) => ({ toUid, companyId, channelNos });
 
 export const getMessageList = (query: MessageListQuery, options?: RequestOptions) =>
-  http.post<MessageListData>(
-    '/notice/bmMessage/getMessageList',
+  call(
+    api.getMessageList,
     { ...scopeBody(query), readPoint: query.readPoint, pageNum: query.pageNum, pageSize: query.pageSize },
     silent(options),
   );
 
 /** One message; the server marks it read. */
 export const getMessageDetails = (id: number, options?: RequestOptions) =>
-  http.post<Message>('/notice/bmMessage/getMessageDetails', { id }, silent(options));
+  call(api.getMessageDetails, { id }, silent(options));
 
 /** Mark all read (in the scope's channels). */
 export const updateReadPoint = (scope: MessageScope, options?: RequestOptions) =>
-  http.post<{ updated: number }>('/notice/bmMessage/updateReadPoint', scopeBody(scope), silent(options));
+  call(api.updateReadPoint, scopeBody(scope), silent(options));
 
-export const deleteMessage = (id: number, options?: RequestOptions) =>
-  http.post<{ deleted: number }>('/notice/bmMessage/deleteMessage', { id }, silent(options));
+export const deleteMessage = (id: number, options?: RequestOptions) => call(api.deleteMessage, { id }, silent(options));
 
 /** Delete all (in the scope's channels). */
 export const deleteAllMessage = (scope: MessageScope, options?: RequestOptions) =>
-  http.post<{ deleted: number }>('/notice/bmMessage/deleteAllMessage', scopeBody(scope), silent(options));
+  call(api.deleteAllMessage, scopeBody(scope), silent(options));
 
 export interface OpenConfig {
   appCode: string;
