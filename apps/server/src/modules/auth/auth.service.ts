@@ -48,7 +48,7 @@ export function createAuthService({ db, config, kv }: Deps) {
 
   /**
    * Drop ended sessions from this process's cache at once, and from every other process's through the shared
-   * store (docs/decisions.md, "Session cache across processes"). Should the notice be lost, the other caches
+   * store (docs/decisions.md, "Session cache"). Should the notice be lost, the other caches
    * still forget the session within the cache's 5 s.
    */
   async function forget(ended: { tokenHashes?: string[]; userId?: number }) {
