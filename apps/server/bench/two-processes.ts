@@ -71,8 +71,12 @@ async function measure(servers: ServerProcess[], token: string) {
     const before = cpuBefore[i];
     return after !== null && before !== null && before !== undefined ? (after - before) / elapsed : null;
   });
+  const total = figures.reduce((sum, f) => sum + f.requestsPerSec, 0);
+  const cpuSum = cpu.every((c) => c !== null) ? cpu.reduce((sum: number, c) => sum + (c ?? 0), 0) : null;
   return {
-    total: Math.round(figures.reduce((sum, f) => sum + f.requestsPerSec, 0)),
+    total: Math.round(total),
+    // Server CPU time per request, all processes together: moved much less than req/s by a busy machine.
+    serverCpuPerRequestUs: cpuSum === null || total === 0 ? null : Math.round((cpuSum / total) * 1e6),
     perProcess: figures.map((f) => Math.round(f.requestsPerSec)),
     p50: figures.map((f) => f.p50),
     p99: figures.map((f) => f.p99),
