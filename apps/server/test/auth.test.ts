@@ -181,15 +181,20 @@ describe('sign-in throttling', () => {
     );
     // Beyond the free failures the account's evaluations are spaced (1 s, then 2 s …): one may start now.
     expect(evaluated).toBeLessThanOrEqual(LOGIN_LIMITS.accountFree + 1);
-    const next = await login(mobile, 'Wrong@2026', addr(17));
-    expect(next.status).toBe(429);
-    expect(Number(next.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Whether or not the first delay has passed meanwhile (a busy machine), three more at once get one evaluation.
+    const next = await Promise.all([17, 27, 28].map((n) => login(mobile, 'Wrong@2026', addr(n))));
+    const refused = next.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    for (const r of refused) expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
   it('an address the owner signed in from skips the account’s spacing while the account is attacked', async () => {
     const mobile = await createUser();
     expect((await login(mobile, DEMO_PASSWORD, addr(18))).body.code).toBe(0);
     await Promise.all(Array.from({ length: 30 }, (_, i) => login(mobile, 'Wrong@2026', `10.${run}.${200 + i}`)));
+    // An attacker's evaluation has just taken the account's turn (set here, so a slow machine cannot let it lapse).
+    await server.kv.delete(`login:mg:${mobile}`);
+    await server.kv.setIfAbsent(`login:mg:${mobile}`, 60_000);
     // A fresh address waits for the spacing; the owner's usual address does not.
     expect((await login(mobile, DEMO_PASSWORD, addr(19))).status).toBe(429);
     expect((await login(mobile, DEMO_PASSWORD, addr(18))).body.code).toBe(0);
