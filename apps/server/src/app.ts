@@ -57,6 +57,11 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
+/** TRUST_PROXY for Fastify: the proxies' addresses as they are; a hop count trusts the nearest n peers. */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 /** Build the whole server for a configuration: used by main.ts and by every API test. */
 export async function buildApp(
   config: Config,
@@ -101,14 +106,7 @@ export async function buildApp(
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
     bodyLimit: 1024 * 1024,
-    // TRUST_PROXY: the proxies' addresses, or a hop count (the nearest n peers are trusted).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
