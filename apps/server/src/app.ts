@@ -58,7 +58,7 @@ export interface BuiltApp {
 }
 
 /** TRUST_PROXY for Fastify: the proxies' addresses as they are; a hop count trusts the nearest n peers. */
-function trustProxyOption(value: Config['trustProxy']) {
+export function trustProxyOption(value: Config['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
