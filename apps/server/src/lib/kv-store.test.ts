@@ -122,15 +122,29 @@ describe('MemoryKvStore', () => {
 
 // The store of a PostgreSQL deployment without Redis, wherever TEST_DATABASE_URL points at a server.
 describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgresKvStore', () => {
-  const url = process.env.TEST_DATABASE_URL as string;
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // A throwaway database of its own on the server, as the API tests have.
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `jcbb_kv_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  const url = target.toString();
+  let pool: pg.Pool;
   beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    pool = new pg.Pool({ connectionString: url, max: 4 });
     await pool.query(
-      'CREATE TABLE IF NOT EXISTS kv_entries (key text PRIMARY KEY, value bigint NOT NULL, expires_at timestamptz NOT NULL)',
+      'CREATE TABLE kv_entries (key text PRIMARY KEY, value bigint NOT NULL, expires_at timestamptz NOT NULL)',
     );
   });
   afterAll(async () => {
-    await pool.end();
+    await pool?.end();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
   });
   sharedBehaviour(() => new PostgresKvStore(pool, url, `jcbb-test:${randomUUID()}:`));
 
