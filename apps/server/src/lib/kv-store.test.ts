@@ -123,13 +123,15 @@ describe('MemoryKvStore', () => {
 // The store of a PostgreSQL deployment without Redis, wherever TEST_DATABASE_URL points at a server.
 describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgresKvStore', () => {
   // A throwaway database of its own on the server, as the API tests have.
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  // Collected even where it does not run: nothing here may need TEST_DATABASE_URL outside the hooks and tests.
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `jcbb_kv_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const target = new URL(adminUrl);
-  target.pathname = `/${name}`;
-  const url = target.toString();
+  let url = '';
   let pool: pg.Pool;
   beforeAll(async () => {
+    const target = new URL(adminUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
