@@ -102,6 +102,9 @@ const remarksSchema = z.string().trim().max(500, '备注不能超过 500 个字'
  * bodyOrgId: the certification body addressed (types 1 and 3; ignored for a self-declaration).
  * certNo / validUntil: for type 1, the certificate the product already holds (the body confirms or corrects them).
  */
+/** The id in a certificate path (`/api/certificate/applications/{id}`, `…/approvals/{id}/…`, `…/certificates/{id}`). */
+export const certificatePathParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID, '编号超出范围') });
+
 export const applicationSaveBody = z.object({
   type: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '请选择申请类型' }),
   productId: z.number({ error: '请选择产品' }).int('请选择产品').positive('请选择产品').max(MAX_ID, '请选择产品'),

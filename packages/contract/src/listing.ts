@@ -116,6 +116,9 @@ export const listingExportData = z.object({
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
 });
 
+/** The listing id in an audit decision's path (`/api/admin/listings/{id}/…`, `/api/city/listings/{id}/…`). */
+export const listingPathParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID, '编号超出范围') });
+
 export const listingIdBody = z.object({
   id: z.number({ error: '请指定入库记录' }).int().positive().max(MAX_ID, '编号超出范围'),
 });

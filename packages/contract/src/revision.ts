@@ -77,6 +77,20 @@ export const revisionView = z.object({
   /** The cities whose committees decide (where the product was listed when the revision was made). */
   cities: z.array(z.object({ cityCode: z.string(), cityName: z.string(), approved: z.boolean() })),
   diff: z.array(revisionDiffRow),
+  /**
+   * The proposed product fields (name, brand, classifyCode, materialType, description, images) when the revision
+   * changes them: the manufacturer's edit form starts from these, so a further edit builds on the proposal.
+   */
+  proposedProduct: z
+    .object({
+      name: z.string(),
+      brand: z.string().nullable(),
+      classifyCode: z.string(),
+      materialType: z.number().int(),
+      description: z.string().nullable(),
+      images: z.array(z.number().int()),
+    })
+    .nullable(),
   /** The last rejection's reason, if any. */
   reason: z.string().nullable(),
   createdByName: z.string().nullable(),
@@ -103,7 +117,11 @@ export type RevisionView = z.infer<typeof revisionView>;
 
 export const revisionListBody = pageQuerySchema.extend({
   /** Only revisions in these states; absent = the caller's queue (the states the caller decides in). */
-  status: z.number().int().optional(),
+  status: z
+    .number({ error: '状态必须是数字' })
+    .int('状态必须是整数')
+    .refine((v) => (Object.values(RevisionStatus) as number[]).includes(v), '状态只能是 1、2、3、4、5 或 7')
+    .optional(),
   productId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export const revisionListItem = revisionView.omit({ history: true, actions: true });

@@ -1,19 +1,16 @@
+// The subpath, not the contract's index: the console shell loads this file.
+import { type OpenConfigData, systemEndpoints } from '@jcbb/contract/system.endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../lib/http.ts';
+import { call, keyOf } from '../lib/api.ts';
 
 /** Settings the console reads at start-up (GET /open/config). */
-export interface AppConfig {
-  appCode: string;
-  externalSiteUrl: string;
-  helpCenterUrl: string;
-  customerServiceUrl: string;
-  messageNotice: boolean;
-}
+export type AppConfig = OpenConfigData;
 
-export const appConfigKey = ['open', 'config'] as const;
+/** Shared with the message feature's `useMessageNotice`: one fetch per tab. */
+export const appConfigKey = keyOf(systemEndpoints.getOpenConfig, {});
 
 export function fetchAppConfig(): Promise<AppConfig> {
-  return http.get<AppConfig>('/open/config', {}, { silent: true });
+  return call(systemEndpoints.getOpenConfig, {}, { silent: true });
 }
 
 /** The configuration, fetched once per tab; undefined while loading or when the call failed. */

@@ -535,7 +535,12 @@ describe('the route table', () => {
 
   it('keeps government’s certification page off its menu (exempt) but reachable', () => {
     const menu = buildMenu(consoleTree('government'), { ...base, roles: ['住建委'] });
-    expect(menu.map((m) => m.title)).toEqual(['route.home', 'route.procurement', 'route.cityListingAudit']);
+    expect(menu.map((m) => m.title)).toEqual([
+      'route.home',
+      'route.procurement',
+      'route.cityListingAudit',
+      'route.revisionAudit',
+    ]);
     expect(findRoute(flattenRoutes(consoleTree('government')), '/organization/orgnizationVerification')).toBeDefined();
   });
 

@@ -10,6 +10,7 @@ import { cityListingAuditRoutes, listingRoutes, platformListingAuditRoutes } fro
 import { messagePublicRoutes, messageRoutes } from '../features/message/routes.tsx';
 import { organizationRoutes } from '../features/organization/routes.tsx';
 import { productRoutes } from '../features/product/routes.tsx';
+import { cityRevisionRoutes, platformRevisionRoutes } from '../features/revision/index.ts';
 import type { RouteItem, RouteMeta } from './route-types.ts';
 
 /**
@@ -263,6 +264,7 @@ const government: RouteItem[] = [
     soon('statisticsList', 'statisticsList', { keepAlive: true }),
   ]),
   ...cityListingAuditRoutes,
+  ...cityRevisionRoutes,
 ];
 
 const certification: RouteItem[] = [
@@ -299,7 +301,14 @@ export const consoles: Record<ConsoleKey, RouteItem[]> = {
   developer,
   government,
   certification,
-  admin: [home, ...adminRoutes, ...platformListingAuditRoutes, ...elementAdminRoutes, ...basicMaterialReviewRoutes],
+  admin: [
+    home,
+    ...adminRoutes,
+    ...platformListingAuditRoutes,
+    ...platformRevisionRoutes,
+    ...elementAdminRoutes,
+    ...basicMaterialReviewRoutes,
+  ],
   basic: [home],
 };
 

@@ -96,10 +96,10 @@ function trackLocations(router: ReturnType<typeof renderConsole>): string[] {
   return seen;
 }
 
-describe('a session that ends on a console page', { timeout: 20_000 }, () => {
+describe('a session that ends on a console page', { timeout: 40_000 }, () => {
   it('goes to sign-in with the way back (invalidIndex 1), never through /404', async () => {
     const router = renderConsole('/product/list?page=2');
-    expect(await screen.findByRole('button', { name: /新增产品/ }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /新增产品/ }, { timeout: 20000 })).toBeInTheDocument();
     const seen = trackLocations(router);
 
     replies['/api/session-probe'] = { code: 10100 };
@@ -122,7 +122,7 @@ describe('a session that ends on a console page', { timeout: 20_000 }, () => {
 
   it('leaves the page to the guard when the session is cleared with nobody navigating', async () => {
     const router = renderConsole('/product/list');
-    expect(await screen.findByRole('button', { name: /新增产品/ }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /新增产品/ }, { timeout: 20000 })).toBeInTheDocument();
     const seen = trackLocations(router);
     act(() => session.clear());
     const signIn = `/login?redirect=${encodeURIComponent('/product/list')}`;

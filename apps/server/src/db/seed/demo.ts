@@ -148,11 +148,17 @@ export const demoAccounts = [
  */
 export async function seedDemoData(
   db: Db,
-  config: Pick<Config, 'scryptCost' | 'dataDir' | 'maxUploadBytes'>,
+  config: Pick<Config, 'scryptCost' | 'dataDir' | 'maxUploadBytes'> & { production?: boolean },
 ): Promise<boolean> {
+  // Demo accounts share a published password: a production server never gets them (config.ts refuses SEED_DEMO
+  // there too; this is the second lock, for any other caller).
+  if (config.production) throw new Error('demo data is never seeded when NODE_ENV=production');
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
-  const hashes = await Promise.all(demoAccounts.map(() => hashPassword(DEMO_PASSWORD, config.scryptCost)));
+  // One scrypt hash for every demo account: they share the published password anyway, and ten hashes at 2^17 were
+  // most of a fresh start's time on two cores (docs/performance.md, cold start).
+  const demoHash = await hashPassword(DEMO_PASSWORD, config.scryptCost);
+  const hashes = demoAccounts.map(() => demoHash);
   await db.transaction(async (tx) => {
     const orgIds = new Map<string, number>();
     const userIds = new Map<string, number>();

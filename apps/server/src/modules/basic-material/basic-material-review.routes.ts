@@ -1,71 +1,45 @@
-import {
-  adminBasicMaterialItem,
-  adminBasicMaterialList,
-  adminBasicMaterialListQuery,
-  basicMaterialApproveBody,
-  basicMaterialRejectBody,
-  Role,
-} from '@jcbb/contract';
+import { basicMaterialEndpoints as api, Role } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute, idParams } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/route.ts';
 import type { BasicMaterialReviewService } from './basic-material-review.service.ts';
 
 const tags = ['基础建材 Basic materials'];
 const platform = [Role.SUPER_ADMIN];
-const BASE = '/api/admin/basic-materials';
 const decidable =
   'Only a pending application (else 40900); the platform’s own rows and unknown ids 40400. The applicant’s ' +
   'organisation gets a message on the materials channel.';
 
 /** The platform's review of manufacturers' applications for new common names (super_admin only). */
 export function registerBasicMaterialReviewRoutes(app: FastifyInstance, reviews: BasicMaterialReviewService) {
-  defineRoute(app, {
-    method: 'GET',
-    url: BASE,
+  defineRoute(app, api.adminList, {
     summary: '基础材料申请列表（平台） Applications for new common names, newest first',
     description:
       'status: 2 pending (when left out), 1 approved, 3 rejected, 0 every status. commonName: a fragment of the name. take/skip paging.',
     tags,
     roles: platform,
-    query: adminBasicMaterialListQuery,
-    response: adminBasicMaterialList,
     handler: ({ query }) => reviews.list(query),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: `${BASE}/:id`,
+  defineRoute(app, api.adminDetail, {
     summary: '基础材料申请详情（平台） One application with its applicant and the decision',
     tags,
     roles: platform,
-    params: idParams,
-    response: adminBasicMaterialItem,
     handler: ({ params }) => reviews.detail(params.id),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: `${BASE}/:id/approve`,
+  defineRoute(app, api.approve, {
     summary: '通过基础材料申请（平台） Approve, optionally correcting name, class and units',
     description: `Fields left out keep the applicant’s values. The name gets the next code after the platform’s (BM032, …) and is offered by page, getUnitByCommonName and the others from then on. A corrected name that is already approved or pending answers 40000 on commonName. ${decidable}`,
     tags,
     roles: platform,
-    params: idParams,
-    body: basicMaterialApproveBody,
-    response: adminBasicMaterialItem,
     handler: ({ user, params, body }) => reviews.approve(user, params.id, body),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: `${BASE}/:id/reject`,
+  defineRoute(app, api.reject, {
     summary: '驳回基础材料申请（平台） Reject with a reason (2–200 characters)',
     description: `The name may be applied for again. ${decidable}`,
     tags,
     roles: platform,
-    params: idParams,
-    body: basicMaterialRejectBody,
-    response: adminBasicMaterialItem,
     handler: ({ user, params, body }) => reviews.reject(user, params.id, body.reason),
   });
 }

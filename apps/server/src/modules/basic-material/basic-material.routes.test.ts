@@ -116,6 +116,12 @@ describe('applyForAdd', () => {
     );
     expect((await call('applyForAdd', { commonName: '新材料丙', classifyCode: '0105' })).status).toBe(401);
   });
+
+  it('refuses other organisation types with the one orgTypes message', async () => {
+    const res = await call('applyForAdd', { commonName: '新材料丁', classifyCode: '0105' }, '13800000002');
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toBe('只有建材生产企业可以执行此操作');
+  });
 });
 
 describe('bmUpGradation/page', () => {

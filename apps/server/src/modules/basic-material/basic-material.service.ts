@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { forbidden, invalidInput, notFound } from '../../lib/errors.ts';
+import { forbidden, invalidInput, notFound, orgTypesForbidden } from '../../lib/errors.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { sendMessage } from '../message/message.sender.ts';
@@ -79,8 +79,8 @@ export function createBasicMaterialService({ db }: { db: Db }) {
 
     /** A manufacturer applies for a new common name: kept pending, the platform is told. Duplicates answer 400. */
     async apply(user: SessionUser, body: ApplyInput) {
-      if (user.orgId === null || user.orgType !== OrgType.MANUFACTURER)
-        throw forbidden('仅建材生产企业可申请新增通用名称');
+      // Manufacturers only: the route declares `orgTypes: [OrgType.MANUFACTURER]`, so the caller has an organisation.
+      if (user.orgId === null) throw orgTypesForbidden([OrgType.MANUFACTURER]);
       const orgId = user.orgId;
       await checkClassAndUnits(db, body);
       try {

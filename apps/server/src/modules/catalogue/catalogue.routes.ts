@@ -1,13 +1,4 @@
-import {
-  CATALOGUE_COUNT_CAP,
-  CATALOGUE_PAGE_SIZE_MAX,
-  cityProductList,
-  cityProductSearchBody,
-  productImageParams,
-  regionDetailsBody,
-  regionDetailsData,
-  regionTreeData,
-} from '@jcbb/contract';
+import { catalogueEndpoints as api, CATALOGUE_COUNT_CAP, CATALOGUE_PAGE_SIZE_MAX } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/route.ts';
 import type { CatalogueService } from './catalogue.service.ts';
@@ -18,30 +9,21 @@ const published =
 
 /** The public city catalogue (spec §2 /cities): signed, no session. */
 export function registerCatalogueRoutes(app: FastifyInstance, catalogue: CatalogueService) {
-  defineRoute(app, {
-    method: 'POST',
-    url: '/open/materials/show/getRegionTree',
+  defineRoute(app, api.getRegionTree, {
     summary: '开通城市树 The platform’s opened cities by province, with their listed products',
     description: `Provinces by code, their opened cities by code. ${published}`,
     tags,
-    response: regionTreeData,
     handler: () => catalogue.regionTree(),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/open/materials/show/getOpenRegionDetails',
+  defineRoute(app, api.getOpenRegionDetails, {
     summary: '城市住建委页面 A city’s committee page: the city, its committee, counts per classification',
     description: `Body { cityCode }. A city the platform has not opened answers 40400. ${published} Categories are listed in catalogue order with their classes that have listed products.`,
     tags,
-    body: regionDetailsBody,
-    response: regionDetailsData,
     handler: ({ body }) => catalogue.regionDetails(body.cityCode),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/open/materials/show/getCityProductList',
+  defineRoute(app, api.getCityProductList, {
     summary: '城市产品目录搜索 Search a city’s catalogue',
     description: [
       'The search form of spec §3 for one city: materialName (a fragment matched anywhere, case-insensitive; % and _ are literal), classifyCode (the class and its descendants), isGreen, isGovProcurement, starRating (green products with those stars), isPrefabricated, isLowCarbon, isRecommend; empty fields mean any.',
@@ -52,20 +34,15 @@ export function registerCatalogueRoutes(app: FastifyInstance, catalogue: Catalog
       'A city the platform has not opened answers 40400.',
     ].join(' '),
     tags,
-    body: cityProductSearchBody,
-    response: cityProductList,
     handler: ({ body }) => catalogue.search(body),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/open/materials/show/productImage/:productId/:uploadId',
+  defineRoute(app, api.productImage, {
     summary: '产品图片 An image of a published product',
     description:
       'Neither signed nor signed in, so an <img> can load it (a signature’s nonce is single-use, which would defeat the browser cache). Answers only uploads named in the product’s images, of a product that is enabled and listed in a city; anything else 40400. Cached publicly for 5 minutes; the ETag is the file’s SHA-256.',
     tags,
     access: 'bare',
-    params: productImageParams,
     handler: async ({ params, request, reply }) => {
       const file = await catalogue.productImage(params.productId, params.uploadId);
       const etag = `"${file.sha256}"`;

@@ -106,10 +106,15 @@ describe('who may apply', () => {
   });
 
   it('refuses a distributor, a certification body and an uncertified manufacturer (403)', async () => {
-    for (const token of [dealer, body, otherMaker]) {
+    for (const [token, msg] of [
+      [dealer, '只有建材生产企业可以执行此操作'],
+      [body, '只有建材生产企业可以执行此操作'],
+      [otherMaker, '企业认证通过后才能申请证书'],
+    ] as const) {
       const res = await server.call('POST', '/api/certificate/applications', draft(), token);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe(40300);
+      expect(res.body.msg).toBe(msg);
     }
   });
 
@@ -181,6 +186,7 @@ describe('applications are their owners’ and their bodies’ only', () => {
         token,
       );
       expect(res.status).toBe(403);
+      expect(res.body.msg).toBe('只有认证机构可以执行此操作');
       expect((await server.call('GET', '/api/certificate/approvals', {}, token)).status).toBe(403);
     }
     // A second certification body, certified, to which nothing was addressed.

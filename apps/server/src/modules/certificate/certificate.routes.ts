@@ -1,26 +1,14 @@
-import {
-  applicationDetail,
-  applicationList,
-  applicationListQuery,
-  applicationRejectBody,
-  applicationSaveBody,
-  approveBody,
-  certificateItem,
-  certificateList,
-  certificateListQuery,
-  certificateVerifyData,
-  certificateVerifyQuery,
-  certificationBodyList,
-  decisionData,
-  revokeBody,
-} from '@jcbb/contract';
+import { certificateEndpoints as api, OrgType } from '@jcbb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { defineRoute, idParams } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/route.ts';
 import { renderCertificatePdf } from './certificate.pdf.ts';
 import type { CertificateService, CertificateView } from './certificate.service.ts';
 
 const tags = ['证书 Certificate'];
+/** Who may apply: manufacturers, for their own products (distributors hold no products of their own). */
+const applicants = [OrgType.MANUFACTURER];
+const certificationBodies = [OrgType.CERTIFICATION_BODY];
 
 /**
  * Applications, decisions, certificates and public verification (issue 5). The spec names only the screens
@@ -43,104 +31,74 @@ export function registerCertificateRoutes(
     return reply.send(pdf);
   }
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/certificate/bodies',
+  defineRoute(app, api.bodies, {
     summary: '认证机构列表 Certified certification bodies an application may be addressed to',
     tags,
-    response: certificationBodyList,
     handler: () => certificates.bodies(),
   });
 
   // Applicant (manufacturers)
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/certificate/applications',
+  defineRoute(app, api.createApplication, {
     summary: '新建证书申请（草稿） Create a certificate application as a draft',
     description:
       'Certified manufacturers only (403 otherwise). type 1 certified (the certificate the product holds, certNo ' +
       'required to submit), 2 self-declared (published on submission, no body), 3 normal (assessment). productId: ' +
       'own product; evidenceUploadIds: own uploads; bodyOrgId: a certified certification body (400 per field).',
     tags,
-    body: applicationSaveBody,
-    response: applicationDetail,
+    orgTypes: applicants,
     handler: ({ user, body }) => certificates.create(user, body),
   });
 
-  defineRoute(app, {
-    method: 'PUT',
-    url: '/api/certificate/applications/:id',
+  defineRoute(app, api.updateApplication, {
     summary: '修改证书申请草稿 Edit a draft',
     description: 'Drafts only (409). Another organisation’s application answers 404.',
     tags,
-    params: idParams,
-    body: applicationSaveBody,
-    response: applicationDetail,
+    orgTypes: applicants,
     handler: ({ user, params, body }) => certificates.update(user, params.id, body),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/certificate/applications/:id/submit',
+  defineRoute(app, api.submitApplication, {
     summary: '提交证书申请 Submit a draft',
     description:
       'Types 1 and 3 go to the body’s queue (its members get a message); a self-declaration (2) is published at once: ' +
       'put on the evidence ledger as kind "declaration", without a green tag. Needs at least one evidence file, a ' +
       'body (types 1, 3) and the certificate number (type 1): 400 per field.',
     tags,
-    params: idParams,
-    response: applicationDetail,
+    orgTypes: applicants,
     handler: ({ user, params }) => certificates.submit(user, params.id),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/certificate/applications/:id/withdraw',
+  defineRoute(app, api.withdrawApplication, {
     summary: '撤回证书申请 Withdraw before a decision',
     tags,
-    params: idParams,
-    response: applicationDetail,
     handler: ({ user, params }) => certificates.withdraw(user, params.id),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/certificate/applications',
+  defineRoute(app, api.applications, {
     summary: '我的证书申请 The caller organisation’s applications',
     tags,
-    query: applicationListQuery,
-    response: applicationList,
     handler: ({ user, query }) => certificates.myApplications(user, query),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/certificate/applications/:id',
+  defineRoute(app, api.application, {
     summary: '证书申请详情 One application with its evidence and history',
     description: 'To its applicant, or to the body it was submitted to; anyone else 404.',
     tags,
-    params: idParams,
-    response: applicationDetail,
     handler: ({ user, params }) => certificates.detail(user, params.id),
   });
 
   // Certification bodies (organisation type 8)
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/certificate/approvals',
+  defineRoute(app, api.approvals, {
     summary: '待审核的证书申请（认证机构） Applications addressed to the caller’s body',
     description: 'Certification bodies only (403). status: 1 submitted (when left out), 2, 3, 4.',
     tags,
-    query: applicationListQuery,
-    response: applicationList,
+    orgTypes: certificationBodies,
     handler: ({ user, query }) => certificates.approvalQueue(user, query),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/certificate/approvals/:id/approve',
+  defineRoute(app, api.approveApplication, {
     summary: '通过证书申请并发证（认证机构） Approve: issue the certificate',
     description:
       'Certification bodies only (403), applications addressed to the caller (else 404), submitted only (409). ' +
@@ -148,84 +106,57 @@ export function registerCertificateRoutes(
       'In one transaction: the certificate, its ledger entry (kind "certificate"), the product document (kind 3) and ' +
       'the product’s tags; the applicant gets a message.',
     tags,
-    params: idParams,
-    body: approveBody,
-    response: decisionData,
+    orgTypes: certificationBodies,
     handler: ({ user, params, body, request }) => certificates.approve(user, params.id, body, baseUrl(request)),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/certificate/approvals/:id/reject',
+  defineRoute(app, api.rejectApplication, {
     summary: '驳回证书申请（认证机构） Reject with a reason',
     tags,
-    params: idParams,
-    body: applicationRejectBody,
-    response: decisionData,
+    orgTypes: certificationBodies,
     handler: ({ user, params, body }) => certificates.reject(user, params.id, body.reason),
   });
 
   // Certificates
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/certificate/certificates',
+  defineRoute(app, api.certificates, {
     summary: '我的证书 Certificates held by the caller’s organisation',
     tags,
-    query: certificateListQuery,
-    response: certificateList,
     handler: ({ user, query, request }) => certificates.heldCertificates(user, query, baseUrl(request)),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/certificate/issued',
+  defineRoute(app, api.issuedCertificates, {
     summary: '已发证书（认证机构） Certificates issued by the caller’s body',
     tags,
-    query: certificateListQuery,
-    response: certificateList,
+    orgTypes: certificationBodies,
     handler: ({ user, query, request }) => certificates.issuedCertificates(user, query, baseUrl(request)),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/certificate/certificates/:id',
+  defineRoute(app, api.certificate, {
     summary: '证书详情 One certificate, to its holder or issuer',
     tags,
-    params: idParams,
-    response: certificateItem,
     handler: ({ user, params, request }) => certificates.certificate(user, params.id, baseUrl(request)),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/certificate/certificates/:id/revoke',
+  defineRoute(app, api.revokeCertificate, {
     summary: '撤销证书（发证机构） Revoke a certificate with a reason',
     description:
       'The issuing organisation only (the holder gets 403, others 404); 409 when already revoked. A ledger entry ' +
       '(kind "revocation"); the product’s document of it is removed and its green tag recomputed.',
     tags,
-    params: idParams,
-    body: revokeBody,
-    response: certificateItem,
     handler: ({ user, params, body, request }) => certificates.revoke(user, params.id, body.reason, baseUrl(request)),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/certificate/certificates/:id/pdf',
+  defineRoute(app, api.certificatePdf, {
     summary: '下载证书 PDF The certificate as a PDF with its verification QR code',
     tags,
-    params: idParams,
     handler: async ({ user, params, request, reply }) =>
       sendPdf(reply, await certificates.forPdf({ user, id: params.id }, baseUrl(request))),
   });
 
   // Public (signed, no session)
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/open/certificate/verify',
+  defineRoute(app, api.verify, {
     summary: '证书公开查验 Look up a certificate by number (no) or public id (id)',
     description:
       'No session, signed. Answers holder, product, rating, validity, state (valid / expired / revoked on today’s ' +
@@ -233,17 +164,12 @@ export function registerCertificateRoutes(
       'the entry records, the inclusion proof and the signed tree head it leads to; for a revoked certificate the ' +
       'revocation entry too. Verify with packages/contract ledger-proof.ts and the key at /open/ledger/key.',
     tags,
-    query: certificateVerifyQuery,
-    response: certificateVerifyData,
     handler: ({ query, request }) => certificates.verify({ no: query.no, publicId: query.id }, baseUrl(request)),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/open/certificate/pdf',
+  defineRoute(app, api.publicPdf, {
     summary: '证书 PDF（公开） The certificate PDF by number (no) or public id (id)',
     tags,
-    query: certificateVerifyQuery,
     handler: async ({ query, request, reply }) =>
       sendPdf(reply, await certificates.forPdf({ no: query.no, publicId: query.id }, baseUrl(request))),
   });

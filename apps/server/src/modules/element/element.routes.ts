@@ -1,24 +1,6 @@
-import {
-  adminGroupList,
-  adminGroupListQuery,
-  attributeGroupList,
-  attributeGroupWithElements,
-  cityElementsBody,
-  cityGroupsBody,
-  deletedData,
-  elementCreateBody,
-  elementItem,
-  elementListData,
-  elementUpdateBody,
-  groupCreateBody,
-  groupUpdateBody,
-  Role,
-  sortBody,
-  sortedData,
-  useStatusBody,
-} from '@jcbb/contract';
+import { elementEndpoints as api, Role } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute, idParams } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/route.ts';
 import type { ElementService } from './element.service.ts';
 
 const tags = ['动态表单要素 Elements'];
@@ -27,155 +9,104 @@ const platform = [Role.SUPER_ADMIN];
 export function registerElementRoutes(app: FastifyInstance, elements: ElementService) {
   // ---- Spec §7: form definitions ----
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/materials/bm-attribute-group/selectHtmlByGroupId/:id',
+  defineRoute(app, api.selectHtmlByGroupId, {
     summary: '分组表单定义 A group with its enabled elements and their options',
     description: 'Any signed-in user. A disabled group answers 404 (except to super_admin).',
     tags,
-    params: idParams,
-    response: attributeGroupWithElements,
     handler: ({ user, params }) => elements.groupForm(user, params.id),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/materials/bm-attribute-group/selectGroupByLocalCityIdNeedSelect',
+  defineRoute(app, api.selectGroupByLocalCityIdNeedSelect, {
     summary: '城市表单分组 A city’s enabled groups of a scenario with the nationwide ones, with their elements',
     description:
       'Body cityCode (an opened platform city, else 400) and scenario (1 warehousing form by default, 2 custom approval ' +
       'flow). Nationwide groups come first, then by sort.',
     tags,
-    body: cityGroupsBody,
-    response: attributeGroupList,
     handler: ({ body }) => elements.cityGroups(body),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/materials/bmElementProductsSettledInCities/getElementList',
+  defineRoute(app, api.getElementList, {
     summary: '城市入库要素 The elements of a city’s listing form, flat, with their group names',
     description: 'The city’s enabled scenario-1 elements and the nationwide ones.',
     tags,
-    body: cityElementsBody,
-    response: elementListData,
     handler: ({ body }) => elements.cityElements(body.cityCode, false),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/materials/bmElementProductsSettledInCities/getGovProcurementElementList',
+  defineRoute(app, api.getGovProcurementElementList, {
     summary: '政府采购需求标准要素 A city’s government-procurement demand-standard elements',
     description:
       'The enabled elements with govProcurement of the city’s listing form (and nationwide). A listing meets the standard ' +
       'when each is met: radio/dropdown, the chosen option has meetsStandard; checkbox, one chosen option has it; text, ' +
       'non-empty and, with standardMin, propertyNumValue ≥ standardMin; file, at least one file.',
     tags,
-    body: cityElementsBody,
-    response: elementListData,
     handler: ({ body }) => elements.cityElements(body.cityCode, true),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/materials/products-settled-in-cities/getNationwideElement',
+  defineRoute(app, api.getNationwideElement, {
     summary: '全国通用要素 The nationwide groups of the listing form with their elements',
     description: 'Success code 200 (spec §9).',
     tags,
-    response: attributeGroupList,
     handler: () => elements.nationwide(),
   });
 
   // ---- The platform administrator (super_admin) ----
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/admin/elements/groups',
+  defineRoute(app, api.adminGroups, {
     summary: '要素分组列表（平台） Attribute groups, nationwide first',
     description: 'cityCode: one city’s groups; nationwide=true: only the nationwide ones; neither: all.',
     tags,
     roles: platform,
-    query: adminGroupListQuery,
-    response: adminGroupList,
     handler: ({ query }) => elements.adminGroups(query),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/admin/elements/groups/:id',
+  defineRoute(app, api.adminGroup, {
     summary: '要素分组详情（平台） A group with all its elements, disabled ones included',
     tags,
     roles: platform,
-    params: idParams,
-    response: attributeGroupWithElements,
     handler: ({ params }) => elements.adminGroup(params.id),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/admin/elements/groups',
+  defineRoute(app, api.createGroup, {
     summary: '新建要素分组（平台） Create a group for a city, or nationwide (cityCode null)',
     description: 'cityCode must be an opened platform city (400).',
     tags,
     roles: platform,
-    body: groupCreateBody,
-    response: attributeGroupWithElements,
     handler: ({ user, body }) => elements.createGroup(user, body),
   });
 
-  defineRoute(app, {
-    method: 'PUT',
-    url: '/api/admin/elements/groups/:id',
+  defineRoute(app, api.updateGroup, {
     summary: '修改要素分组（平台） Rename a group, change its scenario or sort',
     tags,
     roles: platform,
-    params: idParams,
-    body: groupUpdateBody,
-    response: attributeGroupWithElements,
     handler: ({ user, params, body }) => elements.updateGroup(user, params.id, body),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/admin/elements/groups/:id/use-status',
+  defineRoute(app, api.setGroupUseStatus, {
     summary: '启用/停用要素分组（平台） Enable (1) or disable (2) a group',
     tags,
     roles: platform,
-    params: idParams,
-    body: useStatusBody,
-    response: attributeGroupWithElements,
     handler: ({ user, params, body }) => elements.setGroupUseStatus(user, params.id, body.useStatus),
   });
 
-  defineRoute(app, {
-    method: 'DELETE',
-    url: '/api/admin/elements/groups/:id',
+  defineRoute(app, api.deleteGroup, {
     summary: '删除要素分组（平台） Delete a group none of whose elements has an answer',
     description: '409 when a listing has answered one of its elements: disable it instead.',
     tags,
     roles: platform,
-    params: idParams,
-    response: deletedData,
     handler: ({ user, params }) => elements.deleteGroup(user, params.id),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/admin/elements',
+  defineRoute(app, api.createElement, {
     summary: '新建要素（平台） Create an element with its options',
     description:
       'Options (1–100) are required for radio (3), checkbox (4) and dropdown (5) and refused for the other types; ' +
       'standardMin only for text types (1, 2). meetsStandard counts only on govProcurement elements.',
     tags,
     roles: platform,
-    body: elementCreateBody,
-    response: elementItem,
     handler: ({ user, body }) => elements.createElement(user, body),
   });
 
-  defineRoute(app, {
-    method: 'PUT',
-    url: '/api/admin/elements/:id',
+  defineRoute(app, api.updateElement, {
     summary: '修改要素（平台） Update an element and its options',
     description:
       'Options with an enumId are kept and updated, those without are added, the rest removed (chosen values that ' +
@@ -183,44 +114,28 @@ export function registerElementRoutes(app: FastifyInstance, elements: ElementSer
       'the element (400). Re-evaluates the government-procurement flag of the listings concerned.',
     tags,
     roles: platform,
-    params: idParams,
-    body: elementUpdateBody,
-    response: elementItem,
     handler: ({ user, params, body }) => elements.updateElement(user, params.id, body),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/admin/elements/:id/use-status',
+  defineRoute(app, api.setElementUseStatus, {
     summary: '启用/停用要素（平台） Enable (1) or disable (2) an element',
     tags,
     roles: platform,
-    params: idParams,
-    body: useStatusBody,
-    response: elementItem,
     handler: ({ user, params, body }) => elements.setElementUseStatus(user, params.id, body.useStatus),
   });
 
-  defineRoute(app, {
-    method: 'DELETE',
-    url: '/api/admin/elements/:id',
+  defineRoute(app, api.deleteElement, {
     summary: '删除要素（平台） Delete an element no listing has answered',
     description: '409 when a listing has answered it: disable it instead.',
     tags,
     roles: platform,
-    params: idParams,
-    response: deletedData,
     handler: ({ user, params }) => elements.deleteElement(user, params.id),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/admin/elements/sort',
+  defineRoute(app, api.sort, {
     summary: '要素排序（平台） Set the sort of groups and elements',
     tags,
     roles: platform,
-    body: sortBody,
-    response: sortedData,
     handler: ({ user, body }) => elements.sort(user, body),
   });
 }

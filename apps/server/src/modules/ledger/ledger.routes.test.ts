@@ -184,6 +184,7 @@ describe('storage', () => {
     const up = await makeUpload('13800000005');
     const res = await server.call('POST', '/api/blockchain/storage/add', { uploadId: up.id, docType: 4 }, developer);
     expect(res.status).toBe(403);
+    expect(res.body.msg).toBe('只有建材生产企业、经销商可以执行此操作');
     expect((await server.call('POST', '/api/blockchain/storage/list', {}, developer)).status).toBe(403);
     const dealerUpload = await makeUpload('13800000002', '经销授权书.pdf');
     const ok = await server.call(

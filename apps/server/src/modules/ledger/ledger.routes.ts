@@ -1,25 +1,4 @@
-import {
-  checkBody,
-  checkData,
-  consistencyProofData,
-  consistencyProofQuery,
-  inclusionProofData,
-  inclusionProofQuery,
-  leafIndexParams,
-  ledgerEntryData,
-  ledgerKeyData,
-  publicCheckData,
-  publicCheckQuery,
-  signedTreeHeadSchema,
-  storageAddBody,
-  storageDetailData,
-  storageDocumentsData,
-  storageDocumentsQuery,
-  storageIdQuery,
-  storageListBody,
-  storageListData,
-  treeSizeParams,
-} from '@jcbb/contract';
+import { ledgerEndpoints as api, OrgType } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -50,139 +29,99 @@ export async function setupLedgerSigner(config: Config) {
 export function registerLedger(app: FastifyInstance, deps: { db: Db; files: FileService }) {
   const ledger = createLedgerService(deps);
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/open/ledger/key',
+  defineRoute(app, api.key, {
     summary: '账本公钥 The public key that signs tree heads',
     description: 'Ed25519, raw 32-byte key in hex. Hashes are SHA-256 as RFC 9162.',
     tags: logTags,
-    response: ledgerKeyData,
     handler: async () => ledger.key(),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/open/ledger/sth',
+  defineRoute(app, api.latestTreeHead, {
     summary: '最新签名树头 The latest signed tree head',
     description: `Every append signs a head of the new size. An empty log answers a head of size 0 signed now. ${verify}`,
     tags: logTags,
-    response: signedTreeHeadSchema,
     handler: () => ledger.latestHead(),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/open/ledger/sth/:treeSize',
+  defineRoute(app, api.treeHead, {
     summary: '指定大小的签名树头 The signed tree head of one size',
     description: 'A size never reached answers 404.',
     tags: logTags,
-    params: treeSizeParams,
-    response: signedTreeHeadSchema,
     handler: ({ params }) => ledger.headAt(params.treeSize),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/open/ledger/proof/inclusion',
+  defineRoute(app, api.inclusionProof, {
     summary: '包含证明 Inclusion proof of an entry',
     description: `Against the signed head of treeSize (default: the latest), which is included. ${verify}`,
     tags: logTags,
-    query: inclusionProofQuery,
-    response: inclusionProofData,
     handler: ({ query }) => ledger.inclusion(query.leafIndex, query.treeSize),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/open/ledger/proof/consistency',
+  defineRoute(app, api.consistencyProof, {
     summary: '一致性证明 Consistency proof between two tree sizes',
     description: `Shows the tree of size first is a prefix of the tree of size second (first ≤ second ≤ latest). ${verify}`,
     tags: logTags,
-    query: consistencyProofQuery,
-    response: consistencyProofData,
     handler: ({ query }) => ledger.consistency(query.first, query.second),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/open/ledger/entry/:leafIndex',
+  defineRoute(app, api.entry, {
     summary: '账本条目 One entry',
     description:
       'entry is the base64 of the exact bytes (canonical JSON, UTF-8); leafHash = SHA-256(0x00 ‖ bytes). Entries hold hashes and ids, never personal data.',
     tags: logTags,
-    params: leafIndexParams,
-    response: ledgerEntryData,
     handler: ({ params }) => ledger.entry(params.leafIndex),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/open/ledger/check',
+  defineRoute(app, api.publicCheck, {
     summary: '按哈希核验 Is a SHA-256 on record?',
     description: `Entries whose content hash is sha256 (oldest first, at most 20), each with its proof against the latest head. ${verify}`,
     tags: logTags,
-    query: publicCheckQuery,
-    response: publicCheckData,
     handler: ({ query }) => ledger.publicCheck(query.sha256),
   });
 
   // ---- storage (manufacturers and distributors) ----
 
   const storers = 'Manufacturers (6) and distributors (7) only: other organisations answer 403.';
+  /** Organisation types that put documents on record themselves (certification bodies do it through certificates). */
+  const storingOrgTypes = [OrgType.MANUFACTURER, OrgType.DISTRIBUTOR];
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/blockchain/storage/add',
+  defineRoute(app, api.addStorage, {
     summary: '存证 Put a document on record',
     description: `Either uploadId (an upload of the caller's organisation, with docType and optionally productId) or productDocumentId (one of its product documents with a file; docType follows its kind). Appends a 'document' entry (file SHA-256, docType, product ids) and answers the record with its proof. The same bytes twice: 400. Another organisation's upload, product or document: 404. ${storers}`,
     tags: storageTags,
-    body: storageAddBody,
-    response: storageDetailData,
+    orgTypes: storingOrgTypes,
     handler: ({ user, body }) => ledger.add(user, body),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/blockchain/storage/list',
+  defineRoute(app, api.storageList, {
     summary: '存证列表 The organisation’s records',
     description: `Newest first. Filters: docType, productId, keyword (title), dateFrom/dateTo (China dates, inclusive). ${storers}`,
     tags: storageTags,
-    body: storageListBody,
-    response: storageListData,
+    orgTypes: storingOrgTypes,
     handler: ({ user, body }) => ledger.list(user, body),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/blockchain/storage/detail',
+  defineRoute(app, api.storageDetail, {
     summary: '存证详情 One record with its proof',
     description: `Leaf index, file hash, time, the inclusion proof against the latest signed head, and that head. Another organisation's record: 404. ${verify}`,
     tags: storageTags,
-    query: storageIdQuery,
-    response: storageDetailData,
+    orgTypes: storingOrgTypes,
     handler: ({ user, query }) => ledger.detail(user, query.id),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/blockchain/storage/documents',
+  defineRoute(app, api.storageDocuments, {
     summary: '可存证的产品文件 Product documents to choose from',
     description: `The organisation's product documents that carry a file, with recordId when already on record. ${storers}`,
     tags: storageTags,
-    query: storageDocumentsQuery,
-    response: storageDocumentsData,
+    orgTypes: storingOrgTypes,
     handler: ({ user, query }) => ledger.documents(user, query.productId),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/blockchain/check',
+  defineRoute(app, api.check, {
     summary: '文件核验 Check a file against the log',
     description:
       "sha256 (the browser hashes the file itself, so it never leaves the computer) or uploadId (an upload of the caller's organisation). found = at least one entry vouches for exactly these bytes; records lists the caller's own records of them. Any signed-in user.",
     tags: storageTags,
-    body: checkBody,
-    response: checkData,
     handler: ({ user, body }) => ledger.check(user, body),
   });
 }

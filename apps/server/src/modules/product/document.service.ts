@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
-import { ownProductOr404, ProductAuditEntity, requireDeleter, requireManufacturer } from './product.access.ts';
+import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
 import { type FactGate, isEvidenceKind } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { checkOwnUploads } from './product.service.ts';
@@ -28,7 +28,7 @@ export type DocumentService = ReturnType<typeof createDocumentService>;
 export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }) {
   return {
     async list(user: SessionUser, body: ListBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
@@ -37,7 +37,7 @@ export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }
     },
 
     async add(user: SessionUser, body: AddBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
         if (body.uploadId !== undefined) await checkOwnUploads(tx, orgId, [body.uploadId], 'uploadId');

@@ -1,6 +1,6 @@
 import { OrgType, Role } from '@jcbb/contract';
 import type { Tx } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { forbidden, notFound, orgTypesForbidden } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import * as repo from './product.repository.ts';
 
@@ -12,19 +12,18 @@ export const ProductAuditEntity = {
 } as const;
 
 /**
- * The product centre is a manufacturer's (organisation type 6): its enterprise administrators and staff may
- * create and edit; anyone else is refused (403). Returns the caller's organisation id.
+ * The caller's organisation id. The product centre is a manufacturer's (organisation type 6): its routes declare
+ * `orgTypes: [OrgType.MANUFACTURER]`, so anyone else is refused (403) before a service runs; this only names the
+ * organisation (and refuses a caller without one, which a manufacturer's user never is).
  */
-export function requireManufacturer(user: SessionUser): number {
-  if (user.orgId === null || user.orgType !== OrgType.MANUFACTURER) {
-    throw forbidden('只有建材生产企业可以管理产品');
-  }
+export function ownOrgId(user: SessionUser): number {
+  if (user.orgId === null) throw orgTypesForbidden([OrgType.MANUFACTURER]);
   return user.orgId;
 }
 
 /** Deleting (products, specifications, documents) is for the enterprise administrator only; staff get 403. */
 export function requireDeleter(user: SessionUser): number {
-  const orgId = requireManufacturer(user);
+  const orgId = ownOrgId(user);
   if (!user.roles.includes(Role.ENTERPRISE_ADMIN)) throw forbidden('只有企业管理员可以删除');
   return orgId;
 }

@@ -158,6 +158,36 @@ describe('permissions', () => {
     expectStatus(await post('/materials/productSpecificationsModel/productDetailList', {}, '13800000006'), 403, 40300);
   });
 
+  it('every manufacturer-only call refuses other organisation types with the one orgTypes message', async () => {
+    const spec = { productId: 1, name: '标准', model: 'M1', unitId: 31, price: 10, minOrder: 1 };
+    const calls: [string, string, Record<string, unknown>][] = [
+      ['POST', '/materials/bmProduct/addOrUpdateProductInfo', newProduct()],
+      ['POST', '/materials/bmProduct/getProdutInfoList', {}],
+      ['POST', '/materials/bmProduct/setProductEnableStatus', { id: 1, enableStatus: 1 }],
+      ['POST', '/materials/bmProduct/deleteProductInfo', { id: 1 }],
+      ['POST', '/materials/productInfo/againUpdate', newProduct({ id: 1 })],
+      ['POST', '/materials/productInfo/selectProductByNameAndCompanyId', { name: '测试' }],
+      ['POST', '/materials/productSpecificationsModel/list', { productId: 1 }],
+      ['POST', '/materials/productSpecificationsModel/details', { id: 1 }],
+      ['GET', '/materials/productSpecificationsModel/relationInfo/1', {}],
+      ['GET', '/materials/productSpecificationsModel/delete/1', {}],
+      ['POST', '/materials/productSpecificationsModel/update', spec],
+      ['POST', '/materials/productSpecificationsModel/batchUpdate', { ids: [1], status: 1 }],
+      ['POST', '/materials/productSpecificationsModel/detailsByProductInfoId', { productId: 1 }],
+      ['POST', '/materials/productSpecificationsModel/productDetailList', {}],
+      ['POST', '/materials/productInfo/addDocument', { productId: 1, kind: 1, uploadId: 1 }],
+      ['POST', '/materials/productInfo/documentList', { productId: 1 }],
+      ['POST', '/materials/productInfo/deleteDocument', { id: 1 }],
+    ];
+    for (const who of [DEALER, '13800000000']) {
+      for (const [method, url, body] of calls) {
+        const res = await server.call(method, url, body, tokens[who]);
+        expect(res.status, `${method} ${url}: ${res.raw}`).toBe(403);
+        expect(res.body.msg, url).toBe('只有建材生产企业可以执行此操作');
+      }
+    }
+  });
+
   it('staff may create and edit, but not delete', async () => {
     const id = await createProduct({ name: '员工创建的产品' }, STAFF);
     ok(await post('/materials/bmProduct/addOrUpdateProductInfo', newProduct({ id, name: '员工修改的产品' }), STAFF));

@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { classificationPath } from './classification.service.ts';
-import { ownProductOr404, ProductAuditEntity, requireDeleter, requireManufacturer } from './product.access.ts';
+import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
 import { changedFacts, type FactGate, productFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { documentView, imagesView, listingView, productItemView, specView, tagsView } from './product.view.ts';
@@ -139,7 +139,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
 
   /** Create (no id) or update (id) a product; tags are recomputed in the same transaction. */
   async function save(user: SessionUser, body: SaveBody, action: 'save' | 'again_update' = 'save') {
-    const orgId = requireManufacturer(user);
+    const orgId = ownOrgId(user);
     return db.transaction(async (tx) => {
       await checkClassifyCode(tx, body.classifyCode);
       await checkOwnUploads(tx, orgId, body.images, 'images');
@@ -220,7 +220,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
     },
 
     async search(user: SessionUser, body: SearchBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
         const { rows, total } = await repo.searchProducts(tx, { ...body, orgId }, today, body);
@@ -233,7 +233,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
     },
 
     async byName(user: SessionUser, body: ByNameBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       if (body.companyId !== undefined && body.companyId !== orgId) return [];
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
@@ -266,7 +266,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
     },
 
     async setEnableStatus(user: SessionUser, body: EnableBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         const before = await repo.lockOwnProduct(tx, orgId, body.id);
         if (!before) throw notFound('产品不存在');

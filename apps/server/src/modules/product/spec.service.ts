@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
-import { ownProductOr404, ProductAuditEntity, requireDeleter, requireManufacturer } from './product.access.ts';
+import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
 import { changedFacts, type FactGate, specFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { specView } from './product.view.ts';
@@ -20,7 +20,7 @@ export type SpecService = ReturnType<typeof createSpecService>;
  */
 export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
   async function ownSpecOr404(user: SessionUser, id: number) {
-    const orgId = requireManufacturer(user);
+    const orgId = ownOrgId(user);
     const row = await repo.findOwnSpec(db, orgId, id);
     if (!row) throw notFound('规格不存在');
     return row;
@@ -28,7 +28,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
 
   return {
     async list(user: SessionUser, body: ListBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
         const { rows, total } = await repo.specsPage(tx, body.productId, body);
@@ -46,7 +46,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
     },
 
     async ofProduct(user: SessionUser, productId: number) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, productId);
         return (await repo.specsOfProducts(tx, [productId])).map(specView);
@@ -55,7 +55,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
 
     /** Every product of the caller with its specifications, newest product first. */
     async perProduct(user: SessionUser) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         const productRows = await repo.orgProductIds(tx, orgId);
         const specs = await repo.specsOfProducts(
@@ -74,7 +74,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
 
     /** Create (no id) or update (id) a specification; an update may not move it to another product. */
     async save(user: SessionUser, body: SaveBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
         if (!(await repo.unitExists(tx, body.unitId))) {
@@ -154,7 +154,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
 
     /** The same price and/or status for several specifications (/specs/batchEdit); all must be the caller's. */
     async batchUpdate(user: SessionUser, body: BatchBody) {
-      const orgId = requireManufacturer(user);
+      const orgId = ownOrgId(user);
       const ids = [...new Set(body.ids)];
       return db.transaction(async (tx) => {
         const owned = new Set((await repo.ownSpecIds(tx, orgId, ids)).map((r) => r.id));

@@ -29,8 +29,8 @@ import * as repo from './revision.repository.ts';
 const ENTITY = 'product_revision';
 /** Where messages about a revision send the reader. */
 const OWNER_PATH = '/product/details';
-const PLATFORM_PATH = '/admin/revisions';
-const CITY_PATH = '/gov/revisions';
+const PLATFORM_PATH = '/admin/revisions/detail';
+const CITY_PATH = '/gov/revisions/detail';
 
 const ACTION_NAMES: Record<string, string> = {
   submit: '提交变更',
@@ -301,6 +301,7 @@ export function createRevisionService({ db }: { db: Db }) {
         approved: rev.approvedCityCodes.includes(cityCode),
       })),
       diff: await diffRows(tx, rev.changes as FactChange[]),
+      proposedProduct: (rev.changes as FactChange[]).flatMap((c) => (c.kind === 'product' ? [c.after] : []))[0] ?? null,
       reason: rev.reason,
       createdByName: creator,
       createTime: formatShanghaiTime(rev.createdAt),

@@ -114,4 +114,18 @@ describe('supervision product sampling', () => {
     expect((await page({}, '13800000002')).status).toBe(403);
     expect((await page({})).status).toBe(401);
   });
+
+  it('refuses every call to other organisation types with the one orgTypes message', async () => {
+    const B = '/materials/supervisionProductSampling';
+    for (const [method, url, body] of [
+      ['POST', `${B}/latestPage`, {}],
+      ['GET', `${B}/checkStateObjects`, {}],
+      ['POST', `${B}/count`, {}],
+      ['GET', `${B}/${theirSampling}`, {}],
+    ] as const) {
+      const res = await server.call(method, url, body, tokens['13800000002']);
+      expect(res.status, url).toBe(403);
+      expect(res.body.msg, url).toBe('只有建材生产企业可以执行此操作');
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { OrgType, type SamplingItem, SamplingResult, samplingResultLabels } from '@jcbb/contract';
 import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { notFound, orgTypesForbidden } from '../../lib/errors.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import * as repo from './sampling.repository.ts';
@@ -27,9 +27,12 @@ function toItem(r: repo.SamplingRow): SamplingItem {
 
 /** Sampling results about the caller's manufacturer's products: read-only here, written by the projects module. */
 export function createSamplingService({ db }: { db: Db }) {
-  /** The caller's manufacturer; a product filter must name one of its products (404 otherwise). */
+  /**
+   * The caller's manufacturer (the routes declare `orgTypes: [OrgType.MANUFACTURER]`, so only a manufacturer's user
+   * gets here); a product filter must name one of its products (404 otherwise).
+   */
   async function scope(user: SessionUser, productId?: number): Promise<number> {
-    if (user.orgId === null || user.orgType !== OrgType.MANUFACTURER) throw forbidden('仅建材生产企业可查看产品抽检');
+    if (user.orgId === null) throw orgTypesForbidden([OrgType.MANUFACTURER]);
     if (productId !== undefined && !(await repo.productOfOrg(db, productId, user.orgId))) {
       throw notFound('产品不存在');
     }

@@ -1,32 +1,21 @@
-import type { LoginData } from '@jcbb/contract';
-import { http, type RequestOptions } from '../../lib/http.ts';
-import type { SessionUser } from '../../lib/session.ts';
+// The subpath, not the contract's index: the sign-in page and the console shell load this file.
+import { authEndpoints as api } from '@jcbb/contract/auth.endpoints';
+import { call } from '../../lib/api.ts';
+import type { RequestOptions } from '../../lib/http.ts';
 
 /** The auth calls of spec §7, one function each. */
 export const authApi = {
   /** The sign-in page passes `{ silent: true }` and shows the failure on the form itself. */
-  login: (mobile: string, password: string, options?: RequestOptions) =>
-    http.post<LoginData>('/api/auth/login', { mobile, password }, options),
-  viewer: () => http.get<SessionUser>('/api/user/viewer', {}, { silent: true }),
-  userRole: () =>
-    http.post<{ roles: { roleCode: string; roleName: string }[]; orgType: number | null }>(
-      '/materials/UserInfoController/getUserRole',
-      {},
-      { silent: true },
-    ),
-  authorizedModules: (orgId: number) =>
-    http.get<{ moduleCode: string; name: string; enName: string }[]>(
-      '/api/app/authorized/org',
-      { orgId },
-      { silent: true },
-    ),
-  logout: (appCode = 'jcbb') => http.post<{ logout: true }>('/api/user/logout', { appCode }, { silent: true }),
-  ssoInfo: (appCode: string) => http.get<{ ssoToken: string; expiresIn: number }>('/api/user/sso/info', { appCode }),
+  login: (mobile: string, password: string, options?: RequestOptions) => call(api.login, { mobile, password }, options),
+  viewer: () => call(api.viewer, {}, { silent: true }),
+  userRole: () => call(api.getUserRole, {}, { silent: true }),
+  authorizedModules: (orgId: number) => call(api.getAuthorizedOrg, { orgId }, { silent: true }),
+  logout: (appCode = 'jcbb') => call(api.logout, { appCode }, { silent: true }),
+  ssoInfo: (appCode: string) => call(api.getSsoInfo, { appCode }),
   verifyToken: (appCode: string, ssoToken: string) =>
-    http.get<LoginData>('/api/user/token/verify', { appCode, ssoToken }, { silent: true, token: null }),
+    call(api.verifyToken, { appCode, ssoToken }, { silent: true, token: null }),
   /** Called with the token that stopped working (spec §8). */
-  invalidDetails: (token: string | null) =>
-    http.get<{ invalidIndex: 0 | 1 | 2 }>('/api/auth/token/invalid/details', {}, { silent: true, token }),
+  invalidDetails: (token: string | null) => call(api.getTokenInvalidDetails, {}, { silent: true, token }),
   changePassword: (oldPassword: string, newPassword: string, options?: RequestOptions) =>
-    http.post<{ changed: true }>('/api/user/password', { oldPassword, newPassword }, options),
+    call(api.changePassword, { oldPassword, newPassword }, options),
 };

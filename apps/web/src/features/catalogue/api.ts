@@ -1,11 +1,9 @@
-import type {
-  CityProductList,
-  CityProductSearchBody,
-  ProductPublicView,
-  RegionDetailsData,
-  RegionTreeData,
-} from '@jcbb/contract';
-import { http } from '../../lib/http.ts';
+import type { CityProductSearchBody } from '@jcbb/contract';
+import { catalogueEndpoints as api } from '@jcbb/contract/catalogue.endpoints';
+import { fillPath } from '@jcbb/contract/endpoint';
+import { productEndpoints } from '@jcbb/contract/product.endpoints';
+import { queryOptions } from '@tanstack/react-query';
+import { call, keyOf } from '../../lib/api.ts';
 
 export type {
   CityProductItem,
@@ -15,24 +13,20 @@ export type {
   RegionTreeData,
 } from '@jcbb/contract';
 
-const SHOW = '/open/materials/show';
-
 /**
- * The public catalogue's calls (spec §7 /open/materials/…): signed, never with a session (lib/http.ts sends no
- * Bearer token for /open/ paths). The pages show failures themselves, so the calls are silent.
+ * The public catalogue's calls (`catalogueEndpoints` and the product centre's open product page): signed, never with
+ * a session (lib/http.ts sends no Bearer token for /open/ paths). The pages show failures themselves, so the calls
+ * are silent.
  */
 export const catalogueApi = {
   /** Opened cities by province, with their listed products. */
-  regionTree: () => http.post<RegionTreeData>(`${SHOW}/getRegionTree`, {}, { silent: true }),
+  regionTree: () => call(api.getRegionTree, {}, { silent: true }),
   /** A city's committee page data; an unopened city answers 404. */
-  regionDetails: (cityCode: string) =>
-    http.post<RegionDetailsData>(`${SHOW}/getOpenRegionDetails`, { cityCode }, { silent: true }),
+  regionDetails: (cityCode: string) => call(api.getOpenRegionDetails, { cityCode }, { silent: true }),
   /** A page of a city's catalogue (spec §3 search form). */
-  search: (body: CityProductSearchBody) =>
-    http.post<CityProductList>(`${SHOW}/getCityProductList`, body as Record<string, unknown>, { silent: true }),
+  search: (body: CityProductSearchBody) => call(api.getCityProductList, body, { silent: true }),
   /** A published product's public page; anything else answers 404. */
-  product: (id: number) =>
-    http.get<ProductPublicView>(`/open/materials/bmProduct/getProductInfoById/${id}`, {}, { silent: true }),
+  product: (id: number) => call(productEndpoints.openGetProductInfoById, { id }, { silent: true }),
 };
 
 /**
@@ -40,12 +34,23 @@ export const catalogueApi = {
  * browser caches it (a signature's nonce is single-use, which would defeat the cache).
  */
 export function productImageUrl(productId: number, uploadId: number): string {
-  return `${SHOW}/productImage/${productId}/${uploadId}`;
+  return fillPath(api.productImage.path, { productId, uploadId });
 }
 
-export const catalogueKeys = {
-  regionTree: ['catalogue', 'regionTree'] as const,
-  region: (cityCode: string) => ['catalogue', 'region', cityCode] as const,
-  search: (body: CityProductSearchBody) => ['catalogue', 'search', body] as const,
-  product: (id: number) => ['catalogue', 'product', id] as const,
-};
+export const regionTreeQuery = () =>
+  queryOptions({ queryKey: keyOf(api.getRegionTree, {}), queryFn: () => catalogueApi.regionTree() });
+
+export const regionDetailsQuery = (cityCode: string) =>
+  queryOptions({
+    queryKey: keyOf(api.getOpenRegionDetails, { cityCode }),
+    queryFn: () => catalogueApi.regionDetails(cityCode),
+  });
+
+export const cityProductsQuery = (body: CityProductSearchBody) =>
+  queryOptions({ queryKey: keyOf(api.getCityProductList, body), queryFn: () => catalogueApi.search(body) });
+
+export const publicProductQuery = (id: number) =>
+  queryOptions({
+    queryKey: keyOf(productEndpoints.openGetProductInfoById, { id }),
+    queryFn: () => catalogueApi.product(id),
+  });

@@ -1,42 +1,23 @@
-import type {
-  ApplicationSaveBody,
-  ApproveBody,
-  applicationDetail,
-  applicationItem,
-  applicationList,
-  CertificateVerifyData,
-  certificateItem,
-  certificateList,
-  decisionData,
-} from '@jcbb/contract';
-import type { z } from 'zod';
+import type { ApproveBody, EndpointData, EndpointInput, EndpointParsed } from '@jcbb/contract';
+import { certificateEndpoints as api } from '@jcbb/contract/certificate.endpoints';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { call, download, keyOf, upload } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 
-export type ApplicationItem = z.infer<typeof applicationItem>;
-export type ApplicationList = z.infer<typeof applicationList>;
-export type ApplicationDetail = z.infer<typeof applicationDetail>;
-export type CertificateItem = z.infer<typeof certificateItem>;
-export type CertificateList = z.infer<typeof certificateList>;
-export type DecisionData = z.infer<typeof decisionData>;
-export type OrgRef = { id: number; name: string };
+export type ApplicationList = EndpointData<typeof api.applications>;
+export type ApplicationItem = ApplicationList['list'][number];
+export type ApplicationDetail = EndpointData<typeof api.application>;
+export type CertificateItem = EndpointData<typeof api.certificate>;
+export type CertificateList = EndpointData<typeof api.certificates>;
+export type DecisionData = EndpointData<typeof api.approveApplication>;
+export type OrgRef = EndpointData<typeof api.bodies>[number];
 
-export interface ApplicationQuery {
-  take: number;
-  skip: number;
-  status?: number;
-  type?: number;
-  keyword?: string;
-}
-
-export interface CertificateQuery {
-  take: number;
-  skip: number;
-  keyword?: string;
-  state?: 'valid' | 'expired' | 'revoked';
-}
-
-const A = '/api/certificate/applications';
-const C = '/api/certificate/certificates';
+/** A page of applications as the console keeps it (the query as the server reads it). */
+export type ApplicationQuery = EndpointParsed<typeof api.applications>['query'];
+/** A page of certificates as the console keeps it (the query as the server reads it). */
+export type CertificateQuery = EndpointParsed<typeof api.certificates>['query'];
+type SaveBody = EndpointInput<typeof api.createApplication>;
 
 /**
  * The certificate calls (server module `certificate`), one function each. Form submissions are silent: the form
@@ -44,31 +25,31 @@ const C = '/api/certificate/certificates';
  */
 export const certificateApi = {
   // Applicant
-  applications: (query: ApplicationQuery) => http.get<ApplicationList>(A, { ...query }),
-  application: (id: number) => http.get<ApplicationDetail>(`${A}/${id}`),
-  create: (body: ApplicationSaveBody) => http.post<ApplicationDetail>(A, { ...body }, { silent: true }),
-  update: (id: number, body: ApplicationSaveBody) =>
-    http.put<ApplicationDetail>(`${A}/${id}`, { ...body }, { silent: true }),
-  submit: (id: number) => http.post<ApplicationDetail>(`${A}/${id}/submit`),
-  withdraw: (id: number) => http.post<ApplicationDetail>(`${A}/${id}/withdraw`),
-  bodies: () => http.get<OrgRef[]>('/api/certificate/bodies'),
+  applications: (query: ApplicationQuery) => call(api.applications, { ...query }),
+  application: (id: number) => call(api.application, { id }),
+  create: (body: SaveBody) => call(api.createApplication, { ...body }, { silent: true }),
+  update: (id: number, body: SaveBody) => call(api.updateApplication, { ...body, id }, { silent: true }),
+  submit: (id: number) => call(api.submitApplication, { id }),
+  withdraw: (id: number) => call(api.withdrawApplication, { id }),
+  bodies: () => call(api.bodies),
 
   // Certification body
-  approvals: (query: ApplicationQuery) => http.get<ApplicationList>('/api/certificate/approvals', { ...query }),
+  approvals: (query: ApplicationQuery) => call(api.approvals, { ...query }),
   /** An application addressed to the caller's body (the same call as the applicant's, the server checks which). */
-  approval: (id: number) => http.get<ApplicationDetail>(`${A}/${id}`),
-  approve: (id: number, body: ApproveBody) =>
-    http.post<DecisionData>(`/api/certificate/approvals/${id}/approve`, { ...body }, { silent: true }),
-  reject: (id: number, reason: string) =>
-    http.post<DecisionData>(`/api/certificate/approvals/${id}/reject`, { reason }, { silent: true }),
+  approval: (id: number) => call(api.application, { id }),
+  approve: (id: number, body: ApproveBody) => call(api.approveApplication, { ...body, id }, { silent: true }),
+  reject: (id: number, reason: string) => call(api.rejectApplication, { id, reason }, { silent: true }),
 
   // Certificates: those the organisation holds, and those a body issued
-  certificates: (query: CertificateQuery) => http.get<CertificateList>(C, { ...query }),
-  issued: (query: CertificateQuery) => http.get<CertificateList>('/api/certificate/issued', { ...query }),
-  revoke: (id: number, reason: string) => http.post<CertificateItem>(`${C}/${id}/revoke`, { reason }, { silent: true }),
-  pdf: (id: number) => http.blob('GET', `${C}/${id}/pdf`),
+  certificates: (query: CertificateQuery) => call(api.certificates, { ...query }),
+  issued: (query: CertificateQuery) => call(api.issuedCertificates, { ...query }),
+  revoke: (id: number, reason: string) => call(api.revokeCertificate, { id, reason }, { silent: true }),
+  pdf: (id: number) => download(api.certificatePdf, { id }),
 
-  /** The organisation's products to choose from (the product centre's list call). */
+  /**
+   * The organisation's products to choose from (the product centre's list call). The product module's call: it
+   * moves to its endpoint when the product module is migrated.
+   */
   products: (materialName?: string) =>
     http.post<{ list: { id: number; name: string }[]; total: number }>('/materials/bmProduct/getProdutInfoList', {
       take: 50,
@@ -77,27 +58,56 @@ export const certificateApi = {
     }),
 
   // Evidence files of an application
-  file: (id: number) => http.blob('GET', `/api/file/${id}`),
-  upload: (file: File) => http.upload<{ id: number; name: string }>('/api/file/upload', file, { silent: true }),
+  file: (id: number) => download(fileEndpoints.download, { id }),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
 };
 
 /** Public calls (no session): the lookup page of the certificate's QR code. */
 export const publicCertificateApi = {
-  verify: (no: string) => http.get<CertificateVerifyData>('/open/certificate/verify', { no }, { silent: true }),
-  pdf: (no: string) => http.blob('GET', '/open/certificate/pdf', { no }),
+  verify: (no: string) => call(api.verify, { no }, { silent: true }),
+  pdf: (no: string) => download(api.publicPdf, { no }),
 };
 
-export const certificateKeys = {
-  all: ['certificate'] as const,
-  applications: ['certificate', 'applications'] as const,
-  applicationList: (q: ApplicationQuery) => ['certificate', 'applications', q] as const,
-  application: (id: number) => ['certificate', 'applications', 'detail', id] as const,
-  approvals: ['certificate', 'approvals'] as const,
-  approvalList: (q: ApplicationQuery) => ['certificate', 'approvals', q] as const,
-  approval: (id: number) => ['certificate', 'approvals', 'detail', id] as const,
-  certificates: ['certificate', 'certificates'] as const,
-  certificateList: (q: CertificateQuery) => ['certificate', 'certificates', q] as const,
-  bodies: ['certificate', 'bodies'] as const,
-  products: (keyword: string) => ['certificate', 'products', keyword] as const,
-  verify: (no: string) => ['certificate', 'verify', no] as const,
-};
+// Query options: each key is its endpoint's (`keyOf`), each fetcher the call above (component tests spy on those).
+
+export const applicationListQuery = (query: ApplicationQuery) =>
+  queryOptions({ queryKey: keyOf(api.applications, query), queryFn: () => certificateApi.applications(query) });
+
+export const approvalListQuery = (query: ApplicationQuery) =>
+  queryOptions({ queryKey: keyOf(api.approvals, query), queryFn: () => certificateApi.approvals(query) });
+
+export const applicationQuery = (id: number) =>
+  queryOptions({ queryKey: keyOf(api.application, { id }), queryFn: () => certificateApi.application(id) });
+
+export const certificateListQuery = (query: CertificateQuery) =>
+  queryOptions({ queryKey: keyOf(api.certificates, query), queryFn: () => certificateApi.certificates(query) });
+
+export const issuedListQuery = (query: CertificateQuery) =>
+  queryOptions({ queryKey: keyOf(api.issuedCertificates, query), queryFn: () => certificateApi.issued(query) });
+
+export const bodiesQuery = () => queryOptions({ queryKey: keyOf(api.bodies), queryFn: () => certificateApi.bodies() });
+
+export const productOptionsQuery = (keyword: string) =>
+  queryOptions({
+    queryKey: ['certificate', 'products', keyword] as const,
+    queryFn: () => certificateApi.products(keyword),
+  });
+
+export const verifyQuery = (no: string) =>
+  queryOptions({ queryKey: keyOf(api.verify, { no }), queryFn: () => publicCertificateApi.verify(no) });
+
+/** The applications (lists and details), after a save or a withdrawal. */
+export const invalidateApplications = (queryClient: QueryClient) =>
+  Promise.all(
+    [api.applications, api.approvals, api.application].map((e) =>
+      queryClient.invalidateQueries({ queryKey: keyOf(e) }),
+    ),
+  );
+
+/** Everything a decision, submission or revocation can make stale: applications and certificates. */
+export const invalidateCertificates = (queryClient: QueryClient) =>
+  Promise.all(
+    [api.applications, api.approvals, api.application, api.certificates, api.issuedCertificates, api.certificate].map(
+      (e) => queryClient.invalidateQueries({ queryKey: keyOf(e) }),
+    ),
+  );

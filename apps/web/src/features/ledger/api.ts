@@ -1,52 +1,44 @@
-import type {
-  checkData,
-  storageDetailData,
-  storageDocumentsData,
-  storageListData,
-  storageRecordSchema,
-} from '@jcbb/contract';
-import type { z } from 'zod';
-import { http } from '../../lib/http.ts';
+import type { EndpointData, EndpointInput } from '@jcbb/contract';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
+import { ledgerEndpoints as api } from '@jcbb/contract/ledger.endpoints';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { call, download, keyOf, upload } from '../../lib/api.ts';
 
-export type StorageRecord = z.infer<typeof storageRecordSchema>;
-export type StorageList = z.infer<typeof storageListData>;
-export type StorageDetail = z.infer<typeof storageDetailData>;
-export type StorageDocument = z.infer<typeof storageDocumentsData>[number];
-export type CheckResult = z.infer<typeof checkData>;
+export type StorageList = EndpointData<typeof api.storageList>;
+export type StorageRecord = StorageList['list'][number];
+export type StorageDetail = EndpointData<typeof api.storageDetail>;
+export type StorageDocument = EndpointData<typeof api.storageDocuments>[number];
+export type CheckResult = EndpointData<typeof api.check>;
 
-export interface StorageQuery {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-  docType?: number;
-}
-
-export interface StorageAdd {
-  uploadId?: number;
-  productDocumentId?: number;
-  docType?: number;
-  title?: string;
-  productId?: number;
-}
-
-const S = '/api/blockchain/storage';
+/** The console always pages explicitly. */
+export type StorageQuery = EndpointInput<typeof api.storageList> & { pageNum: number; pageSize: number };
+export type StorageAdd = EndpointInput<typeof api.addStorage>;
 
 /** The evidence-storage calls (server module `ledger`), one function each. */
 export const ledgerApi = {
-  list: (query: StorageQuery) => http.post<StorageList>(`${S}/list`, { ...query }),
-  detail: (id: number) => http.get<StorageDetail>(`${S}/detail`, { id }),
-  add: (body: StorageAdd) => http.post<StorageDetail>(`${S}/add`, { ...body }, { silent: true }),
-  documents: () => http.get<StorageDocument[]>(`${S}/documents`),
+  list: (query: StorageQuery) => call(api.storageList, { ...query }),
+  detail: (id: number) => call(api.storageDetail, { id }),
+  add: (body: StorageAdd) => call(api.addStorage, { ...body }, { silent: true }),
+  documents: () => call(api.storageDocuments),
   /** Only the fingerprint travels: the file was hashed in the browser. */
-  check: (sha256: string) => http.post<CheckResult>('/api/blockchain/check', { sha256 }),
-  upload: (file: File) =>
-    http.upload<{ id: number; name: string; sha256: string }>('/api/file/upload', file, { silent: true }),
-  file: (uploadId: number) => http.blob('GET', `/api/file/${uploadId}`),
+  check: (sha256: string) => call(api.check, { sha256 }),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
+  file: (uploadId: number) => download(fileEndpoints.download, { id: uploadId }),
 };
 
-export const storageKeys = {
-  all: ['ledger', 'storage'] as const,
-  list: (q: StorageQuery) => ['ledger', 'storage', 'list', q] as const,
-  detail: (id: number) => ['ledger', 'storage', 'detail', id] as const,
-  documents: ['ledger', 'storage', 'documents'] as const,
-};
+export const storageListQuery = (query: StorageQuery) =>
+  queryOptions({ queryKey: keyOf(api.storageList, query), queryFn: () => ledgerApi.list(query) });
+
+export const storageDetailQuery = (id: number) =>
+  queryOptions({ queryKey: keyOf(api.storageDetail, { id }), queryFn: () => ledgerApi.detail(id) });
+
+export const storageDocumentsQuery = () =>
+  queryOptions({ queryKey: keyOf(api.storageDocuments), queryFn: () => ledgerApi.documents() });
+
+/** After a document is put on record: the lists, the documents' recordIds and the details' latest heads are stale. */
+export const invalidateStorage = (queryClient: QueryClient) =>
+  Promise.all(
+    [api.storageList, api.storageDetail, api.storageDocuments].map((e) =>
+      queryClient.invalidateQueries({ queryKey: keyOf(e) }),
+    ),
+  );

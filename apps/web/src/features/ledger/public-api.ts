@@ -1,17 +1,17 @@
-import { http } from '../../lib/http.ts';
+import { ledgerEndpoints as api } from '@jcbb/contract/ledger.endpoints';
+import { queryOptions } from '@tanstack/react-query';
+import { call, keyOf } from '../../lib/api.ts';
 
-/** GET /open/ledger/key: the ledger's Ed25519 public key (hex), needed by every in-browser verification. */
-export interface LedgerKeyData {
-  algorithm: string;
-  publicKey: string;
-}
-
-/** The ledger's public calls, kept apart from api.ts so the public certificate page loads no console types. */
+/** The ledger's public calls, kept apart from api.ts so the public certificate page loads no console code. */
 export const publicLedgerApi = {
-  key: () => http.get<LedgerKeyData>('/open/ledger/key', {}, { silent: true }),
+  /** The ledger's Ed25519 public key (hex), needed by every in-browser verification. */
+  key: () => call(api.key, {}, { silent: true }),
 };
 
-export const ledgerKeys = {
-  all: ['ledger'] as const,
-  publicKey: ['ledger', 'key'] as const,
-};
+/** The key, cached for the visit. */
+export const ledgerKeyQuery = () =>
+  queryOptions({
+    queryKey: keyOf(api.key),
+    queryFn: () => publicLedgerApi.key(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type ProductSpecsGroup, productApi, productKeys, type SpecItem } from './api.ts';
+import { type ProductSpecsGroup, type SpecItem, specsPerProductQuery } from './api.ts';
 
 /** A specification with the name of its product: one row of the sales information. */
 export interface SpecRow extends SpecItem {
@@ -19,7 +19,7 @@ export function flattenSpecs(groups: ProductSpecsGroup[]): SpecRow[] {
  * manufacturer has tens to a few hundred; the sales pages filter and page them in the browser.
  */
 export function useAllSpecs() {
-  const query = useQuery({ queryKey: productKeys.specsPerProduct, queryFn: productApi.specsPerProduct });
+  const query = useQuery(specsPerProductQuery());
   const rows = useMemo(() => flattenSpecs(query.data ?? []), [query.data]);
   const products = useMemo(() => (query.data ?? []).map((g) => ({ id: g.id, name: g.name })), [query.data]);
   return { query, rows, products };

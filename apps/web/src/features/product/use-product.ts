@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/http.ts';
-import { type ProductDetail, productApi, productKeys } from './api.ts';
+import { type ProductDetail, productApi, productInfoKey } from './api.ts';
 
 /** The positive integer in the query parameter `name`, or null. */
 export function useIdParam(name = 'id'): number | null {
@@ -18,7 +18,7 @@ export class NotOwnProduct extends Error {}
  */
 export function useProductDetail(id: number | null) {
   return useQuery({
-    queryKey: productKeys.info(id ?? 0),
+    queryKey: productInfoKey(id ?? 0),
     queryFn: async (): Promise<ProductDetail> => {
       const data = await productApi.info(id as number);
       if (data.view !== 'full') throw new NotOwnProduct();

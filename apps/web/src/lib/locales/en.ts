@@ -60,6 +60,8 @@ export const shellEn: ShellStrings = {
     warehousingDetails: 'Listing details',
     listingAudit: 'Listing audit',
     listingAuditDetail: 'Listing audit details',
+    revisionAudit: 'Product changes',
+    revisionDetail: 'Product change details',
     cityListingAudit: 'City listing audit',
     elementAdmin: 'Form elements',
     basicMaterialReview: 'Basic material applications',

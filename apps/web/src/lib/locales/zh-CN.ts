@@ -58,6 +58,8 @@ export const shellZhCN = {
     warehousingDetails: '入驻详情',
     listingAudit: '入库审核',
     listingAuditDetail: '入库审核详情',
+    revisionAudit: '产品变更审核',
+    revisionDetail: '产品变更详情',
     cityListingAudit: '城市入库审核',
     elementAdmin: '表单要素',
     basicMaterialReview: '基础材料申请',

@@ -6,7 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { ApiError } from '../../../lib/http.ts';
-import { type AdminBasicMaterialItem, basicMaterialApi, basicMaterialKeys } from '../api.ts';
+import {
+  type AdminBasicMaterialItem,
+  applicationKey,
+  applicationQuery,
+  basicMaterialApi,
+  invalidateApplications,
+} from '../api.ts';
 import { ApplicationFacts } from './ApplicationFacts.tsx';
 import { ApproveForm, type ApproveValues, applyServerErrors, approveBodyOf } from './ApproveForm.tsx';
 
@@ -26,8 +32,7 @@ export function ApplicationDrawer({
   const { t } = useTranslation('basicMaterial');
   const wide = Grid.useBreakpoint().md ?? true;
   const detail = useQuery({
-    queryKey: basicMaterialKeys.detail(id ?? 0),
-    queryFn: () => basicMaterialApi.application(id as number),
+    ...applicationQuery(id ?? 0),
     enabled: id !== null,
     initialData: initial && initial.id === id ? initial : undefined,
     // The row from the list is good enough to start with; refresh it once the drawer opens.
@@ -67,14 +72,14 @@ function Decision({ item }: { item: AdminBasicMaterialItem }) {
   const [reasonError, setReasonError] = useState<string | null>(null);
 
   const decided = (next: AdminBasicMaterialItem) => {
-    queryClient.setQueryData(basicMaterialKeys.detail(next.id), next);
-    void queryClient.invalidateQueries({ queryKey: basicMaterialKeys.all });
+    queryClient.setQueryData(applicationKey(next.id), next);
+    void invalidateApplications(queryClient);
   };
   /** Decided meanwhile (409) or gone (404): say so and show what it is now. */
   const stale = (error: Error) => {
     message.error(error.message);
     if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
-      void queryClient.invalidateQueries({ queryKey: basicMaterialKeys.all });
+      void invalidateApplications(queryClient);
     }
   };
 

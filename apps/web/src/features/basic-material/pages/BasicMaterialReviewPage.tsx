@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemList } from '../../../components/ItemList.tsx';
 import { PageCard } from '../../element/components/PageCard.tsx';
-import { type AdminBasicMaterialItem, type ApplicationQuery, basicMaterialApi, basicMaterialKeys } from '../api.ts';
+import { type AdminBasicMaterialItem, type ApplicationQuery, applicationsQuery } from '../api.ts';
 import { ApplicationDrawer } from '../components/ApplicationDrawer.tsx';
 import { ApplicationStatusTag } from '../components/ApplicationStatusTag.tsx';
 import '../register-locale.ts';
@@ -28,8 +28,7 @@ export function BasicMaterialReviewPage() {
   });
   const [opened, setOpened] = useState<AdminBasicMaterialItem | null>(null);
   const list = useQuery({
-    queryKey: basicMaterialKeys.list(query),
-    queryFn: () => basicMaterialApi.applications(query),
+    ...applicationsQuery(query),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.list ?? [];

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PublicFrame } from '../../../layout/PublicFrame.tsx';
 import { ApiError } from '../../../lib/http.ts';
-import { catalogueApi, catalogueKeys } from '../api.ts';
+import { cityProductsQuery, regionDetailsQuery, regionTreeQuery } from '../api.ts';
 import { CatalogueFilters } from '../components/CatalogueFilters.tsx';
 import { CatalogueResults } from '../components/CatalogueResults.tsx';
 import { CityDirectory } from '../components/CityDirectory.tsx';
@@ -37,7 +37,7 @@ export function CityCatalogue() {
   const { type } = useParams();
   const [params] = useSearchParams();
   const filters = parseFilters(type, params);
-  const tree = useQuery({ queryKey: catalogueKeys.regionTree, queryFn: catalogueApi.regionTree, staleTime: 60_000 });
+  const tree = useQuery({ ...regionTreeQuery(), staleTime: 60_000 });
 
   // A type that is no classification code (a mistyped link) shows the whole catalogue of the city.
   if (type !== undefined && !isClassifyCode(type)) return <Navigate to={filtersToPath(filters)} replace />;
@@ -72,15 +72,13 @@ function CityCatalogueOf({
   const { t } = useTranslation(CATALOGUE_NS);
   const navigate = useNavigate();
   const region = useQuery({
-    queryKey: catalogueKeys.region(filters.city),
-    queryFn: () => catalogueApi.regionDetails(filters.city),
+    ...regionDetailsQuery(filters.city),
     staleTime: 60_000,
     retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
   });
   const body = toSearchBody(filters);
   const search = useQuery({
-    queryKey: catalogueKeys.search(body),
-    queryFn: () => catalogueApi.search(body),
+    ...cityProductsQuery(body),
     placeholderData: keepPreviousData,
     retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
   });

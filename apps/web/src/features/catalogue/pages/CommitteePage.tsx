@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PublicFrame } from '../../../layout/PublicFrame.tsx';
 import { ApiError } from '../../../lib/http.ts';
-import { catalogueApi, catalogueKeys, type RegionDetailsData } from '../api.ts';
+import { type RegionDetailsData, regionDetailsQuery, regionTreeQuery } from '../api.ts';
 import { CityDirectory } from '../components/CityDirectory.tsx';
 import { CATALOGUE_NS } from '../locales/register.ts';
 import { cityCataloguePath, committeePath, isCityCode } from '../search-params.ts';
@@ -27,14 +27,12 @@ export function Committee() {
   const code = params.get('city');
   const city = isCityCode(code) ? code : null;
   const tree = useQuery({
-    queryKey: catalogueKeys.regionTree,
-    queryFn: catalogueApi.regionTree,
+    ...regionTreeQuery(),
     staleTime: 60_000,
     enabled: city === null,
   });
   const region = useQuery({
-    queryKey: catalogueKeys.region(city ?? ''),
-    queryFn: () => catalogueApi.regionDetails(city as string),
+    ...regionDetailsQuery(city ?? ''),
     enabled: city !== null,
     staleTime: 60_000,
     retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,

@@ -8,7 +8,7 @@ import { PublicFrame } from '../../../layout/PublicFrame.tsx';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { ProductTags } from '../../product/components/ProductTags.tsx';
-import { catalogueApi, catalogueKeys, type ProductPublicView } from '../api.ts';
+import { type ProductPublicView, publicProductQuery } from '../api.ts';
 import { CertificateCard } from '../components/CertificateCard.tsx';
 import { ProductGallery } from '../components/ProductGallery.tsx';
 import { CATALOGUE_NS } from '../locales/register.ts';
@@ -32,8 +32,7 @@ export function ProductPublic() {
   const id = Number.isInteger(raw) && raw > 0 && raw <= 2_147_483_647 ? raw : null;
   const from = params.get('city');
   const product = useQuery({
-    queryKey: catalogueKeys.product(id ?? 0),
-    queryFn: () => catalogueApi.product(id as number),
+    ...publicProductQuery(id ?? 0),
     enabled: id !== null,
     retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
   });

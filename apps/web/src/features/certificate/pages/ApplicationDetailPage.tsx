@@ -21,7 +21,13 @@ import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
-import { type ApplicationDetail, certificateApi, certificateKeys } from '../api.ts';
+import {
+  type ApplicationDetail,
+  applicationQuery,
+  certificateApi,
+  invalidateApplications,
+  invalidateCertificates,
+} from '../api.ts';
 import { ApproveForm } from '../components/ApproveForm.tsx';
 import { ApplicationStatusTag, Stars } from '../components/Tags.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
@@ -45,8 +51,7 @@ export function ApplicationDetailPage({ mode }: { mode: 'mine' | 'approval' }) {
   const valid = Number.isInteger(id) && id > 0;
   const listPath = mode === 'approval' ? '/blockchain/approval/index' : '/blockchain/myApplys/index';
   const detail = useQuery({
-    queryKey: certificateKeys.application(id),
-    queryFn: () => certificateApi.application(id),
+    ...applicationQuery(id),
     enabled: valid,
     retry: retryUnlessNotFound,
   });
@@ -163,8 +168,8 @@ export function ApplicantActions({ d }: { d: ApplicationDetail }) {
     mutationFn: () => certificateApi.withdraw(d.id),
     onSuccess: (updated) => {
       message.success(t('detail.withdrawn'));
-      queryClient.setQueryData(certificateKeys.application(d.id), updated);
-      void queryClient.invalidateQueries({ queryKey: certificateKeys.applications });
+      queryClient.setQueryData(applicationQuery(d.id).queryKey, updated);
+      void invalidateApplications(queryClient);
     },
   });
   const editable = canEdit(d.status);
@@ -206,7 +211,7 @@ function Decision({ d }: { d: ApplicationDetail }) {
   const [rejecting, setRejecting] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const done = () => void queryClient.invalidateQueries({ queryKey: certificateKeys.all });
+  const done = () => void invalidateCertificates(queryClient);
   const approve = useMutation({
     mutationFn: (body: ApproveBody) => certificateApi.approve(d.id, body),
     onSuccess: (result) => {

@@ -7,7 +7,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/http.ts';
-import { type ApplicationDetail, certificateApi, certificateKeys } from '../api.ts';
+import {
+  type ApplicationDetail,
+  applicationQuery,
+  bodiesQuery,
+  certificateApi,
+  invalidateApplications,
+  invalidateCertificates,
+  productOptionsQuery,
+} from '../api.ts';
 import { type EvidenceFile, EvidenceUpload } from '../components/EvidenceUpload.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
 import { CERT_NO_PATTERN, canEdit } from '../rules.ts';
@@ -60,8 +68,7 @@ export function ApplicationFormPage({ type }: { type: ApplicationTypeValue }) {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
   const draft = useQuery({
-    queryKey: certificateKeys.application(id ?? 0),
-    queryFn: () => certificateApi.application(id ?? 0),
+    ...applicationQuery(id ?? 0),
     enabled: id !== null,
   });
   if (id !== null && draft.isError) return <Result status="warning" title={t('common.notFound')} />;
@@ -81,12 +88,9 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
   const [id, setId] = useState<number | null>(draft?.id ?? null);
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [productSearch, setProductSearch] = useState('');
-  const products = useQuery({
-    queryKey: certificateKeys.products(productSearch),
-    queryFn: () => certificateApi.products(productSearch),
-  });
+  const products = useQuery(productOptionsQuery(productSearch));
   const needsBody = type !== ApplicationType.SELF_DECLARED;
-  const bodies = useQuery({ queryKey: certificateKeys.bodies, queryFn: certificateApi.bodies, enabled: needsBody });
+  const bodies = useQuery({ ...bodiesQuery(), enabled: needsBody });
 
   useEffect(() => {
     if (draft) form.setFieldsValue(initialValues(draft));
@@ -105,7 +109,7 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
     try {
       const saved = id === null ? await certificateApi.create(body) : await certificateApi.update(id, body);
       setId(saved.id);
-      void queryClient.invalidateQueries({ queryKey: certificateKeys.applications });
+      void invalidateApplications(queryClient);
       return saved.id;
     } catch (error) {
       if (error instanceof ApiError) {
@@ -142,7 +146,7 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
     }
     try {
       await certificateApi.submit(savedId);
-      void queryClient.invalidateQueries({ queryKey: certificateKeys.all });
+      void invalidateCertificates(queryClient);
       navigate(
         `/blockchain/certificate/success?kind=${type === ApplicationType.SELF_DECLARED ? 'published' : 'submitted'}&id=${savedId}`,
       );

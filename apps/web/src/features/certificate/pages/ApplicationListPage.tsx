@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { type ApplicationItem, type ApplicationQuery, certificateApi, certificateKeys } from '../api.ts';
+import { type ApplicationItem, type ApplicationQuery, applicationListQuery, approvalListQuery } from '../api.ts';
 import { ApplicationStatusTag, Stars } from '../components/Tags.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
 import { isPending } from '../rules.ts';
@@ -27,8 +27,7 @@ export function ApplicationListPage({ mode }: { mode: 'mine' | 'approval' }) {
     status: approval ? 1 : undefined,
   });
   const list = useQuery({
-    queryKey: approval ? certificateKeys.approvalList(query) : certificateKeys.applicationList(query),
-    queryFn: () => (approval ? certificateApi.approvals(query) : certificateApi.applications(query)),
+    ...(approval ? approvalListQuery(query) : applicationListQuery(query)),
     placeholderData: keepPreviousData,
   });
   const detailPath = (id: number) =>

@@ -8,7 +8,14 @@ import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { type CertificateItem, type CertificateQuery, certificateApi, certificateKeys } from '../api.ts';
+import {
+  type CertificateItem,
+  type CertificateQuery,
+  certificateApi,
+  certificateListQuery,
+  invalidateCertificates,
+  issuedListQuery,
+} from '../api.ts';
 import { CertificateStateTag, Stars } from '../components/Tags.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
 
@@ -29,8 +36,7 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
   const [revoking, setRevoking] = useState<CertificateItem | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const list = useQuery({
-    queryKey: [...certificateKeys.certificateList(query), mode],
-    queryFn: () => (issued ? certificateApi.issued(query) : certificateApi.certificates(query)),
+    ...(issued ? issuedListQuery(query) : certificateListQuery(query)),
     placeholderData: keepPreviousData,
   });
   const pdf = useMutation({
@@ -41,7 +47,7 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
     onSuccess: () => {
       message.success(t('certs.revoked'));
       setRevoking(null);
-      void queryClient.invalidateQueries({ queryKey: certificateKeys.all });
+      void invalidateCertificates(queryClient);
     },
     onError: (error) =>
       setReasonError(error instanceof ApiError ? (error.fieldErrors.reason ?? error.message) : String(error)),

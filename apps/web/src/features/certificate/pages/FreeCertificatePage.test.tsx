@@ -1,4 +1,5 @@
 import type { CertificateVerifyData } from '@jcbb/contract';
+import { TREE_HEAD_FORMAT } from '@jcbb/contract/ledger-proof';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +47,12 @@ function certificate(overrides: Partial<CertificateVerifyData> = {}): { data: Ce
 }
 
 function mockKey(publicKey: string) {
-  vi.spyOn(publicLedgerApi, 'key').mockResolvedValue({ algorithm: 'Ed25519', publicKey });
+  vi.spyOn(publicLedgerApi, 'key').mockResolvedValue({
+    algorithm: 'Ed25519',
+    publicKey,
+    hashAlgorithm: 'SHA-256',
+    treeHeadFormat: TREE_HEAD_FORMAT,
+  });
 }
 
 describe('/free/certificate', { timeout: 20_000 }, () => {

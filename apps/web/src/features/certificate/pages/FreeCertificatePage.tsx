@@ -9,7 +9,7 @@ import { PublicFrame } from '../../../layout/PublicFrame.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
 import { LedgerKeyVerification } from '../../ledger/components/LedgerKeyVerification.tsx';
-import { certificateKeys, publicCertificateApi } from '../api.ts';
+import { publicCertificateApi, verifyQuery } from '../api.ts';
 import { CertificateStateTag, Stars } from '../components/Tags.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
 import '../certificate.css';
@@ -36,8 +36,7 @@ export function FreeCertificate() {
   const no = cleanNo(params.get('no') ?? '');
   const [input, setInput] = useState(no);
   const lookup = useQuery({
-    queryKey: certificateKeys.verify(no),
-    queryFn: () => publicCertificateApi.verify(no),
+    ...verifyQuery(no),
     enabled: no.length > 0,
     retry: false,
   });

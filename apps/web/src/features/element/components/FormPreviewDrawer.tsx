@@ -2,7 +2,7 @@ import { type AttributeGroupWithElements, Scenario } from '@jcbb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Grid, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { elementApi, elementKeys } from '../api.ts';
+import { cityGroupsQuery, elementApi } from '../api.ts';
 import { NATIONWIDE } from './CitySelect.tsx';
 import { DynamicForm } from './DynamicForm.tsx';
 
@@ -39,7 +39,7 @@ export function FormPreviewDrawer({
   const screens = Grid.useBreakpoint();
   const approval = scenario === Scenario.CUSTOM_APPROVAL_FLOW;
   const groups = useQuery({
-    queryKey: [...elementKeys.cityGroups(cityCode, scenario), 'preview'],
+    queryKey: [...cityGroupsQuery(cityCode, scenario).queryKey, 'preview'],
     queryFn: () =>
       approval
         ? approvalForm(cityCode)

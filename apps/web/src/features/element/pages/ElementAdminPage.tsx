@@ -20,7 +20,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
-import { type AdminGroupItem, elementApi, elementKeys } from '../api.ts';
+import { type AdminGroupItem, adminGroupQuery, adminGroupsQuery, elementApi, invalidateElements } from '../api.ts';
 import { CitySelect, NATIONWIDE } from '../components/CitySelect.tsx';
 import { ElementModal } from '../components/ElementModal.tsx';
 import { FormPreviewDrawer } from '../components/FormPreviewDrawer.tsx';
@@ -62,21 +62,17 @@ export function ElementAdminPage() {
 
   const nationwide = city.code === NATIONWIDE;
   const groupQuery = nationwide ? { nationwide: true, scenario } : { cityCode: city.code, scenario };
-  const groups = useQuery({
-    queryKey: elementKeys.adminGroups(groupQuery),
-    queryFn: () => elementApi.adminGroups(groupQuery),
-  });
+  const groups = useQuery(adminGroupsQuery(groupQuery));
   // The nationwide query answers only nationwide groups; a city's may include them too: show the city's own here.
   const ownGroups = (groups.data ?? []).filter((g) => (nationwide ? g.cityCode === null : g.cityCode === city.code));
   // The chosen group, else the first one, so the elements show without an extra click.
   const selected = ownGroups.find((g) => g.id === groupId) ?? ownGroups[0] ?? null;
   const group = useQuery({
-    queryKey: elementKeys.adminGroup(selected?.id ?? 0),
-    queryFn: () => elementApi.adminGroup(selected?.id ?? 0),
+    ...adminGroupQuery(selected?.id ?? 0),
     enabled: selected !== null,
   });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: elementKeys.all });
+  const refresh = () => invalidateElements(queryClient);
 
   const groupStatus = useMutation({
     mutationFn: ({ id, useStatus }: { id: number; useStatus: number }) => elementApi.setGroupUseStatus(id, useStatus),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ledgerKeys, publicLedgerApi } from '../public-api.ts';
+import { ledgerKeyQuery } from '../public-api.ts';
 import type { EvidenceToVerify } from '../verify-evidence.ts';
 import { VerificationPanel, type VerifySubject } from './VerificationPanel.tsx';
 
@@ -10,10 +10,6 @@ export function LedgerKeyVerification(props: {
   expected?: Record<string, string | number | null | undefined>;
   auto?: boolean;
 }) {
-  const key = useQuery({
-    queryKey: ledgerKeys.publicKey,
-    queryFn: publicLedgerApi.key,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const key = useQuery(ledgerKeyQuery());
   return <VerificationPanel {...props} publicKey={key.data?.publicKey} keyError={key.isError} />;
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
 import { saveBlob } from '../../../lib/open-blob.ts';
-import { ledgerApi, storageKeys } from '../api.ts';
+import { ledgerApi, storageDetailQuery } from '../api.ts';
 import { HashText } from '../components/HashText.tsx';
 import { LedgerKeyVerification } from '../components/LedgerKeyVerification.tsx';
 import { docTypeName } from '../doc-types.ts';
@@ -24,8 +24,7 @@ export function StorageDetailPage() {
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const detail = useQuery({
-    queryKey: storageKeys.detail(id),
-    queryFn: () => ledgerApi.detail(id),
+    ...storageDetailQuery(id),
     enabled: valid,
     retry: retryUnlessNotFound,
   });

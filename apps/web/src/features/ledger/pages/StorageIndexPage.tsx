@@ -5,7 +5,7 @@ import { Button, Card, Flex, Grid, Input, Table, type TableProps, Typography } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ledgerApi, type StorageQuery, type StorageRecord, storageKeys } from '../api.ts';
+import { invalidateStorage, type StorageQuery, type StorageRecord, storageListQuery } from '../api.ts';
 import { HashText } from '../components/HashText.tsx';
 import { UploadEvidenceModal } from '../components/UploadEvidenceModal.tsx';
 import { docTypeName } from '../doc-types.ts';
@@ -24,8 +24,7 @@ export function StorageIndexPage() {
   const screens = Grid.useBreakpoint();
   const [query, setQuery] = useState<StorageQuery>({ pageNum: 1, pageSize: LEDGER_PAGE_SIZE });
   const list = useQuery({
-    queryKey: storageKeys.list(query),
-    queryFn: () => ledgerApi.list(query),
+    ...storageListQuery(query),
     placeholderData: keepPreviousData,
   });
 
@@ -116,7 +115,7 @@ export function StorageIndexPage() {
         open={uploading}
         onClose={() => setUploading(false)}
         onStored={(record) => {
-          void queryClient.invalidateQueries({ queryKey: storageKeys.all });
+          void invalidateStorage(queryClient);
           navigate(`${STORAGE_DETAIL}?id=${record.id}`);
         }}
       />

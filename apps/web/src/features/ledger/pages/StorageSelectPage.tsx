@@ -5,7 +5,7 @@ import { App, Button, Card, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/http.ts';
-import { ledgerApi, type StorageDocument, storageKeys } from '../api.ts';
+import { invalidateStorage, ledgerApi, type StorageDocument, storageDocumentsQuery } from '../api.ts';
 import { HashText } from '../components/HashText.tsx';
 import { LEDGER_NS } from '../locales/register.ts';
 import { STORAGE_DETAIL } from './StorageIndexPage.tsx';
@@ -17,12 +17,12 @@ export function StorageSelectPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const docs = useQuery({ queryKey: storageKeys.documents, queryFn: ledgerApi.documents });
+  const docs = useQuery(storageDocumentsQuery());
   const store = useMutation({
     mutationFn: (doc: StorageDocument) => ledgerApi.add({ productDocumentId: doc.productDocumentId }),
     onSuccess: (record) => {
       message.success(t('select.done', { index: record.leafIndex }));
-      void queryClient.invalidateQueries({ queryKey: storageKeys.all });
+      void invalidateStorage(queryClient);
     },
     onError: (error) => message.error(error instanceof ApiError ? error.message : String(error)),
   });

@@ -4,7 +4,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openFetched } from '../../../lib/open-blob.ts';
 import { ElementValuesView } from '../../element/components/ElementValuesView.tsx';
-import { type ListingDetail, listingApi, listingKeys } from '../api.ts';
+import {
+  auditLogQuery,
+  type ListingDetail,
+  lastCityRejectQuery,
+  lastPlatformRejectQuery,
+  listingApi,
+  notGreenLogQuery,
+} from '../api.ts';
 import { AuditTimeline } from './AuditTimeline.tsx';
 import { EvidencePanel } from './EvidencePanel.tsx';
 import { ListingSummary } from './ListingSummary.tsx';
@@ -26,18 +33,11 @@ export function ListingDetailView({
 }) {
   const { t } = useTranslation('listing');
   const id = detail.listing.id;
-  const log = useQuery({ queryKey: listingKeys.auditLog(id), queryFn: () => listingApi.auditLog(id) });
-  const lastPlatformReject = useQuery({
-    queryKey: [...listingKeys.auditLog(id), 'platform-reject'],
-    queryFn: () => listingApi.lastPlatformReject(id),
-  });
-  const lastCityReject = useQuery({
-    queryKey: [...listingKeys.auditLog(id), 'city-reject'],
-    queryFn: () => listingApi.lastCityReject(id),
-  });
+  const log = useQuery(auditLogQuery(id));
+  const lastPlatformReject = useQuery(lastPlatformRejectQuery(id));
+  const lastCityReject = useQuery(lastCityRejectQuery(id));
   const notGreen = useQuery({
-    queryKey: [...listingKeys.auditLog(id), 'not-green'],
-    queryFn: () => listingApi.notGreenLog(id),
+    ...notGreenLogQuery(id),
     enabled: detail.listing.notGreen,
   });
   const openUpload = (uploadId: number, name: string) => openFetched(() => listingApi.file(id, uploadId), name);

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listingApi, listingKeys } from '../api.ts';
+import { productOptionsQuery } from '../api.ts';
 
 interface Props {
   value?: number | number[];
@@ -23,8 +23,7 @@ export function ProductSelect({ multiple, placeholder, style, known = [], ...res
   const { t } = useTranslation('listing');
   const [search, setSearch] = useState('');
   const products = useQuery({
-    queryKey: listingKeys.products(search),
-    queryFn: () => listingApi.products(search || undefined),
+    ...productOptionsQuery(search),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listingApi, listingKeys } from '../api.ts';
+import { pushCitiesQuery } from '../api.ts';
 
 interface Props {
   value?: string | string[];
@@ -20,8 +20,7 @@ interface Props {
 export function PushCitySelect({ multiple, placeholder, style, ...rest }: Props) {
   const { t } = useTranslation('listing');
   const cities = useQuery({
-    queryKey: listingKeys.pushCities,
-    queryFn: () => listingApi.pushCities(),
+    ...pushCitiesQuery(),
     staleTime: 10 * 60_000,
   });
   const provinces = new Map<string, { value: string; label: string }[]>();

@@ -5,7 +5,7 @@ import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
-import { listingApi, listingKeys } from '../api.ts';
+import { invalidateListings, listingDetailQuery } from '../api.ts';
 import { AuditActions, type AuditorKind } from '../components/AuditActions.tsx';
 import { ListingDetailView } from '../components/ListingDetailView.tsx';
 import { listingStatusName } from '../components/ListingStatusTag.tsx';
@@ -28,8 +28,7 @@ export function AuditDetailPage({ kind }: { kind: AuditorKind }) {
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const detail = useQuery({
-    queryKey: listingKeys.detail(id),
-    queryFn: () => listingApi.detail({ id }),
+    ...listingDetailQuery(id),
     enabled: valid,
     retry: retryUnlessNotFound,
   });
@@ -59,7 +58,7 @@ export function AuditDetailPage({ kind }: { kind: AuditorKind }) {
             allowedActions={d.allowedActions}
             approvalGroups={d.approvalGroups}
             onDecided={() => {
-              void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+              void invalidateListings(queryClient);
               navigate(queue);
             }}
           />

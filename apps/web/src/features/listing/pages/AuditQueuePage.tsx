@@ -5,7 +5,7 @@ import { Button, Flex, Grid, Input, Segmented, Space, Table, type TableProps, Ta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type ListingQuery, type ListingRow, listingApi, listingKeys } from '../api.ts';
+import { type ListingQuery, type ListingRow, listingListQuery } from '../api.ts';
 import type { AuditorKind } from '../components/AuditActions.tsx';
 import { ListingCards } from '../components/ListingCards.tsx';
 import { ListingStatusTag } from '../components/ListingStatusTag.tsx';
@@ -29,8 +29,7 @@ export function AuditQueuePage({ kind }: { kind: AuditorKind }) {
   const pendingStatus = kind === 'platform' ? ListingStatus.PLATFORM_AUDIT : ListingStatus.CITY_AUDIT;
   const [query, setQuery] = useState<ListingQuery>({ take: PAGE_SIZE, skip: 0, status: pendingStatus });
   const list = useQuery({
-    queryKey: [...listingKeys.list(query), kind],
-    queryFn: () => listingApi.list(query),
+    ...listingListQuery(query),
     placeholderData: keepPreviousData,
   });
   const detail = auditDetailPath(kind);

@@ -15,7 +15,7 @@ import { openFetched } from '../../../lib/open-blob.ts';
 import { elementApi, elementKeys } from '../../element/api.ts';
 import { DynamicForm } from '../../element/components/DynamicForm.tsx';
 import { type ElementFieldValue, type FileRef, toElementValues, toRule } from '../../element/form-values.ts';
-import { type ListingBatch, type ListingCheck, listingApi, listingKeys } from '../api.ts';
+import { invalidateListings, type ListingBatch, type ListingCheck, listingApi } from '../api.ts';
 import { listingStatusName } from '../components/ListingStatusTag.tsx';
 import { ProductSelect } from '../components/ProductSelect.tsx';
 import { PushCitySelect } from '../components/PushCitySelect.tsx';
@@ -86,7 +86,7 @@ export function ListingBatchPage() {
     },
     onSuccess: (data) => {
       setResult(data);
-      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+      void invalidateListings(queryClient);
     },
   });
 

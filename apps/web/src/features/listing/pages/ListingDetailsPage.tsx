@@ -5,7 +5,7 @@ import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
-import { listingApi, listingKeys } from '../api.ts';
+import { invalidateListings, listingApi, listingDetailQuery } from '../api.ts';
 import { ListingDetailView } from '../components/ListingDetailView.tsx';
 import { EDITABLE_STATUSES } from '../listing-actions.ts';
 import '../register-locale.ts';
@@ -26,12 +26,11 @@ export function ListingDetailsPage() {
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const detail = useQuery({
-    queryKey: listingKeys.detail(id),
-    queryFn: () => listingApi.detail({ id }),
+    ...listingDetailQuery(id),
     enabled: valid,
     retry: retryUnlessNotFound,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: listingKeys.all });
+  const refresh = () => invalidateListings(queryClient);
   const delist = useMutation({
     mutationFn: () => listingApi.delist(id),
     onSuccess: () => {

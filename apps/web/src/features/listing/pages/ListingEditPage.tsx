@@ -17,7 +17,7 @@ import {
   toFormValues,
   VALUES_FIELD,
 } from '../../element/form-values.ts';
-import { type ListingDetail, listingApi, listingKeys } from '../api.ts';
+import { existingListingQuery, invalidateListings, type ListingDetail, listingApi } from '../api.ts';
 import { ListingStatusTag, listingStatusName } from '../components/ListingStatusTag.tsx';
 import { ProductSelect } from '../components/ProductSelect.tsx';
 import { PushCitySelect } from '../components/PushCitySelect.tsx';
@@ -47,16 +47,9 @@ export function ListingEditPage() {
   const [productId, setProductId] = useState<number | null>(Number(params.get('productId')) || null);
   const [cityCode, setCityCode] = useState<string | null>(params.get('cityCode'));
 
-  // An existing listing: by its id, or the chosen pair's (looked up in the list, so "none yet" is an empty page,
-  // not a 404 the browser would log as an error).
+  // An existing listing: by its id, or the chosen pair's (null: none yet).
   const existing = useQuery({
-    queryKey: id ? listingKeys.detail(id) : listingKeys.pair(productId ?? 0, cityCode ?? ''),
-    queryFn: async (): Promise<ListingDetail | null> => {
-      if (id) return listingApi.detail({ id });
-      const found = (await listingApi.list({ productId: productId ?? 0, cityCode: cityCode ?? '', take: 1, skip: 0 }))
-        .list[0];
-      return found ? listingApi.detail({ id: found.id }) : null;
-    },
+    ...existingListingQuery(id ? { id } : { productId: productId ?? 0, cityCode: cityCode ?? '' }),
     enabled: id !== null || (productId !== null && cityCode !== null),
     retry: false,
   });
@@ -101,7 +94,7 @@ export function ListingEditPage() {
         });
     },
     onSuccess: (saved, submit) => {
-      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+      void invalidateListings(queryClient);
       if (submit) {
         message.success(t('edit.submitted'));
         navigate(`/warehousing/details?id=${saved.id}`);

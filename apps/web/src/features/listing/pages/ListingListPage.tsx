@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { saveBlob } from '../../../lib/open-blob.ts';
 import { useSession } from '../../../lib/session.ts';
-import { type ListingFilter, type ListingQuery, type ListingRow, listingApi, listingKeys } from '../api.ts';
+import {
+  invalidateListings,
+  type ListingFilter,
+  type ListingQuery,
+  type ListingRow,
+  listingApi,
+  listingListQuery,
+} from '../api.ts';
 import { ListingCards } from '../components/ListingCards.tsx';
 import { ListingStatusTag, listingStatusOptions } from '../components/ListingStatusTag.tsx';
 import { ProductSelect } from '../components/ProductSelect.tsx';
@@ -40,11 +47,10 @@ export function ListingListPage() {
   const [page, setPage] = useState({ take: PAGE_SIZE, skip: 0 });
   const query: ListingQuery = { ...filter, ...page };
   const list = useQuery({
-    queryKey: listingKeys.list(query),
-    queryFn: () => listingApi.list(query),
+    ...listingListQuery(query),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: listingKeys.all });
+  const refresh = () => invalidateListings(queryClient);
   const changeFilter = (next: Partial<ListingFilter>) => {
     setFilter((f) => ({ ...f, ...next }));
     setPage((p) => ({ ...p, skip: 0 }));

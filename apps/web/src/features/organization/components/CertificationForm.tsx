@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formRules } from '../../../components/form-rules.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { ApiError } from '../../../lib/http.ts';
-import { referenceApi, referenceKeys, referenceQueryOptions } from '../../reference/api.ts';
+import { orgNaturesQuery } from '../../reference/api.ts';
 import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
 import { type CertificationItem, organizationApi } from '../api.ts';
 import { LicenseUpload, type LicenseValue } from './LicenseUpload.tsx';
@@ -67,11 +67,7 @@ export function CertificationForm({
   const { message } = App.useApp();
   const [form] = Form.useForm<CertificationFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
-  const natures = useQuery({
-    queryKey: referenceKeys.orgNatures,
-    queryFn: referenceApi.orgNatures,
-    ...referenceQueryOptions,
-  });
+  const natures = useQuery(orgNaturesQuery());
   const english = i18n.language.startsWith('en');
 
   const submit = useMutation({

@@ -2,7 +2,7 @@ import type { ClassificationTree } from '@jcbb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { type CSSProperties, useMemo } from 'react';
-import { productApi, productKeys, referenceQueryOptions } from '../api.ts';
+import { classificationTreeQuery } from '../api.ts';
 
 export interface ClassificationSelectProps {
   value?: string;
@@ -34,11 +34,7 @@ function toNodes(tree: ClassificationTree, leavesOnly: boolean): Node[] {
 
 /** The building-material classification as a searchable tree (categories → product classes). */
 export function ClassificationSelect({ leavesOnly = false, allowClear = true, ...props }: ClassificationSelectProps) {
-  const tree = useQuery({
-    queryKey: productKeys.classification,
-    queryFn: productApi.classificationTree,
-    ...referenceQueryOptions,
-  });
+  const tree = useQuery(classificationTreeQuery());
   const treeData = useMemo(() => toNodes(tree.data ?? [], leavesOnly), [tree.data, leavesOnly]);
   return (
     <TreeSelect

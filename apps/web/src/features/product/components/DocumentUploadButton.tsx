@@ -4,7 +4,8 @@ import { App, Button, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
-import { productApi, productKeys } from '../api.ts';
+import { pendingReviewText } from '../../revision/saved.ts';
+import { invalidateProductCentre, productApi } from '../api.ts';
 import { DOCUMENT_ACCEPT, uploadProblem } from './upload-check.ts';
 
 export interface DocumentUploadButtonProps {
@@ -38,8 +39,10 @@ export function DocumentUploadButton({ productId, kind, label, type = 'default' 
       const uploaded = await productApi.upload(chosen);
       const saved = await productApi.addDocument({ productId, kind, uploadId: uploaded.id, name: uploaded.name });
       onSuccess?.(saved);
-      message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      const pending = pendingReviewText(saved);
+      if (pending) message.info(pending, 8);
+      else message.success(t('common.saved'));
+      await invalidateProductCentre(queryClient);
     } catch (error) {
       const text = error instanceof ApiError ? error.message : String(error);
       message.error(t('doc.uploadFailed', { message: text }));

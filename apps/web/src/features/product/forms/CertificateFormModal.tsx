@@ -6,7 +6,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { ApiError } from '../../../lib/http.ts';
-import { productApi, productKeys } from '../api.ts';
+import { pendingReviewText } from '../../revision/saved.ts';
+import { productApi, qualificationDropQuery } from '../api.ts';
 import { FileUpload, type UploadedRef } from '../components/FileUpload.tsx';
 import { applyFieldErrors } from './field-errors.ts';
 import { starRule, validUntilRule } from './rules.ts';
@@ -38,11 +39,7 @@ export function CertificateFormModal({ open, productId, onClose, onSaved }: Cert
   const { t } = useTranslation('product');
   const { message } = App.useApp();
   const [form] = Form.useForm<CertificateFormValues>();
-  const drop = useQuery({
-    queryKey: productKeys.qualificationDrop,
-    queryFn: productApi.qualificationDropDatas,
-    enabled: open,
-  });
+  const drop = useQuery({ ...qualificationDropQuery(), enabled: open });
 
   useEffect(() => {
     if (open) form.resetFields();
@@ -61,8 +58,10 @@ export function CertificateFormModal({ open, productId, onClose, onSaved }: Cert
         validFrom: v.validFrom?.format(DATE),
         validUntil: v.validUntil?.format(DATE),
       }),
-    onSuccess: () => {
-      message.success(t('common.saved'));
+    onSuccess: (saved) => {
+      const pending = pendingReviewText(saved);
+      if (pending) message.info(pending, 8);
+      else message.success(t('common.saved'));
       onSaved();
     },
     onError: (error) => {

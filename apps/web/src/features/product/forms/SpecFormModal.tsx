@@ -4,6 +4,7 @@ import { App, Form, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
+import { pendingReviewText } from '../../revision/saved.ts';
 import { productApi } from '../api.ts';
 import { applyFieldErrors } from './field-errors.ts';
 import { emptySpec, SpecFields, type SpecFormValues } from './SpecFields.tsx';
@@ -48,8 +49,10 @@ export function SpecFormModal({ open, productId, spec, onClose, onSaved }: SpecF
         minOrder: values.minOrder,
         status: values.status,
       }),
-    onSuccess: () => {
-      message.success(t('common.saved'));
+    onSuccess: (saved) => {
+      const pending = pendingReviewText(saved);
+      if (pending) message.info(pending, 8);
+      else message.success(t('common.saved'));
       onSaved();
     },
     onError: (error) => {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { useSession } from '../../../lib/session.ts';
-import { type DocumentItem, productApi, productKeys } from '../api.ts';
+import { type DocumentItem, documentsQuery, invalidateProductCentre, productApi } from '../api.ts';
 import { FileLink } from '../components/FileLink.tsx';
 import { FileUpload, type UploadedRef } from '../components/FileUpload.tsx';
 import '../i18n.ts';
@@ -41,7 +41,7 @@ function AddManualModal({
       }),
     onSuccess: async () => {
       message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await invalidateProductCentre(queryClient);
       onClose();
     },
   });
@@ -105,10 +105,7 @@ export function ManualsPage() {
   // One call per product (documentList takes one product); a manufacturer has tens of products.
   const wanted = productId ? products.filter((p) => p.id === productId) : products;
   const manuals = useQueries({
-    queries: wanted.map((p) => ({
-      queryKey: productKeys.documents(p.id, ProductDocumentKind.MANUAL),
-      queryFn: () => productApi.documents(p.id, ProductDocumentKind.MANUAL),
-    })),
+    queries: wanted.map((p) => documentsQuery(p.id, ProductDocumentKind.MANUAL)),
   });
   const loading = productsQuery.isFetching || manuals.some((m) => m.isFetching);
   const dataKey = manuals.map((m) => m.dataUpdatedAt).join(',');
@@ -125,7 +122,7 @@ export function ManualsPage() {
     mutationFn: (id: number) => productApi.removeDocument(id),
     onSuccess: () => {
       message.success(t('common.deleted'));
-      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      void invalidateProductCentre(queryClient);
     },
   });
 

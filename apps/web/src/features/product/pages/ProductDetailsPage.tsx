@@ -12,6 +12,7 @@ import { ProductImage } from '../components/ProductImage.tsx';
 import { ProductTags } from '../components/ProductTags.tsx';
 import { SpecTable } from '../components/SpecTable.tsx';
 import '../i18n.ts';
+import { RevisionNotice } from '../../revision/components/RevisionNotice.tsx';
 import { formatPrice, isEnabled } from '../labels.ts';
 import { useIdParam, useProductDetail } from '../use-product.ts';
 
@@ -45,6 +46,7 @@ export function ProductDetailsPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <RevisionNotice productId={p.id} />
       <Card
         title={t('details.title')}
         extra={

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { LoadState } from '../components/LoadState.tsx';
 import '../i18n.ts';
+import { RevisionNotice } from '../../revision/components/RevisionNotice.tsx';
 import { useIdParam, useProductDetail } from '../use-product.ts';
 import { BasicInfoStep } from './edit/BasicInfoStep.tsx';
 import { CityElementsStep } from './edit/CityElementsStep.tsx';
@@ -94,6 +95,7 @@ export function ProductEditPage() {
           {t('edit.stepOf', { n: step + 1, total: STEPS.length, title: t(`edit.steps.${STEPS[step]}`) })}
         </Typography.Title>
       ) : null}
+      {id !== null && <RevisionNotice productId={id} />}
       {body}
       {id !== null && step > 0 ? (
         <Flex justify="space-between" wrap gap={8} style={{ marginTop: 24 }}>

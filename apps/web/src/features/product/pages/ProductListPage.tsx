@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ItemList } from '../../../components/ItemList.tsx';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { useSession } from '../../../lib/session.ts';
-import { type ProductItem, productApi, productKeys } from '../api.ts';
+import { invalidateProductCentre, type ProductItem, productApi, productListQuery } from '../api.ts';
 import { ProductActions } from '../components/ProductActions.tsx';
 import { ProductImage } from '../components/ProductImage.tsx';
 import { type ProductFilters, ProductSearchForm } from '../components/ProductSearchForm.tsx';
@@ -33,11 +33,10 @@ export function ProductListPage() {
   const body = { ...filters, take: PAGE_SIZE, skip };
 
   const list = useQuery({
-    queryKey: productKeys.list(body),
-    queryFn: () => productApi.search(body),
+    ...productListQuery(body),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
+  const refresh = () => invalidateProductCentre(queryClient);
 
   const setEnable = useMutation({
     mutationFn: ({ id, enableStatus }: { id: number; enableStatus: number }) =>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NumericInput } from '../../../components/NumericInput.tsx';
 import { ApiError } from '../../../lib/http.ts';
-import { productApi, productKeys } from '../api.ts';
+import { invalidateProductCentre, productApi } from '../api.ts';
 import { SpecStatusTag } from '../components/SpecStatusTag.tsx';
 import { applyFieldErrors } from '../forms/field-errors.ts';
 import { priceRule } from '../forms/rules.ts';
@@ -59,7 +59,7 @@ export function SpecsBatchEditPage() {
       }),
     onSuccess: async ({ updated }) => {
       message.success(t('spec.batchDone', { count: updated }));
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await invalidateProductCentre(queryClient);
       navigate('/specs/list');
     },
     onError: (error) => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { productApi, productKeys } from '../api.ts';
+import { specQuery } from '../api.ts';
 import { ListingsSummary } from '../components/ListingsSummary.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { SpecStatusTag } from '../components/SpecStatusTag.tsx';
@@ -17,9 +17,7 @@ export function SpecsDetailsPage() {
   const navigate = useNavigate();
   const id = useIdParam();
   const spec = useQuery({
-    queryKey: productKeys.spec(id ?? 0),
-    queryFn: () => productApi.spec(id as number),
-    enabled: id !== null,
+    ...specQuery(id),
     retry: false,
   });
   const product = useProductDetail(spec.data?.productId ?? null);

@@ -5,12 +5,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/http.ts';
-import { productApi, productKeys } from '../api.ts';
+import { invalidateProductCentre, productApi, specQuery } from '../api.ts';
 import { LoadState } from '../components/LoadState.tsx';
 import { applyFieldErrors } from '../forms/field-errors.ts';
 import { emptySpec, SpecFields, type SpecFormValues } from '../forms/SpecFields.tsx';
 import { specToValues } from '../forms/SpecFormModal.tsx';
 import '../i18n.ts';
+import { pendingReviewText } from '../../revision/saved.ts';
 import { useAllSpecs } from '../use-all-specs.ts';
 import { useIdParam } from '../use-product.ts';
 
@@ -27,9 +28,7 @@ export function SpecsEditPage() {
   const [form] = Form.useForm<Values>();
   const { products } = useAllSpecs();
   const spec = useQuery({
-    queryKey: productKeys.spec(id ?? 0),
-    queryFn: () => productApi.spec(id as number),
-    enabled: id !== null,
+    ...specQuery(id),
     retry: false,
   });
 
@@ -49,10 +48,13 @@ export function SpecsEditPage() {
         minOrder: v.minOrder,
         status: v.status,
       }),
-    onSuccess: async ({ id: savedId }) => {
-      message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
-      navigate(`/specs/details?id=${savedId}`);
+    onSuccess: async (saved, v) => {
+      const pending = pendingReviewText(saved);
+      if (pending) message.info(pending, 8);
+      else message.success(t('common.saved'));
+      await invalidateProductCentre(queryClient);
+      // A new specification of a listed product exists once approved: until then its product shows the change.
+      navigate(saved.id === null ? `/product/details?id=${v.productId}` : `/specs/details?id=${saved.id}`);
     },
     onError: (error) => {
       if (!applyFieldErrors(form, error) && error instanceof ApiError) message.error(error.message);

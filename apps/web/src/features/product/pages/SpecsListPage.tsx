@@ -22,7 +22,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ItemList } from '../../../components/ItemList.tsx';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { useSession } from '../../../lib/session.ts';
-import { productApi, productKeys } from '../api.ts';
+import { invalidateProductCentre, productApi } from '../api.ts';
 import { SpecStatusTag } from '../components/SpecStatusTag.tsx';
 import '../i18n.ts';
 import { formatPrice, formatQuantity, PAGE_SIZE } from '../labels.ts';
@@ -64,7 +64,7 @@ export function SpecsListPage() {
     mutationFn: (id: number) => productApi.removeSpec(id),
     onSuccess: () => {
       message.success(t('common.deleted'));
-      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      void invalidateProductCentre(queryClient);
     },
   });
 

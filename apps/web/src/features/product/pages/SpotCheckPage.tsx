@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
-import { productApi, productKeys, type SamplingItem } from '../api.ts';
+import { type SamplingItem, samplingCountQuery, samplingPageQuery } from '../api.ts';
 import { FileLink } from '../components/FileLink.tsx';
 import '../i18n.ts';
 import { takeSkipPagination } from '../../../lib/paging.ts';
@@ -33,14 +33,10 @@ export function SpotCheckPage() {
   const [skip, setSkip] = useState(0);
   const body = { take: PAGE_SIZE, skip, productId, result };
   const page = useQuery({
-    queryKey: productKeys.sampling(body),
-    queryFn: () => productApi.samplingPage(body),
+    ...samplingPageQuery(body),
     placeholderData: keepPreviousData,
   });
-  const count = useQuery({
-    queryKey: [...productKeys.samplingCount, productId ?? 0],
-    queryFn: () => productApi.samplingCount(productId),
-  });
+  const count = useQuery(samplingCountQuery(productId));
 
   const remark = (s: SamplingItem) => (
     <Flex vertical gap={2}>

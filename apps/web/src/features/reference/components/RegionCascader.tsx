@@ -1,9 +1,8 @@
-import type { DivisionChild } from '@jcbb/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Cascader } from 'antd';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { referenceApi, referenceKeys, referenceQueryOptions } from '../api.ts';
+import { divisionChildrenQuery } from '../api.ts';
 import { divisionPath, nodeAt, type RegionOption, toOptions, withChildren } from './region-path.ts';
 
 export interface RegionCascaderProps {
@@ -30,14 +29,7 @@ export function RegionCascader({ value, onChange, placeholder, ...rest }: Region
   optionsRef.current = options;
 
   const children = useCallback(
-    async (parentCode: string) =>
-      toOptions(
-        await queryClient.fetchQuery<DivisionChild[]>({
-          queryKey: referenceKeys.divisions(parentCode),
-          queryFn: () => referenceApi.divisionChildren(parentCode || undefined),
-          ...referenceQueryOptions,
-        }),
-      ),
+    async (parentCode: string) => toOptions(await queryClient.fetchQuery(divisionChildrenQuery(parentCode))),
     [queryClient],
   );
 

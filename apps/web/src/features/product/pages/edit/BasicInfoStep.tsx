@@ -1,11 +1,13 @@
 import { MaterialType, ProductEnableStatus } from '@jcbb/contract/enums';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Flex, Form, Input, Radio, Row, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../../components/TextInput.tsx';
 import { ApiError } from '../../../../lib/http.ts';
-import { type ProductDetail, productApi, productKeys } from '../../api.ts';
+import { revisionKeys, revisionQueries } from '../../../revision/api.ts';
+import { pendingReviewText } from '../../../revision/saved.ts';
+import { invalidateProductCentre, type ProductDetail, productApi } from '../../api.ts';
 import { ClassificationSelect } from '../../components/ClassificationSelect.tsx';
 import type { UploadedRef } from '../../components/FileUpload.tsx';
 import { ImageUpload } from '../../components/ImageUpload.tsx';
@@ -48,6 +50,21 @@ export function BasicInfoStep({ product, onSaved }: BasicInfoStepProps) {
   useEffect(() => {
     if (product) form.setFieldsValue(toValues(product));
   }, [product, form]);
+  // A listed product with a change under review: the form starts from the proposal, so an edit builds on it.
+  const revision = useQuery({ ...revisionQueries.ofProduct(product?.id ?? 0), enabled: product !== null });
+  const proposed = revision.data?.open?.proposedProduct;
+  useEffect(() => {
+    if (product && proposed) {
+      form.setFieldsValue({
+        name: proposed.name,
+        brand: proposed.brand ?? undefined,
+        classifyCode: proposed.classifyCode,
+        materialType: proposed.materialType,
+        description: proposed.description ?? undefined,
+        images: proposed.images.map((id) => product.images.find((i) => i.id === id) ?? { id, name: `#${id}` }),
+      });
+    }
+  }, [product, proposed, form]);
 
   const save = useMutation({
     mutationFn: (v: BasicInfoValues) =>
@@ -63,10 +80,14 @@ export function BasicInfoStep({ product, onSaved }: BasicInfoStepProps) {
         enableStatus: (product?.enableStatus ?? ProductEnableStatus.ENABLED) as 1 | 2,
         recommended: v.recommended,
       }),
-    onSuccess: async ({ id }) => {
-      message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
-      onSaved(id);
+    onSuccess: async ({ id, revisionId }) => {
+      const pending = pendingReviewText({ revisionId });
+      if (pending) message.info(pending, 8);
+      else message.success(t('common.saved'));
+      for (const queryKey of revisionKeys) void queryClient.invalidateQueries({ queryKey });
+      await invalidateProductCentre(queryClient);
+      // A product save always answers its id (only new specifications and documents can wait for review).
+      onSaved(id ?? (product?.id as number));
     },
     onError: (error) => {
       if (!applyFieldErrors(form, error) && error instanceof ApiError) message.error(error.message);

@@ -5,7 +5,7 @@ import { Alert, App, Button, Card, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../lib/session.ts';
-import { type DocumentItem, productApi, productKeys } from '../../api.ts';
+import { type DocumentItem, documentsQuery, invalidateProductCentre, productApi } from '../../api.ts';
 import { DocumentList } from '../../components/DocumentList.tsx';
 import { DocumentUploadButton } from '../../components/DocumentUploadButton.tsx';
 import { CertificateFormModal } from '../../forms/CertificateFormModal.tsx';
@@ -48,9 +48,9 @@ export function DocumentsStep({ productId }: { productId: number }) {
   const canDelete = user?.roles.includes(Role.ENTERPRISE_ADMIN) ?? false;
   const queryClient = useQueryClient();
   const [addingCert, setAddingCert] = useState(false);
-  const docs = useQuery({ queryKey: productKeys.documents(productId), queryFn: () => productApi.documents(productId) });
+  const docs = useQuery(documentsQuery(productId));
   const ofKind = (kind: number) => (docs.data ?? []).filter((d) => d.kind === kind);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
+  const refresh = () => invalidateProductCentre(queryClient);
 
   const remove = useMutation({
     mutationFn: (id: number) => productApi.removeDocument(id),

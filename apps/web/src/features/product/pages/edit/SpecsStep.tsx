@@ -5,7 +5,7 @@ import { App, Button, Empty, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../lib/session.ts';
-import { productApi, productKeys, type SpecItem } from '../../api.ts';
+import { invalidateProductCentre, productApi, type SpecItem, specsOfProductQuery } from '../../api.ts';
 import { SpecTable } from '../../components/SpecTable.tsx';
 import { SpecFormModal } from '../../forms/SpecFormModal.tsx';
 
@@ -17,11 +17,8 @@ export function SpecsStep({ productId }: { productId: number }) {
   const canDelete = user?.roles.includes(Role.ENTERPRISE_ADMIN) ?? false;
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<SpecItem | null | undefined>(undefined);
-  const specs = useQuery({
-    queryKey: productKeys.specs(productId),
-    queryFn: () => productApi.specsOfProduct(productId),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
+  const specs = useQuery(specsOfProductQuery(productId));
+  const refresh = () => invalidateProductCentre(queryClient);
 
   const remove = useMutation({
     mutationFn: (id: number) => productApi.removeSpec(id),
