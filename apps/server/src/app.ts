@@ -13,6 +13,8 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
+import { jobs as allJobs } from './jobs/index.ts';
+import { startJobs } from './jobs/scheduler.ts';
 import { AppError } from './lib/errors.ts';
 import { createKvStore, type KvStore } from './lib/kv-store.ts';
 import type { RouteAccess } from './lib/route.ts';
@@ -59,6 +61,11 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
+/** TRUST_PROXY for Fastify: the proxies' addresses as they are; a hop count trusts the nearest n peers. */
+export function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 /** Build the whole server for a configuration: used by main.ts and by every API test. */
 export async function buildApp(
   config: Config,
@@ -67,6 +74,8 @@ export async function buildApp(
     logger?: boolean;
     /** Where log lines go instead of stdout (tests read them). */
     logStream?: { write(line: string): void };
+    /** Start the background jobs (default true). */
+    jobs?: boolean;
   } = {},
 ): Promise<BuiltApp> {
   // How long each start-up step took, in one log line once the logger exists (docs/performance.md, cold start).
@@ -82,15 +91,18 @@ export async function buildApp(
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb }));
   step('openDatabaseMs');
+  // Migrations run under an advisory lock, and so do the seeds: processes starting together do each once.
   await database.migrate();
   step('migrateMs');
-  await seedReferenceData(database.db);
-  step('referenceDataMs');
-  // Before any seed: demo evidence must be signed with the key the server will publish.
-  await setupLedgerSigner(config);
-  step('ledgerKeyMs');
-  if (config.seedDemo) await seedDemoData(database.db, config);
-  step('demoDataMs');
+  await database.exclusive('seed', async () => {
+    await seedReferenceData(database.db);
+    step('referenceDataMs');
+    // Before any seed: demo evidence must be signed with the key the server will publish.
+    await setupLedgerSigner(config);
+    step('ledgerKeyMs');
+    if (config.seedDemo) await seedDemoData(database.db, config);
+    step('demoDataMs');
+  });
 
   const app = Fastify({
     logger:
@@ -120,7 +132,7 @@ export async function buildApp(
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // One line per request from registerRequestLogging instead of Fastify's two at info (docs/decisions.md).
@@ -193,10 +205,12 @@ export async function buildApp(
     });
   }
   registerErrorHandling(app, { spaFallback: serveWeb });
-  const kv = createKvStore(config.redisUrl, config.kvPrefix);
+  // Redis, else the PostgreSQL server, else memory: one store for every process of the deployment.
+  const kv = createKvStore(config.redisUrl, config.kvPrefix, database.postgres ?? undefined);
   database.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'database connection lost'));
   kv.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'redis connection error'));
   const auth = createAuthService({ db: database.db, config, kv });
+  await auth.start();
   registerGateway(app, {
     keys: [{ appCode: config.appCode, authKey: config.authKey, secret: config.authSecret }],
     nonces: kv,
@@ -226,6 +240,11 @@ export async function buildApp(
   registerListingRoutes(app, createListingService({ db: database.db, files }));
 
   registerLedger(app, { db: database.db, files });
+  // Background jobs (jobs/): each runs once per period across the deployment; onClose waits for a run.
+  if (options.jobs !== false) {
+    const stopJobs = startJobs(database.db, allJobs, app.log);
+    app.addHook('onClose', stopJobs);
+  }
   await app.ready();
   step('routesMs');
   app.log.info({ startup }, 'start-up steps');

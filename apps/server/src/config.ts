@@ -37,6 +37,11 @@ export interface Config {
    * DATA_DIR/ledger-ed25519.key, generated on first start.
    */
   ledgerSigningKey: string | null;
+  /**
+   * Which peers may set X-Forwarded-For (TRUST_PROXY): false (none, the default), a hop count, or the proxies'
+   * addresses / CIDR ranges. Fastify's `trustProxy` option (hardening; see README and docs/deployment.md).
+   */
+  trustProxy: boolean | number | string[];
   /** Settings the console reads at start-up (GET /open/config). */
   web: {
     externalSiteUrl: string;
@@ -50,6 +55,24 @@ export interface Config {
 
 export const DEV_AUTH_KEY = 'jcbb-web-dev';
 export const DEV_AUTH_SECRET = 'jcbb-web-dev-secret-change-me';
+
+/**
+ * TRUST_PROXY: empty for none; a number of hops (only when the port is reachable through the proxy alone); or
+ * comma-separated addresses / CIDR ranges of the proxies (`127.0.0.1,10.0.0.0/8`). `true` (trust every peer) is
+ * refused: a client reaching the port directly could then pick its own address and dodge the sign-in limits.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v.toLowerCase() === 'true') {
+    throw new ConfigError(['TRUST_PROXY: must name the proxy addresses (e.g. 127.0.0.1) or a hop count, not true']);
+  }
+  return v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
 
 /** Words a yes/no variable may take; anything else is a mistake worth stopping for, not a silent "no". */
 const YES = ['1', 'true', 'yes', 'on'];
@@ -195,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.join(repoRoot, 'apps/web/dist'),
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
     ledgerSigningKey: env.LEDGER_SIGNING_KEY || null,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     web: {
       externalSiteUrl: env.EXTERNAL_SITE_URL ?? '',
       helpCenterUrl: env.HELP_CENTER_URL ?? '',

@@ -1,8 +1,19 @@
 import { authEndpoints as api } from '@jcbb/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { defineRoute } from '../../lib/route.ts';
 import { bearerToken } from '../../plugins/gateway.ts';
 import type { AuthService } from './auth.service.ts';
+import { ThrottledError } from './login-throttle.ts';
+
+/** A throttled answer tells the client when to come back (RFC 9110 Retry-After, in seconds). */
+async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
 
 const tags = ['认证与用户 Auth'];
 
@@ -10,12 +21,14 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, cons
   defineRoute(app, api.login, {
     summary: '登录 Sign in with mobile and password',
     description:
-      "Ends the user's earlier session of the same app (it then answers 10101). Failed attempts are throttled per mobile (5 / 15 min) and per address (20 / 15 min): 42900.",
+      "Ends the user's earlier session of the same app (it then answers 10101). Password guesses are limited (429 42900 with Retry-After, docs/decisions.md): 5 failures per mobile and address, then that pair waits 15 min, doubling each time; beyond 10 failures a day a mobile's attempts are spaced by a growing delay (not from an address it signed in from before); 200 failures per address in 15 min.",
     tags,
     access: 'none',
-    handler: ({ body, request }) => {
+    handler: ({ body, request, reply }) => {
       const appCode = String((request.body as { app_code?: unknown }).app_code ?? consoleAppCode);
-      return auth.login(body.mobile, body.password, appCode, request.ip, request.headers['user-agent'] ?? null);
+      return withRetryAfter(reply, () =>
+        auth.login(body.mobile, body.password, appCode, request.ip, request.headers['user-agent'] ?? null),
+      );
     },
   });
 
@@ -68,8 +81,10 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, cons
 
   defineRoute(app, api.changePassword, {
     summary: "修改密码 Change one's password",
-    description: 'Ends every other session of the user.',
+    description:
+      'Ends every other session of the user. 5 wrong old passwords per 15 min, then 429 42900 with Retry-After.',
     tags,
-    handler: ({ user, body }) => auth.changePassword(user, body.oldPassword, body.newPassword),
+    handler: ({ user, body, reply }) =>
+      withRetryAfter(reply, () => auth.changePassword(user, body.oldPassword, body.newPassword)),
   });
 }
