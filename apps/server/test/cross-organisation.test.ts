@@ -1,14 +1,18 @@
 import {
   allEndpoints,
+  authEndpoints,
   basicMaterialEndpoints,
   catalogueEndpoints,
   certificateEndpoints,
+  companyEndpoints,
   type EndpointDef,
   elementEndpoints,
   endpointKey,
+  fileEndpoints,
   ledgerEndpoints,
   listingEndpoints,
   messageEndpoints,
+  organizationEndpoints,
   productEndpoints,
   ResponseCode,
   revisionEndpoints,
@@ -47,6 +51,8 @@ const ids = {
   message: 0,
   revision: 0,
   revisionProduct: 0,
+  ownerUser: 0,
+  ownerStaff: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -111,6 +117,9 @@ beforeAll(async () => {
   ids.samplingProduct = sampling.productId;
   const viewer = await server.call('GET', '/api/user/viewer', {}, owner);
   ids.ownerOrg = viewer.body.data.organization.id;
+  ids.ownerUser = viewer.body.data.id;
+  const staff = await server.login('13800000009');
+  ids.ownerStaff = (await server.call('GET', '/api/user/viewer', {}, staff)).body.data.id;
   ids.ownerUpload = (await uploadFile(server, owner, '自有文件.pdf', SMALL_PDF, 'application/pdf')).body.data.id;
   const inbox = await server.call('POST', '/notice/bmMessage/getMessageList', { pageNum: 1, pageSize: 5 }, owner);
   ids.message = inbox.body.data.list.list[0]?.id;
@@ -174,6 +183,7 @@ const M = messageEndpoints;
 const R = revisionEndpoints;
 const B = basicMaterialEndpoints;
 const E = elementEndpoints;
+const O = organizationEndpoints;
 
 const ATTEMPTS: Attempt[] = [
   // Products
@@ -352,6 +362,30 @@ const ATTEMPTS: Attempt[] = [
   },
   { name: 'revision approve', endpoint: R.approve, input: () => ({ id: ids.revision }), refused: true },
   { name: 'revision reject', endpoint: R.reject, input: () => ({ id: ids.revision, ...reason }), refused: true },
+  // Organisations, members and files
+  {
+    name: 'their organisation’s modules',
+    endpoint: authEndpoints.getAuthorizedOrg,
+    input: () => ({ orgId: ids.ownerOrg }),
+  },
+  {
+    name: 'their company’s city',
+    endpoint: companyEndpoints.getCityIdByCompanyId,
+    input: () => ({ companyId: ids.ownerOrg }),
+  },
+  { name: 'their file', endpoint: fileEndpoints.download, input: () => ({ id: ids.ownerUpload }) },
+  { name: 'their user’s organisation', endpoint: O.getUserOrganization, input: () => ({ id: ids.ownerUser }) },
+  { name: 'their member’s status', endpoint: O.setMemberStatus, input: () => ({ id: ids.ownerStaff, status: 2 }) },
+  { name: 'their member’s password', endpoint: O.resetMemberPassword, input: () => ({ id: ids.ownerStaff }) },
+  { name: 'certification review', endpoint: O.adminCertification, input: () => ({ id: 1 }), refused: true },
+  { name: 'certification licence', endpoint: O.adminCertificationLicense, input: () => ({ id: 1 }), refused: true },
+  { name: 'certification approve', endpoint: O.approveCertification, input: () => ({ id: 1 }), refused: true },
+  {
+    name: 'certification reject',
+    endpoint: O.rejectCertification,
+    input: () => ({ id: 1, ...reason }),
+    refused: true,
+  },
   // The platform's own records: a manufacturer may not act on them at all
   { name: 'basic material review', endpoint: B.adminDetail, input: () => ({ id: 1 }), refused: true },
   { name: 'basic material approve', endpoint: B.approve, input: () => ({ id: 1 }), refused: true },
@@ -405,6 +439,10 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     reason: 'A city’s form for manufacturers: the platform’s configuration, not an organisation’s record.',
   },
   { endpoint: L.exportXls, reason: 'The rows of exportData (tried above) as a spreadsheet.' },
+  {
+    endpoint: O.submitCertification,
+    reason: 'Another organisation’s licence upload is refused (400 licenseUploadId): certification.test.ts.',
+  },
 ];
 
 /** An answer that shows nothing: an empty list or page, zero counts, null. */
