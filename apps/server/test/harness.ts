@@ -53,7 +53,7 @@ export type TestServerOptions = Partial<Config> & {
 /** Overrides that change what start-up writes into the database: a server given one starts fresh. */
 const SEEDING_OVERRIDES = ['seedDemo', 'scryptCost', 'databaseUrl', 'memoryDb', 'dataDir', 'ledgerSigningKey'] as const;
 
-/** Fresh servers of this process share one ledger key, as servers on in-memory databases do in production. */
+/** Without the run's seeded database (no global setup), this process's servers share one ledger key. */
 const processLedgerKey = randomBytes(32).toString('hex');
 
 let dump: { file: string; blob: Promise<Blob> } | null = null;
@@ -64,8 +64,9 @@ function seededDump(file: string): Promise<Blob> {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { fresh = false, ...overrides } = options;
+  const run = inject('seededDatabase');
   const seeded: SeededDatabase | undefined =
-    fresh || SEEDING_OVERRIDES.some((key) => key in overrides) ? undefined : inject('seededDatabase');
+    fresh || SEEDING_OVERRIDES.some((key) => key in overrides) ? undefined : run;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jcbb-test-'));
   if (seeded) await cp(seeded.dataDir, dataDir, { recursive: true });
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -81,7 +82,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...testConfig({
       dataDir,
       databaseUrl,
-      ledgerSigningKey: seeded?.ledgerSigningKey ?? processLedgerKey,
+      // The ledger's signer is one per process: fresh servers and copies in one file must sign with the same key.
+      ledgerSigningKey: run?.ledgerSigningKey ?? processLedgerKey,
       redisUrl: process.env.TEST_REDIS_URL ?? '',
     }),
     ...overrides,
