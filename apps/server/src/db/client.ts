@@ -35,6 +35,8 @@ export interface Database {
    * pool, outside any query, and an unheard report would end the process. Embedded PGlite has no connections.
    */
   onConnectionError(listener: (error: Error) => void): void;
+  /** Embedded PGlite only: the whole data folder as an uncompressed tar (tests seed once and load copies). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -51,6 +53,8 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; ignored with a URL. */
   dataDir: string;
   memory?: boolean;
+  /** With `memory`: start from a data folder that `dumpDataDir` wrote instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -104,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let release = async () => {};
   let client: PGlite;
   if (options.memory) {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   } else {
     const dir = path.join(options.dataDir, 'pgdata');
     // PGlite has no lock of its own: two processes on one folder corrupt it (STACK.md pitfall 2).
@@ -132,5 +136,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await release();
     },
     onConnectionError: () => {},
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

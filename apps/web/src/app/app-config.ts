@@ -1,15 +1,19 @@
-// The subpath, not the contract's index: the console shell loads this file.
-import { type OpenConfigData, systemEndpoints } from '@jcbb/contract/system.endpoints';
+import type { OpenConfigData } from '@jcbb/contract/system.endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { call, keyOf } from '../lib/api.ts';
+import { call } from '../lib/api.ts';
 
 /** Settings the console reads at start-up (GET /open/config). */
 export type AppConfig = OpenConfigData;
 
-/** Shared with the message feature's `useMessageNotice`: one fetch per tab. */
-export const appConfigKey = keyOf(systemEndpoints.getOpenConfig, {});
+/**
+ * Shared with the message feature's `useMessageNotice`: one fetch per tab. The one query key not built by `keyOf`:
+ * the sign-in page asks for the configuration (the join note) on its first paint, and its endpoint — with zod and the
+ * schema — loads only inside the fetch, so they stay off the sign-in page's first load (docs/performance.md).
+ */
+export const appConfigKey = ['GET /open/config (app config)'] as const;
 
-export function fetchAppConfig(): Promise<AppConfig> {
+export async function fetchAppConfig(): Promise<AppConfig> {
+  const { systemEndpoints } = await import('@jcbb/contract/system.endpoints');
   return call(systemEndpoints.getOpenConfig, {}, { silent: true });
 }
 

@@ -1,12 +1,11 @@
 import { computeSignature } from '@jcbb/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App, ConfigProvider } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import LoginPage from './LoginPage.tsx';
 
 // antd in jsdom is slow on a small CI machine: a rendered form or popover takes seconds, not milliseconds.
@@ -19,23 +18,14 @@ function json(body: unknown, status = 200): Response {
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 function renderLogin(path = '/login') {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signIn', element: <LoginPage /> },
-      { path: '*', element: <p data-testid="landed">landed</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </ConfigProvider>
-    </QueryClientProvider>,
+  const { router } = renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/signIn" element={<LoginPage />} />
+      <Route path="*" element={<p data-testid="landed">landed</p>} />
+    </Routes>,
+    undefined,
+    { path },
   );
   return router;
 }
@@ -59,7 +49,20 @@ beforeEach(() => {
   joinInfo = '';
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
     String(input).includes('/open/config')
-      ? Promise.resolve(json({ code: 0, msg: 'success', data: { appCode: 'jcbb', joinInfo } }))
+      ? Promise.resolve(
+          json({
+            code: 0,
+            msg: 'success',
+            data: {
+              appCode: 'jcbb',
+              externalSiteUrl: '',
+              helpCenterUrl: '',
+              customerServiceUrl: '',
+              messageNotice: true,
+              joinInfo,
+            },
+          }),
+        )
       : fetchMock(input, init),
   );
   session.clear();
