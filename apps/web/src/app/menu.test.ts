@@ -540,6 +540,7 @@ describe('the route table', () => {
       'route.procurement',
       'route.cityListingAudit',
       'route.revisionAudit',
+      'route.cityProjects',
     ]);
     expect(findRoute(flattenRoutes(consoleTree('government')), '/organization/orgnizationVerification')).toBeDefined();
   });
