@@ -1,7 +1,7 @@
 /**
  * The batches of China's policy of government procurement supporting green building materials, and the editions of
  * its demand standard (需求标准) a project follows. Reference data (seeded by reference.ts), not code: a new batch or
- * edition is a new row here. Sources: docs/projects.md.
+ * edition is a new row here. The instruments are named in docs/decisions.md, "Projects".
  */
 export interface PolicyBatchSource {
   code: string;

@@ -185,7 +185,7 @@ function InviteModal({ projectId, onClose }: { projectId: number; onClose: () =>
                 loading={invite.isPending && invite.variables?.orgId === o.orgId}
                 onClick={() => invite.mutate({ projectId, orgId: o.orgId })}
               >
-                {t('team.invite')}
+                {t('team.inviteOne')}
               </Button>
             )
           }

@@ -73,6 +73,7 @@ export default {
   team: {
     title: 'Member organisations',
     invite: 'Invite',
+    inviteOne: 'Invite',
     inviteTitle: 'Invite an organisation',
     searchOrg: 'Organisation name or unified social credit code',
     searchHint: 'Construction units, supervision units and design institutes may be invited',

@@ -70,6 +70,7 @@ export default {
   team: {
     title: '参建单位',
     invite: '邀请单位',
+    inviteOne: '邀请',
     inviteTitle: '邀请参建单位',
     searchOrg: '输入企业名称或统一社会信用代码',
     searchHint: '可邀请施工单位、监理单位、设计院',

@@ -29,7 +29,8 @@ interface Values {
   grossFloorArea: string;
   /** 万元, as typed. */
   investment: string;
-  targetStar?: number | null;
+  /** 0 = none. */
+  targetStar?: number;
   step: number;
   stepReason?: string;
   designStage: number;
@@ -57,7 +58,7 @@ function toValues(p: ProjectDetailData): Values {
     address: p.address,
     grossFloorArea: String(p.grossFloorArea),
     investment: fenToWanText(p.investmentFen),
-    targetStar: p.targetStar,
+    targetStar: p.targetStar ?? 0,
     step: p.step,
     designStage: p.designStage,
     plannedStart: p.plannedStart,
@@ -142,7 +143,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
       address: v.address,
       grossFloorArea: Number(v.grossFloorArea),
       investmentFen: wanToFen(v.investment),
-      targetStar: v.targetStar ?? undefined,
+      targetStar: v.targetStar || undefined,
       step: v.step,
       designStage: v.designStage,
       plannedStart: v.plannedStart,
@@ -169,7 +170,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
         layout="vertical"
         onFinish={submit}
         scrollToFirstError
-        initialValues={{ step: 0, designStage: 0, inPolicyScope: true, targetStar: null }}
+        initialValues={{ step: 0, designStage: 0, inPolicyScope: true, targetStar: 0 }}
         style={{ maxWidth: 960 }}
       >
         <Row gutter={16}>
@@ -218,7 +219,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
               <Select
                 aria-label={t('form.star')}
                 options={[
-                  { value: null, label: t('form.noStar') },
+                  { value: 0, label: t('form.noStar') },
                   ...[1, 2, 3].map((n) => ({ value: n, label: '★'.repeat(n) })),
                 ]}
               />

@@ -59,7 +59,7 @@ export function ProjectListPage() {
         </Space>
       ),
     },
-    { title: t('list.region'), dataIndex: 'regionName', key: 'region', width: 90 },
+    { title: t('list.region'), dataIndex: 'regionName', key: 'region', width: 100 },
     { title: t('list.step'), key: 'step', width: 120, render: (_, p) => <StepTag step={p.step} /> },
     {
       title: t('list.policy'),
@@ -73,11 +73,12 @@ export function ProjectListPage() {
     {
       title: t('list.leader'),
       key: 'leader',
-      width: 100,
+      width: 120,
       render: (_, p) => p.leader?.realName ?? t('common.none'),
     },
-    { title: t('list.myRole'), key: 'role', width: 90, render: (_, p) => labels.role(p.myRole) || t('common.none') },
-    { title: t('list.createTime'), dataIndex: 'createTime', key: 'createTime', width: 160, responsive: ['xl'] },
+    { title: t('list.myRole'), key: 'role', width: 100, render: (_, p) => labels.role(p.myRole) || t('common.none') },
+    // Only on very wide screens: at 1366 px the other columns need the room.
+    { title: t('list.createTime'), dataIndex: 'createTime', key: 'createTime', width: 160, responsive: ['xxl'] },
   ];
 
   const empty = (
