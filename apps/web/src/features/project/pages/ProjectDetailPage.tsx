@@ -10,10 +10,8 @@ import { projectLabels } from '../components/labels.ts';
 import { StepTag } from '../components/StepTag.tsx';
 import { TeamPanel } from '../components/TeamPanel.tsx';
 import { PROJECT_NS } from '../locales/register.ts';
+import { fenToWan } from '../money.ts';
 import { PROJECT_EDIT } from './ProjectListPage.tsx';
-
-/** 万元 with up to two decimals, from fen. */
-export const fenToWan = (fen: number) => (fen / 1_000_000).toLocaleString('zh-CN', { maximumFractionDigits: 2 });
 
 /**
  * /project/detail?id=: one project — its register entry, step history, policy scope and member organisations with

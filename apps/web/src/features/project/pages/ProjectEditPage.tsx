@@ -18,6 +18,7 @@ import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
 import { invalidateProjects, projectMutations, projectQueries } from '../api.ts';
 import { options } from '../components/labels.ts';
 import { PROJECT_NS } from '../locales/register.ts';
+import { fenToWanText, wanToFen } from '../money.ts';
 import { PROJECT_DETAIL } from './ProjectListPage.tsx';
 
 interface Values {
@@ -40,13 +41,6 @@ interface Values {
   policyBatch?: string;
   standardEdition?: string;
 }
-
-/** 万元 as typed → fen (integer): 1 万元 = 1 000 000 fen; done on the text so no float rounding creeps in. */
-export function wanToFen(text: string): number {
-  const [whole = '0', frac = ''] = text.trim().split('.');
-  return Number(whole) * 1_000_000 + Number(`${frac}000000`.slice(0, 6));
-}
-const fenToWanText = (fen: number) => String(fen / 1_000_000);
 
 /** The form's values from a saved project. */
 function toValues(p: ProjectDetailData): Values {
