@@ -227,6 +227,36 @@ describe.runIf(hasChromium)('projects', () => {
   );
 
   it(
+    'the developer moves the step on and back; going back asks for a reason, and both show in the history',
+    async () => {
+      expect(projectId).toBeGreaterThan(0);
+      const dev = await browser.newPage({ viewport: WIDE });
+      await signIn(dev, ACCOUNTS.developer);
+      const edit = async (step: string) => {
+        await dev.goto(`/project/edit?id=${projectId}`);
+        const form = dev.locator('form');
+        await form.getByTitle('江苏省 / 南京市 / 鼓楼区').waitFor();
+        await chooseOption(formItem(form, '项目阶段').locator('.ant-select'), step);
+        return form;
+      };
+      let form = await edit('施工图阶段');
+      await form.getByRole('button', { name: '保 存' }).click();
+      await dev.waitForURL(`**/project/detail?id=${projectId}`);
+      await dev.getByText('「已登记」→「施工图阶段」').waitFor();
+
+      form = await edit('设计阶段');
+      await form.getByRole('button', { name: '保 存' }).click();
+      await formItem(form, '阶段回退原因').getByText('请填写阶段回退原因').waitFor();
+      await form.getByLabel('阶段回退原因').fill('施工图审查未通过，退回设计');
+      await form.getByRole('button', { name: '保 存' }).click();
+      await dev.waitForURL(`**/project/detail?id=${projectId}`);
+      await dev.getByText('原因：施工图审查未通过，退回设计').waitFor();
+      await shot(dev, 'developer-step-history-1366');
+    },
+    LONG,
+  );
+
+  it(
     'an organisation with no project meets 暂无项目 on its construction pages and learns what to do',
     async () => {
       const baseUrl = browser.baseURL;
