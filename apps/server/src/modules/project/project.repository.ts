@@ -1,4 +1,4 @@
-import { ListingStatus, MembershipStatus } from '@jcbb/contract';
+import { ListingStatus } from '@jcbb/contract';
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -345,5 +345,3 @@ export async function deleteMember(tx: Tx, id: number): Promise<void> {
 export async function deleteOrgMembers(tx: Tx, projectId: number, orgId: number): Promise<void> {
   await tx.delete(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.orgId, orgId)));
 }
-
-export const ACCEPTED = MembershipStatus.ACCEPTED;

@@ -200,12 +200,6 @@ export function createProjectService({ db }: { db: Db }) {
     };
   }
 
-  /** The acting organisation's membership row for an answer or a people change: accepted only; 404 otherwise. */
-  async function ownAcceptedMembership(tx: Tx, user: SessionUser, projectId: number) {
-    const { membership, project } = await requireProjectMember(tx, user, projectId);
-    return { membership, project };
-  }
-
   async function projectMembersView(tx: Tx, projectId: number, orgId: number) {
     return (await repo.membersOf(tx, projectId, orgId)).map(memberView);
   }
@@ -217,9 +211,10 @@ export function createProjectService({ db }: { db: Db }) {
     project: repo.ProjectRow,
     action: MembershipActionValue,
     actor: MembershipActor,
-    orgId: number,
+    org: { id: number; type: number },
     reason?: string,
   ) {
+    const orgId = org.id;
     const current = await repo.membershipOf(tx, project.id, orgId);
     const from = (current?.status ?? null) as MembershipStatusValue | null;
     const t = membershipTransition(actor, action, from);
@@ -238,12 +233,11 @@ export function createProjectService({ db }: { db: Db }) {
       });
       if (!moved) throw conflict('成员状态已变化，请刷新后重试');
     } else {
-      const org = await repo.orgById(tx, orgId);
       await repo.insertMembership(tx, {
         projectId: project.id,
         developerOrgId: project.developerOrgId,
         orgId,
-        orgType: org?.type ?? 0,
+        orgType: org.type,
         status: t.to,
         invitedBy: user.userId,
       });
@@ -491,7 +485,7 @@ export function createProjectService({ db }: { db: Db }) {
         if (!INVITABLE_ORG_TYPES.includes(org.type as OrgTypeValue)) {
           throw invalidInput([{ field: 'orgId', message: '只能邀请施工单位、监理单位或设计院' }]);
         }
-        const answer = await moveMembership(tx, user, project, 'invite', 'developer', org.id);
+        const answer = await moveMembership(tx, user, project, 'invite', 'developer', org);
         await sendMessage(
           tx,
           { orgId: org.id, roles: [Role.ENTERPRISE_ADMIN] },
@@ -515,25 +509,18 @@ export function createProjectService({ db }: { db: Db }) {
         }
         const orgId = user.orgId as number;
         const action = b.accept ? 'accept' : 'decline';
-        const answer = await moveMembership(
-          tx,
-          user,
-          project,
-          action,
-          'invitee',
-          orgId,
-          b.accept ? undefined : b.reason,
-        );
-        const org = await repo.orgById(tx, orgId);
+        const org = { id: orgId, type: user.orgType as number };
+        const answer = await moveMembership(tx, user, project, action, 'invitee', org, b.accept ? undefined : b.reason);
+        const invitee = await repo.orgById(tx, orgId);
         await sendMessage(
           tx,
           { orgId: project.developerOrgId, roles: [Role.ENTERPRISE_ADMIN] },
           {
             channel: Channel.JCBB,
-            title: `${org?.name ?? ''}${b.accept ? '已接受' : '已拒绝'}项目邀请：${project.name}`,
+            title: `${invitee?.name ?? ''}${b.accept ? '已接受' : '已拒绝'}项目邀请：${project.name}`,
             content: b.accept
-              ? `${org?.name ?? ''}已加入项目「${project.name}」。`
-              : `${org?.name ?? ''}拒绝了项目「${project.name}」的邀请${b.reason ? `，原因：${b.reason}` : ''}。`,
+              ? `${invitee?.name ?? ''}已加入项目「${project.name}」。`
+              : `${invitee?.name ?? ''}拒绝了项目「${project.name}」的邀请${b.reason ? `，原因：${b.reason}` : ''}。`,
             targetUrl: detailUrl(project.id),
           },
         );
@@ -550,7 +537,10 @@ export function createProjectService({ db }: { db: Db }) {
         if (!current) throw notFound('该单位不是项目成员');
         const refusal = await canRemoveMemberOrg(tx, project.id, b.orgId);
         if (refusal) throw conflict(refusal);
-        const answer = await moveMembership(tx, user, project, 'remove', 'developer', b.orgId);
+        const answer = await moveMembership(tx, user, project, 'remove', 'developer', {
+          id: b.orgId,
+          type: current.orgType,
+        });
         await repo.deleteOrgMembers(tx, project.id, b.orgId);
         await sendMessage(
           tx,
@@ -567,7 +557,7 @@ export function createProjectService({ db }: { db: Db }) {
 
     async addMembers(user: SessionUser, b: z.output<typeof membersMultiBody>) {
       return db.transaction(async (tx) => {
-        const { membership } = await ownAcceptedMembership(tx, user, b.projectId);
+        const { membership } = await requireProjectMember(tx, user, b.projectId);
         const orgId = membership.orgId;
         const fields: FieldError[] = [];
         const seen = new Set<number>();
@@ -611,7 +601,7 @@ export function createProjectService({ db }: { db: Db }) {
 
     async setLeader(user: SessionUser, b: z.output<typeof leaderBody>) {
       return db.transaction(async (tx) => {
-        const { membership, project } = await ownAcceptedMembership(tx, user, b.projectId);
+        const { membership, project } = await requireProjectMember(tx, user, b.projectId);
         const orgId = membership.orgId;
         await checkOwnUsers(tx, orgId, [b.userId], () => 'userId');
         const existing = await repo.memberOf(tx, b.projectId, b.userId);
@@ -655,7 +645,7 @@ export function createProjectService({ db }: { db: Db }) {
 
     async removeMember(user: SessionUser, b: z.output<typeof memberRemoveBody>) {
       return db.transaction(async (tx) => {
-        const { membership } = await ownAcceptedMembership(tx, user, b.projectId);
+        const { membership } = await requireProjectMember(tx, user, b.projectId);
         const existing = await repo.memberOf(tx, b.projectId, b.userId);
         if (!existing || existing.orgId !== membership.orgId) throw notFound('该人员不在本单位的项目人员中');
         await repo.deleteMember(tx, existing.id);
@@ -673,7 +663,7 @@ export function createProjectService({ db }: { db: Db }) {
 
     async candidates(user: SessionUser, projectId: number) {
       return db.transaction(async (tx) => {
-        const { membership } = await ownAcceptedMembership(tx, user, projectId);
+        const { membership } = await requireProjectMember(tx, user, projectId);
         return repo.candidates(tx, projectId, membership.orgId);
       });
     },
