@@ -42,6 +42,8 @@ import { createMessageService } from './modules/message/message.service.ts';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
 import { registerProductRoutes } from './modules/product/product.routes.ts';
+import { registerProjectRoutes } from './modules/project/project.routes.ts';
+import { createProjectService } from './modules/project/project.service.ts';
 import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
 import { createRevisionService, registerRevisionRoutes } from './modules/revision/index.ts';
 import { registerSamplingRoutes } from './modules/sampling/sampling.routes.ts';
@@ -238,6 +240,7 @@ export async function buildApp(
   registerSamplingRoutes(app, createSamplingService({ db: database.db }));
   registerElementRoutes(app, createElementService({ db: database.db }));
   registerListingRoutes(app, createListingService({ db: database.db, files }));
+  registerProjectRoutes(app, createProjectService({ db: database.db }));
 
   registerLedger(app, { db: database.db, files });
   // Background jobs (jobs/): each runs once per period across the deployment; onClose waits for a run.

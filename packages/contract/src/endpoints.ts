@@ -11,6 +11,7 @@ import { listingEndpoints } from './listing.endpoints.ts';
 import { messageEndpoints } from './message.endpoints.ts';
 import { organizationEndpoints } from './organization.endpoints.ts';
 import { productEndpoints } from './product.endpoints.ts';
+import { projectEndpoints } from './project.endpoints.ts';
 import { referenceEndpoints } from './reference.endpoints.ts';
 import { revisionEndpoints } from './revision.endpoints.ts';
 import { samplingEndpoints } from './sampling.endpoints.ts';
@@ -37,6 +38,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   revision: revisionEndpoints,
   sampling: samplingEndpoints,
   system: systemEndpoints,
+  project: projectEndpoints,
 };
 
 /** Every declared endpoint with its module and name. */

@@ -103,10 +103,7 @@ export const ReadPoint = { UNREAD: 1, READ: 2 } as const;
 
 export const MaterialType = { CONVENTIONAL: 1, PREFABRICATED: 2 } as const;
 
-export const ProjectStep = { REGISTERED: 0, DESIGN: 1, CONSTRUCTION_DRAWING: 2, COMPLETION_ACCEPTANCE: 3 } as const;
-export const projectStepLabels = ['已登记', '设计阶段', '施工图阶段', '竣工验收'] as const;
-export const DesignStage = { CONCEPT: 0, SCHEME: 1, PRELIMINARY: 2, CONSTRUCTION_DRAWING: 3 } as const;
-export const designStageLabels = ['概念设计', '方案设计', '初步设计', '施工图设计'] as const;
+// Project step and design stage (spec §3) live with the project module: project.ts.
 
 /** Dynamic form field types (spec §3). */
 export const FieldType = { TEXT: 1, TEXTAREA: 2, RADIO: 3, CHECKBOX: 4, SELECT: 5, FILE: 6 } as const;

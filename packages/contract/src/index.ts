@@ -31,6 +31,8 @@ export * from './organization.endpoints.ts';
 export * from './organization.ts';
 export * from './product.endpoints.ts';
 export * from './product.ts';
+export * from './project.endpoints.ts';
+export * from './project.ts';
 export * from './reference.endpoints.ts';
 export * from './reference.ts';
 export * from './revision.endpoints.ts';

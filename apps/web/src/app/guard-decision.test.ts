@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionState, SessionUser } from '../lib/session.ts';
 import {
   consoleRoutesFor,
+  DEVELOPER_NO_PROJECT_PATH,
   decide,
   type GuardInput,
   guardInput,
@@ -220,16 +221,34 @@ describe('project pages (spec §5, §9)', () => {
   };
   const developer: State = { token: 't', user: user({ orgType: 1 }), currentApp: null, modules: [] };
 
-  it('check for a project with orgType 4 for construction, 3 for supervision', () => {
+  it('check for a project with orgType 4 for construction, 3 for supervision, 1 for the developer', () => {
     expect(at('/projectConstruction/stock', builder)).toEqual({ kind: 'check-project', orgType: 4 });
-    expect(at('/project/list', supervisor)).toEqual({ kind: 'check-project', orgType: 3 });
+    expect(at('/projectConstruction/spotCheck', supervisor)).toEqual({ kind: 'check-project', orgType: 3 });
     expect(at('/govProcurementInfo/index', supervisor)).toEqual({ kind: 'check-project', orgType: 3 });
-    expect(at('/buildMaterialProcurement/materialsList', developer)).toEqual({ kind: 'check-project', orgType: 4 });
+    expect(at('/buildMaterialProcurement/materialsList', builder)).toEqual({ kind: 'check-project', orgType: 4 });
+    expect(at('/buildMaterialProcurement/materialsList', developer)).toEqual({ kind: 'check-project', orgType: 1 });
   });
 
   it('block entry with 暂无项目 when there is none', () => {
     expect(at('/projectConstruction/stock', builder, 'no-project')).toEqual({ kind: 'block', message: NO_PROJECT });
+    expect(at('/govProcurementInfo/index', supervisor, 'no-project')).toEqual({ kind: 'block', message: NO_PROJECT });
     expect(NO_PROJECT).toBe('暂无项目');
+  });
+
+  it('send a developer without a project to its project list, where it registers the first', () => {
+    expect(at('/buildMaterialProcurement/materialsSummary', developer, 'no-project')).toEqual({
+      kind: 'block',
+      message: NO_PROJECT,
+      to: DEVELOPER_NO_PROJECT_PATH,
+    });
+  });
+
+  it('keep the project list and detail open without a project: invitations are answered there', () => {
+    expect(at('/project/list', builder)).toEqual({ kind: 'pass' });
+    expect(at('/project/detail', supervisor)).toEqual({ kind: 'pass' });
+    expect(at('/project/list', developer)).toEqual({ kind: 'pass' });
+    expect(at('/project/edit', developer)).toEqual({ kind: 'pass' });
+    expect(at('/project/edit', builder)).toEqual({ kind: 'redirect', to: '/404' });
   });
 
   it('let the user in when there is one', () => {

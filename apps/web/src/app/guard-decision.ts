@@ -25,11 +25,24 @@ export type GuardDecision =
   | { kind: 'select-app'; moduleCode: string; cleanUrl: string }
   | { kind: 'redirect'; to: string }
   | { kind: 'load-user' }
-  | { kind: 'check-project'; orgType: 3 | 4 }
-  | { kind: 'block'; message: string }
+  | { kind: 'check-project'; orgType: ProjectCheckOrgType }
+  /** `to`: where a blocked user goes instead (the developer: its project list, to register the first project). */
+  | { kind: 'block'; message: string; to?: string }
   | { kind: 'pass' };
 
 export type ProjectCheck = 'unchecked' | 'has-project' | 'no-project';
+
+/** The organisation type the project check asks about (spec §9): 4 construction, 3 supervision, 1 developer. */
+export type ProjectCheckOrgType = 1 | 3 | 4;
+/** Where a developer without a project is sent: its project list, whose empty state offers to register one. */
+export const DEVELOPER_NO_PROJECT_PATH = '/project/list';
+
+/** The project check's orgType for a console: supervision 3, developer 1, construction (and the rest) 4. */
+export function projectCheckOrgType(console: ConsoleKey | null): ProjectCheckOrgType {
+  if (console === 'supervision') return 3;
+  if (console === 'developer') return 1;
+  return 4;
+}
 
 export interface GuardInput {
   pathname: string;
@@ -98,10 +111,12 @@ export function decide(input: GuardInput): GuardDecision {
   if (!input.route) return { kind: 'redirect', to: NOT_FOUND_PATH };
   if (input.groupTarget !== undefined) return { kind: 'redirect', to: input.groupTarget ?? NOT_FOUND_PATH };
   if (input.route.item.meta?.requiresProject) {
-    if (input.project === 'unchecked') {
-      return { kind: 'check-project', orgType: input.console === 'supervision' ? 3 : 4 };
+    if (input.project === 'unchecked') return { kind: 'check-project', orgType: projectCheckOrgType(input.console) };
+    if (input.project === 'no-project') {
+      return input.console === 'developer'
+        ? { kind: 'block', message: NO_PROJECT, to: DEVELOPER_NO_PROJECT_PATH }
+        : { kind: 'block', message: NO_PROJECT };
     }
-    if (input.project === 'no-project') return { kind: 'block', message: NO_PROJECT };
   }
   return { kind: 'pass' };
 }

@@ -1,9 +1,35 @@
+import { projectEndpoints } from '@jcbb/contract/project.endpoints';
 import { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNotifier } from '../lib/notify.ts';
 import { session } from '../lib/session.ts';
-import { createGuardLoader, PROJECT_LIST_PATH } from './guard.tsx';
+import { createGuardLoader } from './guard.tsx';
+
+const PROJECT_LIST_PATH = projectEndpoints.userProjectList.path;
+/** One row of the project list as the contract describes it (the client checks answers against it in tests). */
+const projectRow = {
+  id: 1,
+  name: '南京市鼓楼区天妃宫小学新建工程',
+  code: 'NJGL-2025-017',
+  type: 2,
+  typeName: '学校',
+  regionCode: '320106',
+  regionName: '鼓楼区',
+  cityCode: '320100',
+  step: 2,
+  stepName: '施工图阶段',
+  designStage: 3,
+  inPolicyScope: true,
+  policyBatch: '2020',
+  developerOrgId: 5,
+  developerName: '南京城建置业发展有限公司',
+  createTime: '2026-01-05 10:00:00',
+  membershipStatus: 2,
+  orgType: 3,
+  myRole: 'leader',
+  leader: null,
+};
 
 type Reply = { status?: number; code?: number; msg?: string; data?: unknown };
 let replies: Record<string, Reply | ((body: Record<string, unknown>) => Reply)>;
@@ -140,7 +166,7 @@ describe('guard loader', () => {
     expect(await run('/home')).toBe('/organization/orgnizationVerification');
   });
 
-  it('blocks a project page with 暂无项目 while the project service is missing (404), staying where the user was', async () => {
+  it('blocks a project page with 暂无项目 when the check fails (here 404), staying where the user was', async () => {
     session.setToken('t');
     signedInServer(
       viewer({ organization: { id: 9, type: 4, type_enum: 'CONSTRUCTION', status: '已认证', certStatus: 2 } }),
@@ -159,10 +185,10 @@ describe('guard loader', () => {
     );
     replies['/api/app/authorized/org'] = { data: [{ moduleCode: 'jcbb-supervisor', name: '项目监理', enName: 'x' }] };
     replies[PROJECT_LIST_PATH] = { data: { list: [], total: 0 } };
-    expect(await run('/project/list')).toBe('/');
-    replies[PROJECT_LIST_PATH] = { data: { list: [{ id: 1 }], total: 1 } };
+    expect(await run('/projectConstruction/spotCheck')).toBe('/');
+    replies[PROJECT_LIST_PATH] = { data: { list: [projectRow], total: 1 } };
     const loader = createGuardLoader({ queryClient: new QueryClient(), previousLocation: () => null });
-    const request = new Request('http://console.test/project/list');
+    const request = new Request('http://console.test/projectConstruction/spotCheck');
     await expect(
       loader({ request, params: {}, context: undefined } as unknown as LoaderFunctionArgs),
     ).resolves.toBeNull();

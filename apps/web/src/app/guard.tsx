@@ -2,11 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { type LoaderFunctionArgs, replace } from 'react-router-dom';
 import { authApi } from '../features/auth/api.ts';
-import { ApiError, http } from '../lib/http.ts';
 import { i18n } from '../lib/i18n.ts';
 import { notify } from '../lib/notify.ts';
 import { session } from '../lib/session.ts';
-import { decide, guardInput, LOGIN_PATH, loginRedirect, type ProjectCheck } from './guard-decision.ts';
+import {
+  decide,
+  guardInput,
+  LOGIN_PATH,
+  loginRedirect,
+  type ProjectCheck,
+  type ProjectCheckOrgType,
+} from './guard-decision.ts';
 import { defaultApp } from './menu.ts';
 import { closeRemoteLoginReminder, useRemoteLoginReminder } from './session-invalid.ts';
 import { WithAntd } from './WithAntd.tsx';
@@ -30,34 +36,32 @@ export async function loadUser(): Promise<void> {
   }
 }
 
-export const PROJECT_LIST_PATH = '/dolphin/api/project/user/project/list';
-
-/** Does the user's organisation have a project (spec §9: take 9, skip 0, type 1, orgType 4 or 3)? */
-export async function checkProject(queryClient: QueryClient, orgType: 3 | 4): Promise<ProjectCheck> {
+/**
+ * Does the user's organisation have a project (spec §9: take 9, skip 0, type 1 = taking part, orgType 4 construction,
+ * 3 supervision, 1 developer)? Any failure blocks entry as well: the page behind it would fail the same way.
+ */
+export async function checkProject(queryClient: QueryClient, orgType: ProjectCheckOrgType): Promise<ProjectCheck> {
   try {
     const data = await queryClient.fetchQuery({
       queryKey: ['guard', 'has-project', orgType, session.get().token],
-      queryFn: () => http.post<unknown>(PROJECT_LIST_PATH, { take: 9, skip: 0, type: 1, orgType }, { silent: true }),
+      queryFn: async () => {
+        // Loaded on the first project route only: the endpoint's schemas (zod) stay out of the console shell.
+        const [{ call }, { projectEndpoints }, { PROJECT_CHECK }] = await Promise.all([
+          import('../lib/api.ts'),
+          import('@jcbb/contract/project.endpoints'),
+          import('@jcbb/contract/project'),
+        ]);
+        return call(projectEndpoints.userProjectList, { ...PROJECT_CHECK, orgType }, { silent: true });
+      },
       staleTime: 60_000,
-      // An answer is an answer (404 included): asking twice only delays the user.
+      // An answer is an answer: asking twice only delays the user.
       retry: false,
     });
-    return hasProjects(data) ? 'has-project' : 'no-project';
+    return data.total > 0 ? 'has-project' : 'no-project';
   } catch (error) {
-    // Until the projects module lands the call answers 404: no project. Any other failure blocks entry as well.
-    if (!(error instanceof ApiError && error.status === 404)) console.warn('project check failed', error);
+    console.warn('project check failed', error);
     return 'no-project';
   }
-}
-
-function hasProjects(data: unknown): boolean {
-  if (Array.isArray(data)) return data.length > 0;
-  if (data && typeof data === 'object') {
-    const { list, total } = data as { list?: unknown; total?: unknown };
-    if (Array.isArray(list) && list.length > 0) return true;
-    if (typeof total === 'number') return total > 0;
-  }
-  return false;
 }
 
 function verificationFailed(pathname: string, search: string): never {
@@ -111,7 +115,7 @@ export function createGuardLoader({ queryClient, previousLocation }: GuardDeps) 
           break;
         case 'block': {
           notify.warning(decision.message);
-          throw replace(fallbackFor(previousLocation()));
+          throw replace(decision.to ?? fallbackFor(previousLocation()));
         }
       }
     }

@@ -552,6 +552,7 @@ describe('the route table', () => {
       'route.procurement',
       'route.cityListingAudit',
       'route.revisionAudit',
+      'route.cityProjects',
     ]);
     expect(findRoute(flattenRoutes(consoleTree('government')), '/organization/orgnizationVerification')).toBeDefined();
   });

@@ -10,6 +10,7 @@ import { cityListingAuditRoutes, listingRoutes, platformListingAuditRoutes } fro
 import { messagePublicRoutes, messageRoutes } from '../features/message/routes.tsx';
 import { organizationRoutes } from '../features/organization/routes.tsx';
 import { productRoutes } from '../features/product/routes.tsx';
+import { cityProjectRoutes, projectRoutes } from '../features/project/routes.tsx';
 import { cityRevisionRoutes, platformRevisionRoutes } from '../features/revision/index.ts';
 import type { RouteItem, RouteMeta } from './route-types.ts';
 
@@ -190,8 +191,8 @@ function projectConsole(): RouteItem[] {
       soon('inventoryDetail', 'inventoryDetail', { hidden: true, activeMenu: '/productionManagement/sources' }),
     ]),
     group('/project', 'project', 'ProjectOutlined', '/project/list', [
-      soon('list', 'projectList', { ...project, keepAlive: true }),
-      soon('detail', 'projectDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
+      projectRoutes.list,
+      projectRoutes.detail,
       soon('stockImport', 'stockImport', { ...project, hidden: true, activeMenu: '/project/list' }),
       soon('stockExport', 'stockExport', { ...project, hidden: true, activeMenu: '/project/list' }),
       soon('receiveTrackDetail', 'receiveTrackDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
@@ -236,6 +237,11 @@ function projectConsole(): RouteItem[] {
 
 const developer: RouteItem[] = [
   home,
+  group('/project', 'project', 'ProjectOutlined', '/project/list', [
+    projectRoutes.list,
+    projectRoutes.detail,
+    projectRoutes.edit,
+  ]),
   {
     path: '/buildMaterialProcurement',
     redirect: '/buildMaterialProcurement/materialsList',
@@ -265,6 +271,7 @@ const government: RouteItem[] = [
   ]),
   ...cityListingAuditRoutes,
   ...cityRevisionRoutes,
+  ...cityProjectRoutes,
 ];
 
 const certification: RouteItem[] = [

@@ -8,6 +8,7 @@ export * from './listing.ts';
 export * from './message.ts';
 export * from './organization.ts';
 export * from './product.ts';
+export * from './project.ts';
 export * from './reference.ts';
 export * from './revision.ts';
 export * from './sampling.ts';

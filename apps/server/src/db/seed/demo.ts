@@ -10,6 +10,7 @@ import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProducts } from './demo-products.ts';
+import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoSamplings } from './demo-samplings.ts';
 
 export const DEMO_PASSWORD = 'Jcbb@2026';
@@ -227,6 +228,16 @@ export async function seedDemoData(
       userId: userIds.get('13800000002') as number,
     });
     await seedDemoCertificates(tx);
+    // The developer's projects in Nanjing with the construction and supervision units as members.
+    const party = (key: string, mobile: string) => ({
+      orgId: orgIds.get(key) as number,
+      userId: userIds.get(mobile) as number,
+    });
+    await seedDemoProjects(tx, {
+      developer: party('developer', '13800000005'),
+      builder: party('builder', '13800000003'),
+      supervisor: party('supervisor', '13800000004'),
+    });
     // Applications for new basic materials: two awaiting the platform, one it rejected.
     await seedDemoBasicMaterialApplications(tx, maker, userIds.get('13800000000') ?? null);
   });

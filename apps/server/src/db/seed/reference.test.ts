@@ -18,9 +18,11 @@ const DATA_SETS = [
   'administrative_divisions',
   'basic_materials',
   'bm_product_unit',
+  'demand_standard_editions',
   'material_classifications',
   'org_natures',
   'platform_cities',
+  'policy_batches',
   'transport_types',
 ];
 

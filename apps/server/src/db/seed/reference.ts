@@ -10,9 +10,11 @@ import type { Db, Tx } from '../client.ts';
 import {
   administrativeDivisions,
   basicMaterials,
+  demandStandardEditions,
   materialClassifications,
   orgNatures,
   platformCities,
+  policyBatches,
   productUnits,
   referenceMeta,
   transportTypes,
@@ -21,6 +23,7 @@ import { basicMaterialRows } from './basic-materials.ts';
 import { divisionRows } from './divisions.ts';
 import { classificationRows } from './material-classifications.ts';
 import { platformCitySource } from './platform-cities.ts';
+import { policyBatchSource, standardEditionSource } from './project-policy.ts';
 
 /**
  * One reference data set: its rows as they should be, and how to write them. `format` is part of the version
@@ -123,6 +126,41 @@ const dataSets: SeedStep[] = [
         .insert(platformCities)
         .values(rows)
         .onConflictDoUpdate({ target: platformCities.cityCode, set: { letter: sql`excluded.letter` } });
+    },
+  }),
+  dataSet({
+    key: 'policy_batches',
+    format: 1,
+    rows: () => [...policyBatchSource],
+    // Upsert only: projects keep the batch they were registered under.
+    write: async (tx, rows) => {
+      await tx
+        .insert(policyBatches)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: policyBatches.code,
+          set: {
+            name: sql`excluded.name`,
+            instrument: sql`excluded.instrument`,
+            effectiveFrom: sql`excluded.effective_from`,
+            sort: sql`excluded.sort`,
+          },
+        });
+    },
+  }),
+  dataSet({
+    key: 'demand_standard_editions',
+    format: 1,
+    rows: () => [...standardEditionSource],
+    // After policy_batches, whose codes these rows reference.
+    write: async (tx, rows) => {
+      await tx
+        .insert(demandStandardEditions)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: demandStandardEditions.code,
+          set: { name: sql`excluded.name`, batchCode: sql`excluded.batch_code`, sort: sql`excluded.sort` },
+        });
     },
   }),
   dataSet({

@@ -122,6 +122,8 @@ export const shellEn: ShellStrings = {
     project: 'Projects',
     projectList: 'Project list',
     projectDetail: 'Project details',
+    projectEdit: 'Register / edit project',
+    cityProjects: 'Projects in the city',
     stockImport: 'Import stock',
     stockExport: 'Export stock',
     receiveTrackDetail: 'Receipt trace details',

@@ -120,6 +120,8 @@ export const shellZhCN = {
     project: '项目管理',
     projectList: '项目列表',
     projectDetail: '项目详情',
+    projectEdit: '登记/编辑项目',
+    cityProjects: '本市项目',
     stockImport: '库存导入',
     stockExport: '库存导出',
     receiveTrackDetail: '收货溯源详情',

@@ -1,0 +1,57 @@
+import type { EndpointData, EndpointInput } from '@jcbb/contract/endpoint';
+import { projectEndpoints as api } from '@jcbb/contract/project.endpoints';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { retryUnlessNotFound } from '../../components/RecordState.tsx';
+import { keyOf, mutationOf, queryOf } from '../../lib/api.ts';
+
+/**
+ * The project calls, as TanStack Query options built on the contract's endpoints (`lib/api.ts`): no URL and no
+ * answer type is written here. A page does `useQuery(projectQueries.detail(id))`, `useMutation(projectMutations.invite)`.
+ */
+
+export type UserProjectList = EndpointData<typeof api.userProjectList>;
+export type UserProject = UserProjectList['list'][number];
+export type UserProjectQuery = EndpointInput<typeof api.userProjectList>;
+export type CityProjectQuery = EndpointInput<typeof api.cityProjectList>;
+export type CityProject = EndpointData<typeof api.cityProjectList>['list'][number];
+export type ProjectDetail = EndpointData<typeof api.projectDetail>;
+export type ProjectOrg = EndpointData<typeof api.projectOrgs>[number];
+export type OrgCandidate = EndpointData<typeof api.searchOrgs>[number];
+export type Candidate = EndpointData<typeof api.candidates>[number];
+export type ProjectSaveInput = EndpointInput<typeof api.createProject>;
+export type ProjectUpdateInput = EndpointInput<typeof api.updateProject>;
+
+/** Policy batches and editions change with a new policy, not during a session. */
+const forever = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY };
+
+export const projectQueries = {
+  mine: (input: UserProjectQuery) => queryOf(api.userProjectList, input),
+  city: (input: CityProjectQuery) => queryOf(api.cityProjectList, input),
+  detail: (id: number) => queryOptions({ ...queryOf(api.projectDetail, { id }), retry: retryUnlessNotFound }),
+  orgs: (projectId: number) => queryOptions({ ...queryOf(api.projectOrgs, { projectId }), retry: retryUnlessNotFound }),
+  searchOrgs: (projectId: number, keyword: string) => queryOf(api.searchOrgs, { projectId, keyword }),
+  candidates: (id: number) => queryOf(api.candidates, { id }),
+  policyOptions: () => queryOptions({ ...queryOf(api.policyOptions), ...forever }),
+};
+
+export const projectMutations = {
+  create: mutationOf(api.createProject, { silent: true }),
+  update: mutationOf(api.updateProject, { silent: true }),
+  invite: mutationOf(api.inviteOrg),
+  respond: mutationOf(api.respondInvitation),
+  removeOrg: mutationOf(api.removeOrg),
+  addMembers: mutationOf(api.addMembers),
+  setLeader: mutationOf(api.setLeader),
+  removeMember: mutationOf(api.removeMember),
+};
+
+/** After any change: every project answer may differ (lists, the detail, the teams, the candidates). */
+export function invalidateProjects(queryClient: QueryClient) {
+  return Promise.all(
+    [api.userProjectList, api.cityProjectList, api.projectDetail, api.projectOrgs, api.candidates, api.searchOrgs].map(
+      (e) => queryClient.invalidateQueries({ queryKey: keyOf(e) }),
+    ),
+  );
+}
+
+export { api as projectEndpoints };

@@ -1,0 +1,49 @@
+import { Role } from '@jcbb/contract/enums';
+import { lazy } from 'react';
+import type { RouteItem } from '../../app/route-types.ts';
+
+const ListPage = lazy(() => import('./pages/ProjectListPage.tsx').then((m) => ({ default: m.ProjectListPage })));
+const DetailPage = lazy(() => import('./pages/ProjectDetailPage.tsx').then((m) => ({ default: m.ProjectDetailPage })));
+const EditPage = lazy(() => import('./pages/ProjectEditPage.tsx').then((m) => ({ default: m.ProjectEditPage })));
+const CityListPage = lazy(() =>
+  import('./pages/CityProjectListPage.tsx').then((m) => ({ default: m.CityProjectListPage })),
+);
+
+export const PROJECT_LIST_PATH = '/project/list';
+
+/**
+ * The project pages (spec §2 /project). The list and the detail are not behind the 暂无项目 check: the list is where
+ * an organisation without a project sees its invitations (and a developer registers its first project), and the
+ * server answers 404 for a project the user may not see.
+ */
+export const projectRoutes = {
+  list: { path: 'list', component: ListPage, meta: { title: 'route.projectList', keepAlive: true } },
+  detail: {
+    path: 'detail',
+    hidden: true,
+    component: DetailPage,
+    meta: { title: 'route.projectDetail', activeMenu: PROJECT_LIST_PATH },
+  },
+  /** The developer's register form (create, or edit with ?id=). */
+  edit: {
+    path: 'edit',
+    hidden: true,
+    component: EditPage,
+    meta: { title: 'route.projectEdit', activeMenu: PROJECT_LIST_PATH },
+  },
+} satisfies Record<string, RouteItem>;
+
+/** The city committee's read-only pages: its city's projects and each project's detail. */
+export const cityProjectRoutes: RouteItem[] = [
+  {
+    path: '/gov/projects',
+    component: CityListPage,
+    meta: { title: 'route.cityProjects', icon: 'ProjectOutlined', roles: [Role.CITY_COMMITTEE], keepAlive: true },
+  },
+  {
+    path: '/project/detail',
+    hidden: true,
+    component: DetailPage,
+    meta: { title: 'route.projectDetail', activeMenu: '/gov/projects', roles: [Role.CITY_COMMITTEE] },
+  },
+];
