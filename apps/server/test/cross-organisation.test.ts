@@ -14,12 +14,14 @@ import {
   messageEndpoints,
   organizationEndpoints,
   productEndpoints,
+  projectEndpoints,
   ResponseCode,
   revisionEndpoints,
   samplingEndpoints,
 } from '@jcbb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
+import { projectInput } from '../src/modules/project/test-support.ts';
 import { callEndpoint, inputNames } from './endpoint-call.ts';
 import { startTestServer, type TestResponse, type TestServer } from './harness.ts';
 
@@ -53,6 +55,9 @@ const ids = {
   revisionProduct: 0,
   ownerUser: 0,
   ownerStaff: 0,
+  project: 0,
+  developerOrg: 0,
+  developerUser: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -118,6 +123,19 @@ beforeAll(async () => {
   const viewer = await server.call('GET', '/api/user/viewer', {}, owner);
   ids.ownerOrg = viewer.body.data.organization.id;
   ids.ownerUser = viewer.body.data.id;
+  // A demo project of the developer 13800000005: nobody of 苏州 takes part in it.
+  const developer = await server.login('13800000005');
+  const developerViewer = (await server.call('GET', '/api/user/viewer', {}, developer)).body.data;
+  ids.developerOrg = developerViewer.organization.id;
+  ids.developerUser = developerViewer.id;
+  const projects = await server.call(
+    'POST',
+    '/dolphin/api/project/user/project/list',
+    { take: 9, skip: 0, type: 1, orgType: 1 },
+    developer,
+  );
+  ids.project = projects.body.data.list[0]?.id;
+  expect(ids.project, projects.raw).toBeGreaterThan(0);
   const staff = await server.login('13800000009');
   ids.ownerStaff = (await server.call('GET', '/api/user/viewer', {}, staff)).body.data.id;
   ids.ownerUpload = (await uploadFile(server, owner, '自有文件.pdf', SMALL_PDF, 'application/pdf')).body.data.id;
@@ -385,6 +403,68 @@ const ATTEMPTS: Attempt[] = [
     endpoint: O.rejectCertification,
     input: () => ({ id: 1, ...reason }),
     refused: true,
+  },
+  // Projects: a manufacturer is no member of any; the calls of the project organisations refuse it outright (403)
+  { name: 'project read', endpoint: projectEndpoints.projectDetail, input: () => ({ id: ids.project }) },
+  { name: 'project organisations', endpoint: projectEndpoints.projectOrgs, input: () => ({ projectId: ids.project }) },
+  {
+    name: 'project update',
+    endpoint: projectEndpoints.updateProject,
+    input: () => ({ id: ids.project, ...projectInput('X-CROSS-1') }),
+    refused: true,
+  },
+  {
+    name: 'project organisation search',
+    endpoint: projectEndpoints.searchOrgs,
+    input: () => ({ projectId: ids.project, keyword: '南京' }),
+    refused: true,
+  },
+  {
+    name: 'project invite',
+    endpoint: projectEndpoints.inviteOrg,
+    input: () => ({ projectId: ids.project, orgId: ids.ownerOrg }),
+    refused: true,
+  },
+  {
+    name: 'project invitation answer',
+    endpoint: projectEndpoints.respondInvitation,
+    input: () => ({ projectId: ids.project, accept: true }),
+    refused: true,
+  },
+  {
+    name: 'project organisation removal',
+    endpoint: projectEndpoints.removeOrg,
+    input: () => ({ projectId: ids.project, orgId: ids.developerOrg }),
+    refused: true,
+  },
+  {
+    name: 'project people',
+    endpoint: projectEndpoints.addMembers,
+    input: () => ({ projectId: ids.project, members: [{ userId: ids.ownerUser, role: 'member' }] }),
+    refused: true,
+  },
+  {
+    name: 'project leader',
+    endpoint: projectEndpoints.setLeader,
+    input: () => ({ projectId: ids.project, userId: ids.developerUser }),
+    refused: true,
+  },
+  {
+    name: 'project person removal',
+    endpoint: projectEndpoints.removeMember,
+    input: () => ({ projectId: ids.project, userId: ids.developerUser }),
+    refused: true,
+  },
+  {
+    name: 'project candidates',
+    endpoint: projectEndpoints.candidates,
+    input: () => ({ id: ids.project }),
+    refused: true,
+  },
+  {
+    name: 'their organisation’s users',
+    endpoint: projectEndpoints.orgUsers,
+    input: () => ({ orgId: ids.developerOrg }),
   },
   // The platform's own records: a manufacturer may not act on them at all
   { name: 'basic material review', endpoint: B.adminDetail, input: () => ({ id: 1 }), refused: true },
