@@ -1,5 +1,5 @@
 import type { RevisionView } from '@jcbb/contract';
-import { Descriptions, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Descriptions, Grid, List, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../register-locale.ts';
 
@@ -8,8 +8,35 @@ type Row = RevisionView['diff'][number];
 /** What changes, from what, to what: one line per changed fact, the approved value beside the proposed one. */
 export function RevisionDiffTable({ diff }: { diff: RevisionView['diff'] }) {
   const { t } = useTranslation('revision');
+  const wide = Grid.useBreakpoint().md ?? true;
   const text = (v: string | null) =>
     v === null || v === '' ? <Typography.Text type="secondary">{t('detail.none')}</Typography.Text> : v;
+  if (!wide) {
+    // On a phone each change is a card: what, then the approved and the proposed value one under the other.
+    return (
+      <List<Row>
+        size="small"
+        bordered
+        dataSource={diff}
+        renderItem={(r) => (
+          <List.Item key={`${r.targetName}:${r.field ?? r.change}`}>
+            <Space orientation="vertical" size={2} style={{ width: '100%' }}>
+              <Typography.Text strong>
+                {r.fieldName}
+                {r.target !== 'product' ? ` · ${r.targetName}` : ''}
+              </Typography.Text>
+              <Typography.Text type="secondary">
+                {t('detail.before')}：{text(r.before)}
+              </Typography.Text>
+              <Typography.Text>
+                {t('detail.after')}：<Typography.Text mark={r.after !== null}>{text(r.after)}</Typography.Text>
+              </Typography.Text>
+            </Space>
+          </List.Item>
+        )}
+      />
+    );
+  }
   return (
     <Table<Row>
       rowKey={(r) => `${r.targetName}:${r.field ?? r.change}`}

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { RevisionStatus } from '@jcbb/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Segmented, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Grid, Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -25,6 +25,7 @@ export function RevisionQueuePage({ kind }: { kind: RevisionAuditor }) {
   const input = { ...query, ...(showAll ? {} : { status: pending }) };
   const list = useQuery({ ...revisionQueries.list(input), placeholderData: keepPreviousData });
   const detail = revisionDetailPath(kind);
+  const wide = Grid.useBreakpoint().md ?? true;
   type Row = NonNullable<typeof list.data>['list'][number];
 
   return (
@@ -54,7 +55,7 @@ export function RevisionQueuePage({ kind }: { kind: RevisionAuditor }) {
         rowKey="id"
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 760 }}
+        scroll={wide ? { x: 760 } : undefined}
         locale={{ emptyText: t('queue.empty') }}
         pagination={takeSkipPagination(
           query,
@@ -66,7 +67,7 @@ export function RevisionQueuePage({ kind }: { kind: RevisionAuditor }) {
           {
             title: t('queue.product'),
             key: 'product',
-            width: 220,
+            width: wide ? 220 : undefined,
             render: (_, r) => (
               <Flex vertical>
                 <Link to={`${detail}?id=${r.id}`}>{r.productName}</Link>
@@ -79,6 +80,7 @@ export function RevisionQueuePage({ kind }: { kind: RevisionAuditor }) {
           {
             title: t('queue.changes'),
             key: 'changes',
+            responsive: ['md'],
             render: (_, r) => (
               <Typography.Text ellipsis style={{ maxWidth: 260 }}>
                 {r.diff.map((d) => d.fieldName).join('、')}
