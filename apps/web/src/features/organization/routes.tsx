@@ -1,7 +1,6 @@
-import { Role } from '@jcbb/contract/enums';
+import { Role, VERIFICATION_PATH } from '@jcbb/contract/enums';
 import { lazy } from 'react';
 import type { RouteItem } from '../../app/route-types.ts';
-import { VERIFICATION_PATH } from './cert-state.ts';
 
 const VerificationPage = lazy(() =>
   import('./pages/VerificationPage.tsx').then((m) => ({ default: m.VerificationPage })),

@@ -88,13 +88,21 @@ describe('LoginPage', () => {
     expect(within(links).getByRole('link', { name: '城市绿色建材产品库' })).toHaveAttribute('href', '/cities');
     expect(within(links).getByRole('link', { name: '证书查验' })).toHaveAttribute('href', '/free/certificate');
     const join = screen.getByRole('region', { name: '新单位如何加入' });
-    expect(join).toHaveTextContent('请联系所在城市的住建委或建材帮帮平台运营方');
+    // Folded until asked for: nothing is fetched for it on the first load.
+    expect(join).not.toHaveTextContent('请联系所在城市的住建委或建材帮帮平台运营方');
+    const askedConfig = () =>
+      vi.mocked(globalThis.fetch).mock.calls.some(([input]) => String(input).includes('/open/config'));
+    expect(askedConfig()).toBe(false);
+    await userEvent.click(within(join).getByRole('heading', { name: '新单位如何加入' }));
+    await waitFor(() => expect(join).toHaveTextContent('请联系所在城市的住建委或建材帮帮平台运营方'));
+    await waitFor(() => expect(askedConfig()).toBe(true));
   });
 
   it('shows the configured join text (JOIN_INFO) instead of the default one', async () => {
     joinInfo = '入驻请致电 025-00000000（建材帮帮运营中心）';
     renderLogin();
     const join = screen.getByRole('region', { name: '新单位如何加入' });
+    await userEvent.click(within(join).getByRole('heading', { name: '新单位如何加入' }));
     await waitFor(() => expect(join).toHaveTextContent('入驻请致电 025-00000000（建材帮帮运营中心）'));
     expect(join).not.toHaveTextContent('平台运营方，提供单位名称');
   });
@@ -153,7 +161,9 @@ describe('LoginPage', () => {
     await userEvent.clear(screen.getByLabelText('手机号'));
     await signIn('   ', '');
     expect(await screen.findByText('请输入手机号')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    const askedConfig = () =>
+      vi.mocked(globalThis.fetch).mock.calls.some(([input]) => String(input).includes('/open/config'));
+    expect(askedConfig()).toBe(false);
   });
 
   it('accepts a +86 prefix', async () => {

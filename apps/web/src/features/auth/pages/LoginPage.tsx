@@ -2,11 +2,11 @@ import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MobileOutlined } from 
 import { ResponseCode } from '@jcbb/contract/codes';
 import { PRODUCT_TITLE } from '@jcbb/contract/enums';
 import { isMobile } from '@jcbb/contract/validators';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppConfig } from '../../../app/app-config.ts';
+import { PlatformMark } from '../../../layout/Logo.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { currentLanguage, setLanguage } from '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
@@ -45,16 +45,19 @@ export default function LoginPage() {
     return found;
   };
 
-  const login = useMutation({
-    mutationFn: (values: { mobile: string; password: string }) =>
-      authApi.login(values.mobile, values.password, { silent: true }),
-    onSuccess: (data) => {
+  // A plain async call rather than a TanStack mutation: the sign-in page loads without the mutation machinery
+  // (its budget is 170 KB as received, docs/performance.md).
+  const [busy, setBusy] = useState(false);
+  const signIn = async (values: { mobile: string; password: string }) => {
+    setBusy(true);
+    try {
+      const data = await authApi.login(values.mobile, values.password, { silent: true });
       // Nothing cached for an earlier account may show to this one.
       queryClient.clear();
       session.setToken(data.access_token);
       navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
-    },
-    onError: (error) => {
+    } catch (error) {
+      setBusy(false);
       if (!(error instanceof ApiError)) {
         setAlert(t('login.failed'));
         return;
@@ -70,12 +73,12 @@ export default function LoginPage() {
         return;
       }
       setAlert(error.message);
-    },
-  });
+    }
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending) return;
+    if (busy) return;
     const values = { mobile: mobile.trim(), password };
     setMobile(values.mobile);
     setSubmitted(true);
@@ -87,7 +90,7 @@ export default function LoginPage() {
       setFocusField({ field: first });
       return;
     }
-    login.mutate(values);
+    void signIn(values);
   };
 
   // After the first attempt, messages follow the typing (as antd forms do).
@@ -100,7 +103,6 @@ export default function LoginPage() {
   };
 
   const otherLanguage = currentLanguage() === 'en' ? 'zh-CN' : 'en';
-  const busy = login.isPending;
 
   const mobileInput = inputs.mobile;
   const passwordInput = inputs.password;
@@ -123,7 +125,7 @@ export default function LoginPage() {
       </div>
       <section className="jcbb-login__hero" aria-labelledby="jcbb-login-platform">
         <div className="jcbb-login__brand">
-          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <PlatformMark size={40} />
           <span>{PRODUCT_TITLE}</span>
         </div>
         <div className="jcbb-login__pitch">
@@ -198,14 +200,29 @@ export default function LoginPage() {
   );
 }
 
-/** How a new organisation joins: the configured text (JOIN_INFO, GET /open/config), else the default one. */
+/**
+ * How a new organisation joins: the configured text (JOIN_INFO, GET /open/config), else the default one. Folded until
+ * asked for, and the configuration fetched then: the sign-in page's first load stays without it (its endpoint brings
+ * zod and the schemas; the page's budget is 170 KB as received, docs/performance.md).
+ */
+/** The note's text, with the configuration's query: loaded when the note is opened. */
+const JoinText = lazy(() => import('../components/JoinText.tsx').then((m) => ({ default: m.JoinText })));
+
 function JoinNote() {
   const { t } = useTranslation('auth');
-  const configured = useAppConfig()?.joinInfo?.trim();
+  const [open, setOpen] = useState(false);
   return (
     <section className="jcbb-login__join" aria-labelledby="jcbb-login-join">
-      <h3 id="jcbb-login-join">{t('login.joinTitle')}</h3>
-      <p>{configured || t('login.joinDefault')}</p>
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>
+          <h3 id="jcbb-login-join">{t('login.joinTitle')}</h3>
+        </summary>
+        {open ? (
+          <Suspense fallback={<p>{t('login.joinDefault')}</p>}>
+            <JoinText />
+          </Suspense>
+        ) : null}
+      </details>
     </section>
   );
 }
