@@ -7,11 +7,11 @@ import {
   OrgType,
   Role,
 } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { forbidden, invalidInput, notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { sendMessage } from '../message/message.sender.ts';
 import { isUniqueViolation } from '../organization/db-errors.ts';

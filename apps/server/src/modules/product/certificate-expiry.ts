@@ -1,8 +1,9 @@
 import { CERT_EXPIRY_NOTICE_DAYS, Channel } from '@jcbb/contract';
+import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { sendMessage } from '../message/message.sender.ts';
 import * as repo from './product.repository.ts';
-import { addDays, recomputeProductTags, shanghaiToday } from './product-tags.ts';
+import { recomputeProductTags } from './product-tags.ts';
 
 /** The sweep runs at start-up and then every six hours. */
 export const EXPIRY_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;

@@ -5,6 +5,7 @@ import {
   type ProductDocumentKindValue,
   productDocumentKindLabels,
 } from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -14,7 +15,7 @@ import { type FactGate, isEvidenceKind } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { checkOwnUploads } from './product.service.ts';
 import { documentView } from './product.view.ts';
-import { recomputeProductTags, shanghaiToday } from './product-tags.ts';
+import { recomputeProductTags } from './product-tags.ts';
 
 type AddBody = z.output<typeof documentAddBody>;
 type ListBody = z.output<typeof documentListBody>;

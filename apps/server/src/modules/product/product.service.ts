@@ -14,6 +14,7 @@ import {
   type productSearchBody,
   SpecStatus,
 } from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
@@ -23,7 +24,7 @@ import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from '.
 import { changedFacts, type FactGate, productFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { documentView, imagesView, listingView, productItemView, specView, tagsView } from './product.view.ts';
-import { isValidGreenCertificate, recomputeProductTags, shanghaiToday } from './product-tags.ts';
+import { isValidGreenCertificate, recomputeProductTags } from './product-tags.ts';
 
 type SaveBody = z.output<typeof productSaveBody>;
 type SearchBody = z.output<typeof productSearchBody>;

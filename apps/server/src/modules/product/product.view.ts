@@ -11,7 +11,7 @@ import {
   type SpecItem,
   specStatusLabels,
 } from '@jcbb/contract';
-import { formatShanghaiTime } from '../../lib/time.ts';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { DocumentRow, ProductRow, SpecRow } from './product.repository.ts';
 import { greenNow, isValidGreenCertificate } from './product-tags.ts';
 

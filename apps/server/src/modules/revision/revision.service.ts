@@ -11,9 +11,9 @@ import {
   Role,
   revisionStatusLabels,
 } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import * as listingRepo from '../listing/listing.repository.ts';
 import { committeeCity } from '../listing/listing-access.ts';

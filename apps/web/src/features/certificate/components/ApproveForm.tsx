@@ -1,4 +1,5 @@
 import { type ApproveBody, CERTIFICATE_VALIDITY_YEARS } from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
 import { Button, DatePicker, Form, Input, Rate, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -41,7 +42,8 @@ export function ApproveForm({
 }) {
   const { t } = useTranslation(CERTIFICATE_NS);
   const [form] = Form.useForm<Values>();
-  const today = dayjs().startOf('day');
+  // The certificate's first day is today in Asia/Shanghai, whatever zone the browser runs in.
+  const today = dayjs(shanghaiToday());
 
   useEffect(() => {
     const fields = Object.entries(serverErrors ?? {})
