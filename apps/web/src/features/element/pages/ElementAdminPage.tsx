@@ -26,7 +26,7 @@ import { ElementModal } from '../components/ElementModal.tsx';
 import { FormPreviewDrawer } from '../components/FormPreviewDrawer.tsx';
 import { GroupModal, scenarioOptions } from '../components/GroupModal.tsx';
 import '../register-locale.ts';
-import { PageCard } from '../components/PageCard.tsx';
+import { PageCard } from '../../../components/PageCard.tsx';
 
 function StatusTag({ status }: { status: number }) {
   const { t } = useTranslation('element');
