@@ -4,6 +4,7 @@ import { Button, DatePicker, Form, Input, Rate, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setFieldMessages } from '../../../lib/form-errors.ts';
 import { CERTIFICATE_NS } from '../locales/register.ts';
 import { CERT_NO_PATTERN } from '../rules.ts';
 
@@ -46,10 +47,7 @@ export function ApproveForm({
   const today = dayjs(shanghaiToday());
 
   useEffect(() => {
-    const fields = Object.entries(serverErrors ?? {})
-      .filter(([name]) => ['certNo', 'starRating', 'validFrom', 'validUntil'].includes(name))
-      .map(([name, message]) => ({ name: name as keyof Values, errors: [message] }));
-    if (fields.length > 0) form.setFields(fields);
+    setFieldMessages(form, serverErrors ?? {});
   }, [serverErrors, form]);
 
   return (
