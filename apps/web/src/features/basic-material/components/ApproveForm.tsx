@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { productUnits } from '@jcbb/contract';
 import { Button, Flex, Form, type FormInstance, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ClassificationSelect } from '../../product/components/ClassificationSelect.tsx';
+import { ClassificationSelect } from '../../../components/ClassificationSelect.tsx';
 import type { AdminBasicMaterialItem, BasicMaterialApproveBody } from '../api.ts';
 
 export interface ApproveValues {
