@@ -1,16 +1,23 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner for the whole monorepo: each workspace is a project, so `npm test` runs them all.
+// One runner for the whole monorepo: each workspace is a project, so `npm test` runs them all. The server's tests come
+// in two tiers: `server-unit` (files named *.unit.test.ts: pure functions, no database, seconds in all) and `server`
+// (API and database tests; its global setup migrates and seeds one database that every file gets a copy of).
+const serverUnitTests = ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'server-unit', root: 'apps/server', include: serverUnitTests } },
       {
         test: {
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...serverUnitTests],
+          globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 // The console's signing key is built into its bundle (DESIGN.md §3: it identifies the client build, it is no
 // secret). It comes from the same variables as the server's, with the same development defaults.
@@ -12,7 +13,8 @@ const signing = {
 const apiPrefixes = ['/api', '/open', '/materials', '/notice', '/common', '/dolphin'];
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: brotli and gzip copies of the built files, sent as they are by the server (docs/performance.md).
+  plugins: [react(), precompress()],
   define: { __JCBB_SIGNING__: JSON.stringify(signing) },
   server: {
     port: 5173,

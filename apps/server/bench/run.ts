@@ -113,7 +113,8 @@ async function benchDatabase(label: string, version: string, databaseUrl: string
       const result = await measureRoute(route, load);
       run.results.push(result);
       console.log(
-        `  ${route.name}: ${result.requestsPerSec.toFixed(0)} req/s, p99 ${result.latencyP99Ms} ms, ${result.failed} failed`,
+        `  ${route.name}: ${result.requestsPerSec.toFixed(0)} req/s, p99 ${result.latencyP99Ms} ms, ${result.failed} failed, ` +
+          `${result.bytesPerResponse ?? '?'} B/answer, ${result.serverCpuPerRequestUs?.toFixed(0) ?? '?'} µs server CPU/request`,
       );
       if (route.name === CATALOGUE_ROUTE_NAME) {
         const probe = await probeCatalogue(server.baseUrl, key, 4, settings.durationSec);

@@ -66,8 +66,9 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /**
- * Start the real server (`node --import tsx apps/server/src/main.ts`) as a child process, exactly as an operator
- * would, and resolve once GET /api/health answers. Its log goes to a file in the temporary folder, not through a
+ * Start the real server from its sources (`node --import tsx apps/server/src/main.ts`, as `npm run dev` does; the
+ * code `npm start` bundles into apps/server/dist, never a stale build) as a child process, and resolve once
+ * GET /api/health answers. Its log goes to a file in the temporary folder, not through a
  * pipe into this process, so the load generator does not spend CPU reading it. Used by the benchmark and by the
  * end-to-end tests (apps/web/e2e/support/server.ts).
  */

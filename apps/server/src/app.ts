@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
+import { jobs as allJobs } from './jobs/index.ts';
+import { startJobs } from './jobs/scheduler.ts';
+import { AppError } from './lib/errors.ts';
 import { createKvStore, type KvStore } from './lib/kv-store.ts';
+import type { RouteAccess } from './lib/route.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
 import { registerBasicMaterialRoutes } from './modules/basic-material/basic-material.routes.ts';
@@ -55,19 +61,48 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
+/** TRUST_PROXY for Fastify: the proxies' addresses as they are; a hop count trusts the nearest n peers. */
+export function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 /** Build the whole server for a configuration: used by main.ts and by every API test. */
 export async function buildApp(
   config: Config,
-  options: { database?: Database; logger?: boolean } = {},
+  options: {
+    database?: Database;
+    logger?: boolean;
+    /** Where log lines go instead of stdout (tests read them). */
+    logStream?: { write(line: string): void };
+    /** Start the background jobs (default true). */
+    jobs?: boolean;
+  } = {},
 ): Promise<BuiltApp> {
+  // How long each start-up step took, in one log line once the logger exists (docs/performance.md, cold start).
+  // moduleLoadMs: from the process's start to here, mostly loading modules.
+  const startup: Record<string, number> = { moduleLoadMs: Math.round(performance.now()) };
+  let mark = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    startup[name] = Math.round(now - mark);
+    mark = now;
+  };
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb }));
+  step('openDatabaseMs');
+  // Migrations run under an advisory lock, and so do the seeds: processes starting together do each once.
   await database.migrate();
-  await seedReferenceData(database.db);
-  // Before any seed: demo evidence must be signed with the key the server will publish.
-  await setupLedgerSigner(config);
-  if (config.seedDemo) await seedDemoData(database.db, config);
+  step('migrateMs');
+  await database.exclusive('seed', async () => {
+    await seedReferenceData(database.db);
+    step('referenceDataMs');
+    // Before any seed: demo evidence must be signed with the key the server will publish.
+    await setupLedgerSigner(config);
+    step('ledgerKeyMs');
+    if (config.seedDemo) await seedDemoData(database.db, config);
+    step('demoDataMs');
+  });
 
   const app = Fastify({
     logger:
@@ -75,8 +110,9 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             // Readable lines for a person at a terminal; JSON lines for log collectors everywhere else.
-            ...(process.stdout.isTTY && !config.production
+            ...(process.stdout.isTTY && !config.production && !options.logStream
               ? {
                   transport: {
                     target: 'pino-pretty',
@@ -96,10 +132,13 @@ export async function buildApp(
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // One line per request from registerRequestLogging instead of Fastify's two at info (docs/decisions.md).
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  registerRequestLogging(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -108,6 +147,14 @@ export async function buildApp(
   });
 
   registerSecurityHeaders(app);
+  // JSON answers above 1 KB compressed as they go (brotli at quality 4: most of the saving for little CPU); the
+  // console's files are compressed once at build time instead (precompressed copies, below).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
@@ -123,16 +170,47 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Routes that plugins add (the API document, the console's files) declare their access here: the gateway refuses
+  // every route without one.
+  await declaringAccess(app, 'bare', () => app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true }));
 
   // The built console, if there is one: a single-page app, so unknown non-API GETs get its index.html.
   const serveWeb = existsSync(path.join(config.webDist, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
+  if (serveWeb) {
+    await declaringAccess(app, 'bare', () =>
+      app.register(fastifyStatic, {
+        root: config.webDist,
+        // One route for every file, looked up per request: registering a route per built file (about 200, found by
+        // walking the folder) took 0.1–0.2 s of every start-up. A path that is no file falls to the not-found handler.
+        wildcard: true,
+        // The build's brotli and gzip copies (apps/web/vite-precompress.ts) are sent by Accept-Encoding.
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: webCacheHeaders,
+      }),
+    );
+    // Headers that only a document (or a worker) obeys are dropped from the console's scripts and styles: about
+    // 600 bytes per file, some 10 KB of the sign-in page's download (docs/decisions.md). nosniff, CORP and the
+    // referrer policy (which a stylesheet's own fetches follow) stay.
+    app.addHook('onSend', async (request, reply, payload) => {
+      // By what is sent, not by the URL: a missing asset answers the console's HTML, which keeps them all.
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (
+        request.url.startsWith('/assets/') &&
+        /^(?:application\/javascript|text\/javascript|text\/css)\b/.test(type)
+      ) {
+        for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      }
+      return payload;
+    });
+  }
   registerErrorHandling(app, { spaFallback: serveWeb });
-  const kv = createKvStore(config.redisUrl, config.kvPrefix);
+  // Redis, else the PostgreSQL server, else memory: one store for every process of the deployment.
+  const kv = createKvStore(config.redisUrl, config.kvPrefix, database.postgres ?? undefined);
   database.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'database connection lost'));
   kv.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'redis connection error'));
   const auth = createAuthService({ db: database.db, config, kv });
+  await auth.start();
   registerGateway(app, {
     keys: [{ appCode: config.appCode, authKey: config.authKey, secret: config.authSecret }],
     nonces: kv,
@@ -162,7 +240,14 @@ export async function buildApp(
   registerListingRoutes(app, createListingService({ db: database.db, files }));
 
   registerLedger(app, { db: database.db, files });
+  // Background jobs (jobs/): each runs once per period across the deployment; onClose waits for a run.
+  if (options.jobs !== false) {
+    const stopJobs = startJobs(database.db, allJobs, app.log);
+    app.addHook('onClose', stopJobs);
+  }
   await app.ready();
+  step('routesMs');
+  app.log.info({ startup }, 'start-up steps');
   return {
     app,
     database,
@@ -174,4 +259,79 @@ export async function buildApp(
       await database.close();
     },
   };
+}
+
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'x-frame-options',
+  'x-xss-protection',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-dns-prefetch-control',
+  'origin-agent-cluster',
+  'strict-transport-security',
+];
+
+/** Vite names every file under /assets/ by its content's hash: a changed file is a new name. */
+const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+$/;
+const PRECOMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|wasm)(?:\.br|\.gz)?$/;
+
+/**
+ * Caching of the console's files: hashed assets for a year and never revalidated (`immutable`); everything else
+ * (index.html, also as the single-page app's fallback, favicon) revalidated on every use (`no-cache`, answered 304
+ * from its ETag), so a new release is picked up on the next navigation.
+ */
+function webCacheHeaders(res: { setHeader(name: string, value: string): unknown }, file: string): void {
+  res.setHeader('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // The same URL answers brotli, gzip or plain by Accept-Encoding: caches must keep them apart.
+  if (PRECOMPRESSIBLE.test(file)) res.setHeader('vary', 'accept-encoding');
+}
+
+/** Routes added while `register` runs get `access` in their config unless they declare one themselves. */
+async function declaringAccess(app: FastifyInstance, access: RouteAccess, register: () => PromiseLike<unknown>) {
+  let active = true;
+  app.addHook('onRoute', (route) => {
+    if (active && route.config?.access === undefined) route.config = { ...route.config, access };
+  });
+  try {
+    await register();
+  } finally {
+    active = false;
+  }
+}
+
+/** Above this a request is slow enough to be worth a line at warn, whatever its status. */
+export const SLOW_REQUEST_MS = 1000;
+/** Signature failures (DESIGN.md §3): someone calling without the key, or replaying. */
+const SIGNATURE_CODES = new Set([10001, 10002, 10003, 10004, 10005]);
+
+/**
+ * One log line per request, after the answer (Fastify's own "incoming request"/"request completed" pair is off): at
+ * debug normally, so a day's use does not fill the log; at warn for security events (failed signatures, 403, 429)
+ * and slow requests; at error for 5xx. Every line carries the request id (reqId) of the request's logger. The path
+ * is logged without its query string, which for signed GETs holds the signature.
+ */
+function registerRequestLogging(app: FastifyInstance) {
+  const failures = new WeakMap<FastifyRequest, number>();
+  app.addHook('onError', async (request, _reply, error) => {
+    const thrown: unknown = error;
+    if (thrown instanceof AppError) failures.set(request, thrown.code);
+  });
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const status = reply.statusCode;
+    const ms = Math.round(reply.elapsedTime);
+    const code = failures.get(request);
+    const line = {
+      method: request.method,
+      url: request.url.split('?')[0],
+      statusCode: status,
+      ms,
+      ...(code !== undefined ? { code } : {}),
+    };
+    if (status >= 500) request.log.error(line, 'request failed');
+    else if (status === 403 || status === 429 || (code !== undefined && SIGNATURE_CODES.has(code))) {
+      request.log.warn({ ...line, ip: request.ip }, 'request refused');
+    } else if (ms >= SLOW_REQUEST_MS) request.log.warn(line, 'slow request');
+    else request.log.debug(line, 'request');
+  });
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo.ts';
 
 /** Start the platform: database, migrations, seeds, HTTP; stop gracefully on SIGINT / SIGTERM. */
@@ -35,6 +35,12 @@ async function main() {
 }
 
 main().catch((error) => {
+  if (error instanceof ConfigError) {
+    // One line per bad variable, then nothing else starts (fail closed).
+    process.stderr.write(`建材帮帮 could not start: the configuration is invalid:\n`);
+    for (const problem of error.problems) process.stderr.write(`  ${problem}\n`);
+    process.exit(1);
+  }
   // A start-up failure is the operator's to read: the message only, no stack for expected failures.
   process.stderr.write(`建材帮帮 could not start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { Role, signParams } from '@jcbb/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoles, users } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/lib/passwords.ts';
-import { LOGIN_LIMITS } from '../src/modules/auth/auth.service.ts';
+import { messages, userRoles, users } from '../src/db/schema/index.ts';
+import { hashPassword, passwordChecks } from '../src/lib/passwords.ts';
+import { FAILED_SIGN_IN_TITLE, LOGIN_LIMITS } from '../src/modules/auth/auth.service.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer, toResponse } from './harness.ts';
 
 /**
@@ -29,16 +30,29 @@ async function createUser(status = 1): Promise<string> {
   return mobile;
 }
 
+/** The one peer of this file trusted to say who the client is (TRUST_PROXY); every other peer is not. */
+const PROXY = '10.254.254.254';
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ trustProxy: [PROXY] });
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-async function login(mobile: string, password: string, remoteAddress: string) {
+async function login(mobile: string, password: string, remoteAddress: string, forwardedFor?: string) {
   const payload = signParams('POST', '/api/auth/login', { mobile, password }, server.key);
-  return toResponse(await server.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress }));
+  const headers = forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
+  return toResponse(
+    await server.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress, headers }),
+  );
+}
+
+/** Password hashes evaluated while `work` runs. */
+async function evaluations(work: () => Promise<unknown>): Promise<number> {
+  const before = passwordChecks.count;
+  await work();
+  return passwordChecks.count - before;
 }
 
 describe('POST /api/auth/login', () => {
@@ -95,6 +109,7 @@ describe('POST /api/auth/login', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.data.fields[0]).toEqual({ field: 'password', message: '请输入密码' });
     expect(await server.kv.get(`login:ip:${addr(6)}`)).toBe(0);
+    expect(await server.kv.get(`login:p:13800000003|${addr(6)}`)).toBe(0);
   });
 
   it('a disabled account answers 403 with the right password and 40000 with a wrong one', async () => {
@@ -107,8 +122,8 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('sign-in throttling', () => {
-  it(`after ${LOGIN_LIMITS.perMobile} failures for a mobile the next attempt answers 429 42900, even with the right password`, async () => {
-    expect(LOGIN_LIMITS.perMobile).toBe(5);
+  it(`after ${LOGIN_LIMITS.perPair} failures for a mobile from an address, that pair answers 429 42900 with Retry-After, even with the right password`, async () => {
+    expect(LOGIN_LIMITS.perPair).toBe(5);
     const mobile = await createUser();
     for (let i = 0; i < 5; i += 1) {
       expect((await login(mobile, 'Wrong@2026', addr(7))).status).toBe(400);
@@ -116,27 +131,126 @@ describe('sign-in throttling', () => {
     const blocked = await login(mobile, DEMO_PASSWORD, addr(7));
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe(42900);
+    expect(blocked.body.msg).toBe('尝试次数过多，请 15 分钟后再试');
     expect(blocked.body.data).toBeNull();
-    // The mobile is blocked from any address and however it is written; other mobiles from this address are not.
-    expect((await login(mobile, DEMO_PASSWORD, addr(8))).body.code).toBe(42900);
-    expect((await login(`+86${mobile}`, DEMO_PASSWORD, addr(9))).body.code).toBe(42900);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // However the mobile is written, from that address it stays blocked.
+    expect((await login(`+86${mobile}`, DEMO_PASSWORD, addr(7))).body.code).toBe(42900);
+    // Other mobiles from this address are not blocked.
     expect((await login(await createUser(), DEMO_PASSWORD, addr(7))).body.code).toBe(0);
   });
 
-  it(`after ${LOGIN_LIMITS.perAddress} failures from an address, any mobile from it answers 42900`, async () => {
-    expect(LOGIN_LIMITS.perAddress).toBe(20);
-    for (let i = 0; i < 20; i += 1) {
-      const mobile = randomMobile();
-      expect((await login(mobile, 'Wrong@2026', addr(10))).status, mobile).toBe(400);
-    }
-    const blocked = await login('13800000006', DEMO_PASSWORD, addr(10));
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.code).toBe(42900);
-    // The same account from another address is fine: the address, not the account, is blocked.
-    expect((await login('13800000006', DEMO_PASSWORD, addr(11))).body.code).toBe(0);
+  it('the owner signs in with the right password from another address while the attacker’s is blocked', async () => {
+    const mobile = await createUser();
+    for (let i = 0; i < 8; i += 1) await login(mobile, 'Wrong@2026', addr(8));
+    expect((await login(mobile, DEMO_PASSWORD, addr(8))).status).toBe(429);
+    const owner = await login(mobile, DEMO_PASSWORD, addr(9));
+    expect(owner.status).toBe(200);
+    expect(owner.body.code).toBe(0);
+    // And a wrong password from the owner's address is an ordinary 400, not a lock-out.
+    expect((await login(mobile, 'Wrong@2026', addr(9))).status).toBe(400);
   });
 
-  it('a success resets the mobile counter', async () => {
+  it('100 parallel wrong passwords for one account from one address evaluate at most the limit', async () => {
+    const mobile = await createUser();
+    let answers: Awaited<ReturnType<typeof login>>[] = [];
+    const evaluated = await evaluations(async () => {
+      answers = await Promise.all(Array.from({ length: 100 }, () => login(mobile, 'Wrong@2026', addr(15))));
+    });
+    expect(evaluated).toBeLessThanOrEqual(LOGIN_LIMITS.perPair);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(evaluated);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(100 - evaluated);
+  });
+
+  it('100 parallel guesses with the right one among them: the right one is refused once the limit is spent', async () => {
+    const mobile = await createUser();
+    const guesses = Array.from({ length: 100 }, (_, i) => (i === 95 ? DEMO_PASSWORD : `Wrong@${i}`));
+    let answers: Awaited<ReturnType<typeof login>>[] = [];
+    const evaluated = await evaluations(async () => {
+      answers = await Promise.all(guesses.map((g) => login(mobile, g, addr(16))));
+    });
+    expect(evaluated).toBeLessThanOrEqual(LOGIN_LIMITS.perPair);
+    expect(answers[95]?.status).toBe(429);
+  });
+
+  it('100 parallel wrong passwords for one account from 100 addresses evaluate at most the free failures and one more', async () => {
+    const mobile = await createUser();
+    const evaluated = await evaluations(() =>
+      Promise.all(Array.from({ length: 100 }, (_, i) => login(mobile, 'Wrong@2026', `10.${run}.${100 + i}`))),
+    );
+    // Beyond the free failures the account's evaluations are spaced (1 s, then 2 s …): one may start now.
+    expect(evaluated).toBeLessThanOrEqual(LOGIN_LIMITS.accountFree + 1);
+    // Whether or not the first delay has passed meanwhile (a busy machine), three more at once get one evaluation.
+    const next = await Promise.all([17, 27, 28].map((n) => login(mobile, 'Wrong@2026', addr(n))));
+    const refused = next.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    for (const r of refused) expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an address the owner signed in from skips the account’s spacing while the account is attacked', async () => {
+    const mobile = await createUser();
+    expect((await login(mobile, DEMO_PASSWORD, addr(18))).body.code).toBe(0);
+    await Promise.all(Array.from({ length: 30 }, (_, i) => login(mobile, 'Wrong@2026', `10.${run}.${200 + i}`)));
+    // An attacker's evaluation has just taken the account's turn (set here, so a slow machine cannot let it lapse).
+    await server.kv.delete(`login:mg:${mobile}`);
+    await server.kv.setIfAbsent(`login:mg:${mobile}`, 60_000);
+    // A fresh address waits for the spacing; the owner's usual address does not.
+    expect((await login(mobile, DEMO_PASSWORD, addr(19))).status).toBe(429);
+    expect((await login(mobile, DEMO_PASSWORD, addr(18))).body.code).toBe(0);
+  });
+
+  it('the owner gets one message after repeated failures', async () => {
+    const mobile = await createUser();
+    const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile));
+    const warnings = () =>
+      server.database.db
+        .select({ id: messages.id, content: messages.content })
+        .from(messages)
+        .where(and(eq(messages.toUid, (user as { id: number }).id), eq(messages.title, FAILED_SIGN_IN_TITLE)));
+    for (let i = 0; i < LOGIN_LIMITS.notifyAfter - 1; i += 1) await login(mobile, 'Wrong@2026', addr(20));
+    expect(await warnings()).toHaveLength(0);
+    await login(mobile, 'Wrong@2026', addr(20));
+    const sent = await warnings();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.content).toContain(addr(20));
+    for (let i = 0; i < 3; i += 1) await login(mobile, 'Wrong@2026', addr(21));
+    expect(await warnings()).toHaveLength(1);
+  });
+
+  it(`an office behind one NAT: 25 failures across accounts from its address do not stop a colleague (limit ${LOGIN_LIMITS.perAddress})`, async () => {
+    expect(LOGIN_LIMITS.perAddress).toBe(200);
+    for (let i = 0; i < 25; i += 1) expect((await login(randomMobile(), 'Wrong@2026', addr(26))).status).toBe(400);
+    expect((await login(await createUser(), DEMO_PASSWORD, addr(26))).body.code).toBe(0);
+    expect(await server.kv.get(`login:ip:${addr(26)}`)).toBe(25);
+  });
+
+  it('an unknown mobile is throttled like a known one and nobody is told', async () => {
+    const mobile = randomMobile();
+    for (let i = 0; i < 5; i += 1) expect((await login(mobile, 'Wrong@2026', addr(22))).status).toBe(400);
+    expect((await login(mobile, 'Wrong@2026', addr(22))).status).toBe(429);
+  });
+
+  it('X-Forwarded-For from a peer that is not a trusted proxy is ignored: rotating it does not dodge the limit', async () => {
+    const mobile = await createUser();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login(mobile, 'Wrong@2026', addr(23), `203.0.113.${i + 1}`)).status).toBe(400);
+    }
+    expect((await login(mobile, DEMO_PASSWORD, addr(23), '203.0.113.99')).status).toBe(429);
+    expect(await server.kv.get(`login:p:${mobile}|${addr(23)}`)).toBe(5);
+  });
+
+  it('behind the trusted proxy, each client address is counted on its own', async () => {
+    const mobile = await createUser();
+    for (let i = 0; i < 5; i += 1) await login(mobile, 'Wrong@2026', PROXY, `198.51.100.${run.split('.')[0]}`);
+    expect((await login(mobile, DEMO_PASSWORD, PROXY, `198.51.100.${run.split('.')[0]}`)).status).toBe(429);
+    // Another client behind the same proxy is that client, not the proxy: it signs in.
+    expect((await login(mobile, DEMO_PASSWORD, PROXY, `198.51.100.${Number(run.split('.')[0]) + 1}`)).body.code).toBe(
+      0,
+    );
+  });
+
+  it('a success starts the pair afresh', async () => {
     const mobile = await createUser();
     for (let i = 0; i < 4; i += 1) expect((await login(mobile, 'Wrong@2026', addr(12))).status).toBe(400);
     expect((await login(mobile, DEMO_PASSWORD, addr(12))).body.code).toBe(0);
@@ -151,7 +265,65 @@ describe('sign-in throttling', () => {
     const mobile = await createUser();
     for (let i = 0; i < 5; i += 1) await login(mobile, 'Wrong@2026', addr(13));
     for (let i = 0; i < 3; i += 1) expect((await login(mobile, 'Wrong@2026', addr(13))).status).toBe(429);
+    expect(await server.kv.get(`login:p:${mobile}|${addr(13)}`)).toBe(5);
     expect(await server.kv.get(`login:m:${mobile}`)).toBe(5);
     expect(await server.kv.get(`login:ip:${addr(13)}`)).toBe(5);
+  });
+});
+
+describe('POST /api/user/password throttling', () => {
+  it('12 parallel wrong old passwords evaluate at most 5; then even the right one waits (429 with Retry-After)', async () => {
+    const mobile = await createUser();
+    const token = (await login(mobile, DEMO_PASSWORD, addr(24))).body.data.access_token as string;
+    let answers: Awaited<ReturnType<TestServer['call']>>[] = [];
+    const evaluated = await evaluations(async () => {
+      answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          server.call('POST', '/api/user/password', { oldPassword: `Wrong@${i}`, newPassword: 'Next@2026x' }, token),
+        ),
+      );
+    });
+    expect(evaluated).toBeLessThanOrEqual(LOGIN_LIMITS.changePassword);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(evaluated);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(12 - evaluated);
+    const right = await server.call(
+      'POST',
+      '/api/user/password',
+      { oldPassword: DEMO_PASSWORD, newPassword: 'Next@2026x' },
+      token,
+    );
+    expect(right.status).toBe(429);
+    expect(right.body.code).toBe(42900);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('a right old password clears the count', async () => {
+    const mobile = await createUser();
+    const token = (await login(mobile, DEMO_PASSWORD, addr(25))).body.data.access_token as string;
+    for (let i = 0; i < 4; i += 1) {
+      const res = await server.call(
+        'POST',
+        '/api/user/password',
+        { oldPassword: 'Wrong@1', newPassword: 'Next@2026x' },
+        token,
+      );
+      expect(res.status).toBe(400);
+    }
+    const ok = await server.call(
+      'POST',
+      '/api/user/password',
+      { oldPassword: DEMO_PASSWORD, newPassword: 'Next@2026x' },
+      token,
+    );
+    expect(ok.body.code).toBe(0);
+    for (let i = 0; i < 4; i += 1) {
+      const res = await server.call(
+        'POST',
+        '/api/user/password',
+        { oldPassword: 'Wrong@1', newPassword: 'Next@2026y' },
+        token,
+      );
+      expect(res.status).toBe(400);
+    }
   });
 });

@@ -125,6 +125,21 @@ describe('upload and download', () => {
     expect(Buffer.compare((await download(maker, b.body.data.id)).rawPayload, PNG)).toBe(0);
   });
 
+  it('the stored extension follows the detected type: a GIF named poly.html downloads as poly.gif', async () => {
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(40, 0)]);
+    const res = await upload(maker, 'poly.html', gif, 'text/html');
+    expect(res.body.data.mime).toBe('image/gif');
+    expect(res.body.data.name).toBe('poly.gif');
+    const file = await download(maker, res.body.data.id);
+    expect(file.headers['content-type']).toBe('image/gif');
+    expect(file.headers['content-disposition']).toBe("attachment; filename*=UTF-8''poly.gif");
+    // No extension, a misleading double one, a Windows path: each ends in the detected type's.
+    expect((await upload(maker, 'README', PDF)).body.data.name).toBe('README.pdf');
+    expect((await upload(maker, 'invoice.pdf.exe', PNG)).body.data.name).toBe('invoice.pdf.png');
+    expect((await upload(maker, 'C:\\Users\\x\\照片.JPEG', PNG)).body.data.name).toBe('照片.png');
+    expect((await upload(maker, '.htaccess', PNG)).body.data.name).toBe('.htaccess.png');
+  });
+
   it('a path in the file name is cut off', async () => {
     const res = await upload(maker, '../../etc/passwd.png', PNG);
     expect(res.body.data.name).toBe('passwd.png');

@@ -413,3 +413,38 @@ describe('headers', () => {
     expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('caching and browser features', () => {
+  it('every answer behind a session says Cache-Control: no-store, refusals included; so do sign-in answers', async () => {
+    const viewer = await server.call('GET', '/api/user/viewer', {}, token);
+    expect(viewer.body.code).toBe(0);
+    expect(viewer.headers['cache-control']).toBe('no-store');
+    const refused = await server.call('GET', '/api/user/viewer', {}, 'not-a-token');
+    expect(refused.status).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const unsigned = await server.app.inject({ method: 'GET', url: '/api/user/viewer' });
+    expect(unsigned.headers['cache-control']).toBe('no-store');
+    const login = await server.call('POST', '/api/auth/login', { mobile: '13800000002', password: 'Jcbb@2026' });
+    expect(login.body.code).toBe(0);
+    expect(login.headers['cache-control']).toBe('no-store');
+    // A public answer is not forced to no-store.
+    const health = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers['cache-control']).not.toBe('no-store');
+  });
+
+  it('Permissions-Policy denies what the platform does not use; only the scan page may use the camera', async () => {
+    for (const url of ['/api/health', '/api/missing', '/', '/mobile/detail']) {
+      const policy = String((await server.app.inject({ method: 'GET', url })).headers['permissions-policy']);
+      expect(policy, url).toContain('camera=()');
+      expect(policy, url).toContain('microphone=()');
+      expect(policy, url).toContain('geolocation=()');
+      expect(policy, url).toContain('payment=()');
+      expect(policy, url).toContain('usb=()');
+    }
+    for (const url of ['/mobile/index', '/mobile/index?code=abc']) {
+      const policy = String((await server.app.inject({ method: 'GET', url })).headers['permissions-policy']);
+      expect(policy, url).toContain('camera=(self)');
+      expect(policy, url).toContain('microphone=()');
+    }
+  });
+});

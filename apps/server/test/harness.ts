@@ -1,18 +1,32 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type SigningKey, signParams } from '@jcbb/contract';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
-import { type Config, loadConfig } from '../src/config.ts';
+import type { Config } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import {
+  createDatabase,
+  dropDatabase as drop,
+  type SeededDatabase,
+  testConfig,
+  uniqueDatabaseName,
+  databaseUrl as urlOf,
+} from './seeded-database.ts';
 
 export { DEMO_PASSWORD };
 
 /**
- * A whole server for one test file, on its own database: in-memory PGlite by default, or a fresh database on the
- * PostgreSQL server of TEST_DATABASE_URL (dropped afterwards). Files therefore run in parallel.
+ * A whole server for one test file, on its own database: in-memory PGlite by default, or a database of its own on
+ * the PostgreSQL server of TEST_DATABASE_URL (dropped afterwards). Files therefore run in parallel.
+ *
+ * The database is a copy of the one the server project's global setup migrated and seeded once for the whole run
+ * (global-setup.ts), with a copy of its data folder (the demo's files); start-up then finds everything in place
+ * and seeds nothing. `fresh: true`, or an override that changes what start-up writes (SEEDING_OVERRIDES), gets an
+ * empty database that the server migrates and seeds itself, as a first start in production does.
  */
 export interface TestServer extends BuiltApp {
   config: Config;
@@ -31,40 +45,59 @@ export interface TestResponse {
   raw: string;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export type TestServerOptions = Partial<Config> & {
+  /** An empty database that start-up migrates and seeds, instead of a copy of the run's seeded one. */
+  fresh?: boolean;
+};
+
+/** Overrides that change what start-up writes into the database: a server given one starts fresh. */
+const SEEDING_OVERRIDES = ['seedDemo', 'scryptCost', 'databaseUrl', 'memoryDb', 'dataDir', 'ledgerSigningKey'] as const;
+
+/** Without the run's seeded database (no global setup), this process's servers share one ledger key. */
+const processLedgerKey = randomBytes(32).toString('hex');
+
+let dump: { file: string; blob: Promise<Blob> } | null = null;
+function seededDump(file: string): Promise<Blob> {
+  if (dump?.file !== file) dump = { file, blob: readFile(file).then((bytes) => new Blob([bytes])) };
+  return dump.blob;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { fresh = false, ...overrides } = options;
+  const run = inject('seededDatabase');
+  const seeded: SeededDatabase | undefined =
+    fresh || SEEDING_OVERRIDES.some((key) => key in overrides) ? undefined : run;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jcbb-test-'));
+  if (seeded) await cp(seeded.dataDir, dataDir, { recursive: true });
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
   if (adminUrl) {
-    const name = `jcbb_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const name = uniqueDatabaseName('jcbb_test_');
+    await createDatabase(adminUrl, name, seeded?.templateDatabase ?? undefined);
+    databaseUrl = urlOf(adminUrl, name);
+    dropDatabase = () => drop(adminUrl, name);
   }
   const config: Config = {
-    ...loadConfig({ ...process.env, DATABASE_URL: '', REDIS_URL: process.env.TEST_REDIS_URL ?? '' }),
-    dataDir,
-    databaseUrl,
-    memoryDb: databaseUrl === null,
-    seedDemo: true,
-    scryptCost: 2 ** 10,
-    // Each test server its own keys in a shared Redis: throttling counters must not leak between files or runs.
-    kvPrefix: `jcbb-test-${randomUUID()}:`,
-    webDist: path.join(dataDir, 'no-web'),
+    ...testConfig({
+      dataDir,
+      databaseUrl,
+      // The ledger's signer is one per process: fresh servers and copies in one file must sign with the same key.
+      ledgerSigningKey: run?.ledgerSigningKey ?? processLedgerKey,
+      redisUrl: process.env.TEST_REDIS_URL ?? '',
+    }),
     ...overrides,
   };
-  const built = await buildApp(config, { logger: false });
+  let database: Database | undefined;
+  if (seeded?.dumpFile && config.databaseUrl === null) {
+    database = await openDatabase({
+      databaseUrl: null,
+      dataDir,
+      memory: true,
+      loadDataDir: await seededDump(seeded.dumpFile),
+    });
+  }
+  const built = await buildApp(config, { logger: false, database });
   const key: SigningKey = { appCode: config.appCode, authKey: config.authKey, secret: config.authSecret };
 
   async function call(method: string, url: string, params: Record<string, unknown> = {}, token?: string | null) {

@@ -41,11 +41,12 @@ async function chooseFile(opener: Locator, file: string): Promise<void> {
 }
 
 /** The in-browser verification: passed, and every check it lists passed (none failed). Returns how many. */
-async function expectVerified(scope: Locator): Promise<number> {
+async function expectVerified(scope: Locator, passed = '验证通过'): Promise<number> {
   const panel = scope.getByTestId('verification-panel');
-  await panel.getByRole('alert').filter({ hasText: '验证通过' }).waitFor();
+  await panel.getByRole('alert').filter({ hasText: passed }).waitFor();
   const checks = panel.getByRole('list', { name: '验证项' }).getByRole('listitem');
-  expect(await panel.getByText('验证未通过').count()).toBe(0);
+  await checks.first().waitFor();
+  expect(await panel.getByText(/验证未通过|核验未通过/).count()).toBe(0);
   expect(await checks.and(scope.page().locator('[data-ok=false]')).count()).toBe(0);
   return checks.count();
 }
@@ -73,9 +74,13 @@ async function expectCertificateShown(page: Page): Promise<void> {
 
   const verification = page
     .locator('.ant-card')
-    .filter({ has: page.locator('.ant-card-head', { hasText: '在本机验证' }) });
+    .filter({ has: page.locator('.ant-card-head', { hasText: '存证核验' }) });
+  // The outcome in plain words first; the checks wait folded under 技术细节.
+  const panel = verification.getByTestId('verification-panel');
+  await panel.getByRole('alert').filter({ hasText: '证书记录已在存证日志中核验，未被篡改' }).waitFor();
+  await panel.getByRole('button', { name: /技术细节/ }).click();
   // Four checks: the certificate's content, its leaf hash, its inclusion proof, the tree head's signature.
-  expect(await expectVerified(verification)).toBe(4);
+  expect(await expectVerified(verification, '证书记录已在存证日志中核验，未被篡改')).toBe(4);
   const checks = verification.getByRole('list', { name: '验证项' });
   await checks.getByText(/^证书内容与存证记录一致/).waitFor();
   await checks.getByText(/^存证条目完整：第 \d+ 号记录的叶子哈希重新计算一致/).waitFor();

@@ -73,3 +73,6 @@ export const changePasswordBody = z
     newPassword: passwordSchema,
   })
   .refine((b) => b.oldPassword !== b.newPassword, { message: '新密码不能与原密码相同', path: ['newPassword'] });
+
+/** Answer of POST /api/user/password. */
+export const changePasswordData = z.object({ changed: z.literal(true) });

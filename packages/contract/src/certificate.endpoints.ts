@@ -1,4 +1,6 @@
 import {
+  applicableProductList,
+  applicableProductQuery,
   applicationDetail,
   applicationList,
   applicationListQuery,
@@ -27,7 +29,14 @@ const C = '/api/certificate/certificates';
 export const certificateEndpoints = {
   bodies: endpoint({ method: 'GET', path: '/api/certificate/bodies', response: certificationBodyList }),
 
-  // Applicant (manufacturers)
+  // Applicant (manufacturers; distributors for an assessment)
+  /** The products the caller may apply for: a manufacturer's own, a distributor's it has evidence for. */
+  applicableProducts: endpoint({
+    method: 'GET',
+    path: '/api/certificate/products',
+    query: applicableProductQuery,
+    response: applicableProductList,
+  }),
   createApplication: endpoint({ method: 'POST', path: A, body: applicationSaveBody, response: applicationDetail }),
   updateApplication: endpoint({
     method: 'PUT',

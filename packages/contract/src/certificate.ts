@@ -167,6 +167,12 @@ export const applicationDetail = applicationItem.extend({
   history: z.array(applicationHistoryItem),
 });
 
+/** GET /api/certificate/products: the products the caller may apply for (the form's picker), at most 50. */
+export const applicableProductQuery = z.object({ keyword: z.string().trim().max(50).optional() });
+export const applicableProductList = z.object({
+  list: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
 /** Certification bodies an application may be addressed to (type 8, certified). */
 export const certificationBodyList = z.array(orgRef);
 

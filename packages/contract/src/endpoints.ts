@@ -1,30 +1,42 @@
+import { authEndpoints } from './auth.endpoints.ts';
 import { basicMaterialEndpoints } from './basic-material.endpoints.ts';
 import { catalogueEndpoints } from './catalogue.endpoints.ts';
 import { certificateEndpoints } from './certificate.endpoints.ts';
+import { companyEndpoints } from './company.endpoints.ts';
 import { elementEndpoints } from './element.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
+import { fileEndpoints } from './file.endpoints.ts';
 import { ledgerEndpoints } from './ledger.endpoints.ts';
 import { listingEndpoints } from './listing.endpoints.ts';
 import { messageEndpoints } from './message.endpoints.ts';
+import { organizationEndpoints } from './organization.endpoints.ts';
 import { productEndpoints } from './product.endpoints.ts';
+import { referenceEndpoints } from './reference.endpoints.ts';
 import { revisionEndpoints } from './revision.endpoints.ts';
 import { samplingEndpoints } from './sampling.endpoints.ts';
+import { systemEndpoints } from './system.endpoints.ts';
 
 /**
  * Every declared endpoint, by module: the server's robustness and cross-organisation suites iterate this table,
  * and a test checks that the server registers each one. A new module adds one line.
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
+  auth: authEndpoints,
+  'basic-material': basicMaterialEndpoints,
+  catalogue: catalogueEndpoints,
   certificate: certificateEndpoints,
+  company: companyEndpoints,
+  element: elementEndpoints,
+  file: fileEndpoints,
   ledger: ledgerEndpoints,
   listing: listingEndpoints,
   message: messageEndpoints,
-  revision: revisionEndpoints,
-  'basic-material': basicMaterialEndpoints,
-  catalogue: catalogueEndpoints,
-  element: elementEndpoints,
+  organization: organizationEndpoints,
   product: productEndpoints,
+  reference: referenceEndpoints,
+  revision: revisionEndpoints,
   sampling: samplingEndpoints,
+  system: systemEndpoints,
 };
 
 /** Every declared endpoint with its module and name. */

@@ -117,7 +117,11 @@ export type RevisionView = z.infer<typeof revisionView>;
 
 export const revisionListBody = pageQuerySchema.extend({
   /** Only revisions in these states; absent = the caller's queue (the states the caller decides in). */
-  status: z.number().int().optional(),
+  status: z
+    .number({ error: '状态必须是数字' })
+    .int('状态必须是整数')
+    .refine((v) => (Object.values(RevisionStatus) as number[]).includes(v), '状态只能是 1、2、3、4、5 或 7')
+    .optional(),
   productId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export const revisionListItem = revisionView.omit({ history: true, actions: true });

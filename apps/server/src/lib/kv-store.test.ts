@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KvStore, MemoryKvStore, RedisKvStore } from './kv-store.ts';
+import { type KvStore, MemoryKvStore, PostgresKvStore, RedisKvStore } from './kv-store.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,6 +58,42 @@ function sharedBehaviour(open: () => KvStore) {
     expect(await kv.increment('count:window', 400)).toBe(1);
   });
 
+  it('decrement refunds a live key and never creates one', async () => {
+    expect(await kv.increment('count:refund', 60_000)).toBe(1);
+    expect(await kv.increment('count:refund', 60_000)).toBe(2);
+    await kv.decrement('count:refund');
+    expect(await kv.get('count:refund')).toBe(1);
+    await kv.decrement('count:refund-missing');
+    expect(await kv.get('count:refund-missing')).toBe(0);
+    expect(await kv.ttl('count:refund-missing')).toBe(0);
+  });
+
+  it('increments and refunds racing each other leave the exact count', async () => {
+    await Promise.all([
+      ...Array.from({ length: 30 }, () => kv.increment('count:mix', 60_000)),
+      ...Array.from({ length: 10 }, async () => {
+        await kv.increment('count:mix', 60_000);
+        await kv.decrement('count:mix');
+      }),
+    ]);
+    expect(await kv.get('count:mix')).toBe(30);
+  });
+
+  it('ttl tells how long a key still lives', async () => {
+    await kv.increment('count:ttl', 60_000);
+    const ttl = await kv.ttl('count:ttl');
+    expect(ttl).toBeGreaterThan(55_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('publish reaches subscribers', async () => {
+    const heard: string[] = [];
+    await kv.subscribe('chan', (m) => heard.push(m));
+    await kv.publish('chan', 'hello');
+    await kv.publish('other', 'not for us');
+    await expect.poll(() => heard).toEqual(['hello']);
+  });
+
   it('delete forgets a key', async () => {
     await kv.increment('count:del', 60_000);
     await kv.delete('count:del');
@@ -83,14 +120,63 @@ describe('MemoryKvStore', () => {
   });
 });
 
-// A conditional run, not a skip: Redis is exercised wherever TEST_REDIS_URL points at one.
-describe.runIf(!!process.env.TEST_REDIS_URL)('RedisKvStore', () => {
+// The store of a PostgreSQL deployment without Redis, wherever TEST_DATABASE_URL points at a server.
+describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgresKvStore', () => {
+  // A throwaway database of its own on the server, as the API tests have.
+  // Collected even where it does not run: nothing here may need TEST_DATABASE_URL outside the hooks and tests.
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `jcbb_kv_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  let url = '';
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    const target = new URL(adminUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    pool = new pg.Pool({ connectionString: url, max: 4 });
+    // The database is dropped WITH (FORCE) at the end: a connection still closing then reports it here.
+    pool.on('error', () => {});
+    await pool.query(
+      'CREATE TABLE kv_entries (key text PRIMARY KEY, value bigint NOT NULL, expires_at timestamptz NOT NULL)',
+    );
+  });
+  afterAll(async () => {
+    await pool?.end();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+  sharedBehaviour(() => new PostgresKvStore(pool, url, `jcbb-test:${randomUUID()}:`));
+
+  it('two stores on one server share counters and notices, as two processes do', async () => {
+    const prefix = `jcbb-test:${randomUUID()}:`;
+    const a = new PostgresKvStore(pool, url, prefix);
+    const b = new PostgresKvStore(pool, url, prefix);
+    const heard: string[] = [];
+    await b.subscribe('sessions', (m) => heard.push(m));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).increment('n', 60_000)));
+    expect(await a.get('n')).toBe(10);
+    await a.publish('sessions', 'ended');
+    await expect.poll(() => heard).toEqual(['ended']);
+    await a.close();
+    await b.close();
+  });
+});
+
+// Redis is exercised wherever TEST_REDIS_URL points at one. CI (CI=true) always has one (.ci/run starts it): there
+// these tests run, against the machine's Redis when no URL is given, and fail rather than skip when it is not there.
+const redisUrl = process.env.TEST_REDIS_URL || (process.env.CI === 'true' ? 'redis://127.0.0.1:6379' : '');
+describe.runIf(redisUrl !== '')('RedisKvStore', () => {
   const prefix = `jcbb-test:${randomUUID()}:`;
-  sharedBehaviour(() => new RedisKvStore(process.env.TEST_REDIS_URL as string, prefix));
+  sharedBehaviour(() => new RedisKvStore(redisUrl, prefix));
 
   it('keys carry the prefix, so stores with different prefixes do not meet', async () => {
-    const a = new RedisKvStore(process.env.TEST_REDIS_URL as string, `${prefix}a:`);
-    const b = new RedisKvStore(process.env.TEST_REDIS_URL as string, `${prefix}b:`);
+    const a = new RedisKvStore(redisUrl, `${prefix}a:`);
+    const b = new RedisKvStore(redisUrl, `${prefix}b:`);
     expect(await a.setIfAbsent('same', 60_000)).toBe(true);
     expect(await b.setIfAbsent('same', 60_000)).toBe(true);
     expect(await a.increment('n', 60_000)).toBe(1);

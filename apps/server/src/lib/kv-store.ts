@@ -1,18 +1,30 @@
+import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 
 /**
- * Short-lived shared state (nonces, sign-in throttling): in this process by default, in Redis when REDIS_URL is
- * set so several server processes share it (DESIGN.md §2).
+ * Short-lived shared state (nonces, sign-in throttling, cross-process notices). Every server process of a
+ * deployment must see the same store (docs/deployment.md): Redis when REDIS_URL is set; else the PostgreSQL server
+ * of DATABASE_URL (table kv_entries, LISTEN/NOTIFY); else this process's memory (the embedded database is one
+ * process anyway). `increment` is atomic in each, so a caller can reserve an attempt before doing slow work.
  */
 export interface KvStore {
   /** Set `key` if it is absent, for `ttlMs`; true when this call set it. */
   setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
-  /** Add one to `key` (starting a `ttlMs` window when new) and return the count. */
+  /** Add one to `key` (starting a `ttlMs` window when new) and return the count, atomically. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /** Take one back from a live `key` (a refunded reservation); a missing key stays missing. */
+  decrement(key: string): Promise<void>;
   get(key: string): Promise<number>;
+  /** Milliseconds `key` still lives, 0 when absent. */
+  ttl(key: string): Promise<number>;
   delete(key: string): Promise<void>;
+  /** Tell every process of the deployment (this one included) something on `channel`. */
+  publish(channel: string, message: string): Promise<void>;
+  /** Hear what any process publishes on `channel`; resolves once listening. */
+  subscribe(channel: string, listener: (message: string) => void): Promise<void>;
   close(): Promise<void>;
-  /** Where a lost connection is reported (Redis only). */
+  /** Where a lost connection is reported (Redis and PostgreSQL only). */
   onConnectionError(listener: (error: Error) => void): void;
 }
 
@@ -52,12 +64,33 @@ export class MemoryKvStore implements KvStore {
     return 1;
   }
 
+  async decrement(key: string): Promise<void> {
+    const entry = this.live(key, Date.now());
+    if (entry) entry.value -= 1;
+  }
+
   async get(key: string): Promise<number> {
     return this.live(key, Date.now())?.value ?? 0;
   }
 
+  async ttl(key: string): Promise<number> {
+    const now = Date.now();
+    const entry = this.live(key, now);
+    return entry ? entry.expiresAt - now : 0;
+  }
+
   async delete(key: string): Promise<void> {
     this.entries.delete(key);
+  }
+
+  private readonly channels = new EventEmitter();
+
+  async publish(channel: string, message: string): Promise<void> {
+    this.channels.emit(channel, message);
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<void> {
+    this.channels.on(channel, listener);
   }
 
   sweep(now = Date.now()): void {
@@ -67,21 +100,57 @@ export class MemoryKvStore implements KvStore {
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.entries.clear();
+    this.channels.removeAllListeners();
   }
 
   onConnectionError(): void {}
 }
 
+/** Decrement only a key that exists, so a refund never creates a key without a window. */
+const DECREMENT_IF_PRESENT =
+  "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0";
+
 export class RedisKvStore implements KvStore {
   private readonly redis: Redis;
+  /** A second connection for pub/sub (a subscribed connection takes no other commands); opened on first use. */
+  private subscriber: Redis | undefined;
+  private readonly listeners = new Map<string, ((message: string) => void)[]>();
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly prefix = 'jcbb:',
   ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
     // ioredis reconnects by itself and fails the commands in flight (their callers answer 503); without a listener
     // it would also print each connection error with its stack.
     this.redis.on('error', (error: Error) => this.connectionError(error));
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.redis.eval(DECREMENT_IF_PRESENT, 1, this.prefix + key);
+  }
+
+  async ttl(key: string): Promise<number> {
+    return Math.max(0, await this.redis.pttl(this.prefix + key));
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.redis.publish(this.prefix + channel, message);
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<void> {
+    if (!this.subscriber) {
+      const subscriber = new Redis(this.url, { maxRetriesPerRequest: 2 });
+      subscriber.on('error', (error: Error) => this.connectionError(error));
+      subscriber.on('message', (name: string, message: string) => {
+        for (const l of this.listeners.get(name) ?? []) l(message);
+      });
+      this.subscriber = subscriber;
+    }
+    const name = this.prefix + channel;
+    const list = this.listeners.get(name) ?? [];
+    list.push(listener);
+    this.listeners.set(name, list);
+    if (list.length === 1) await this.subscriber.subscribe(name);
   }
 
   private connectionError: (error: Error) => void = (error) => console.warn(`redis connection error: ${error.message}`);
@@ -109,10 +178,153 @@ export class RedisKvStore implements KvStore {
   }
 
   async close(): Promise<void> {
+    await this.subscriber?.quit();
     await this.redis.quit();
   }
 }
 
-export function createKvStore(redisUrl: string | null, prefix?: string): KvStore {
-  return redisUrl ? new RedisKvStore(redisUrl, prefix) : new MemoryKvStore();
+/**
+ * The store on the PostgreSQL server when there is no Redis: one row per key in kv_entries (created by
+ * db/runtime-tables.ts), `INSERT … ON CONFLICT DO UPDATE … RETURNING` for the atomic increment, LISTEN/NOTIFY on a
+ * dedicated connection for publish/subscribe. Slower than Redis (a write per signed request for its nonce), but
+ * correct for several processes and it survives restarts; expired rows are deleted every minute.
+ */
+export class PostgresKvStore implements KvStore {
+  private listenClient: pg.Client | undefined;
+  private readonly listeners = new Map<string, ((message: string) => void)[]>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly url: string,
+    private readonly prefix = 'jcbb:',
+  ) {
+    this.sweeper = setInterval(() => {
+      pool.query('DELETE FROM kv_entries WHERE expires_at <= now()').catch(() => {});
+    }, 60_000);
+    this.sweeper.unref();
+  }
+
+  private connectionError: (error: Error) => void = (error) => console.warn(`kv connection error: ${error.message}`);
+
+  onConnectionError(listener: (error: Error) => void): void {
+    this.connectionError = listener;
+  }
+
+  async setIfAbsent(key: string, ttlMs: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO kv_entries (key, value, expires_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+       ON CONFLICT (key) DO UPDATE SET value = 1, expires_at = EXCLUDED.expires_at
+       WHERE kv_entries.expires_at <= now()`,
+      [this.prefix + key, ttlMs],
+    );
+    return rowCount === 1;
+  }
+
+  async increment(key: string, ttlMs: number): Promise<number> {
+    const { rows } = await this.pool.query<{ value: string }>(
+      `INSERT INTO kv_entries (key, value, expires_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+       ON CONFLICT (key) DO UPDATE SET
+         value = CASE WHEN kv_entries.expires_at <= now() THEN 1 ELSE kv_entries.value + 1 END,
+         expires_at = CASE WHEN kv_entries.expires_at <= now() THEN EXCLUDED.expires_at ELSE kv_entries.expires_at END
+       RETURNING value`,
+      [this.prefix + key, ttlMs],
+    );
+    return Number(rows[0]?.value ?? 0);
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.pool.query('UPDATE kv_entries SET value = value - 1 WHERE key = $1 AND expires_at > now()', [
+      this.prefix + key,
+    ]);
+  }
+
+  async get(key: string): Promise<number> {
+    const { rows } = await this.pool.query<{ value: string }>(
+      'SELECT value FROM kv_entries WHERE key = $1 AND expires_at > now()',
+      [this.prefix + key],
+    );
+    return Number(rows[0]?.value ?? 0);
+  }
+
+  async ttl(key: string): Promise<number> {
+    const { rows } = await this.pool.query<{ ms: string }>(
+      `SELECT ceil(extract(epoch FROM expires_at - now()) * 1000) AS ms FROM kv_entries
+       WHERE key = $1 AND expires_at > now()`,
+      [this.prefix + key],
+    );
+    return Math.max(0, Number(rows[0]?.ms ?? 0));
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.pool.query('DELETE FROM kv_entries WHERE key = $1', [this.prefix + key]);
+  }
+
+  /** NOTIFY channels are identifiers: the prefixed name is hashed into one. */
+  private channelName(channel: string): string {
+    let h = 0;
+    for (const c of this.prefix + channel) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
+    return `kv_${(h >>> 0).toString(36)}`;
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [this.channelName(channel), message]);
+  }
+
+  private closed = false;
+
+  /** The LISTEN connection: opened on first subscribe, reopened (and every channel listened again) when lost. */
+  private async listen(): Promise<pg.Client> {
+    if (this.listenClient) return this.listenClient;
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('error', (error) => this.connectionError(error));
+    client.on('notification', (n) => {
+      for (const l of this.listeners.get(n.channel) ?? []) l(n.payload ?? '');
+    });
+    client.on('end', () => {
+      if (this.listenClient === client) this.listenClient = undefined;
+      if (!this.closed) setTimeout(() => this.relisten(), 1_000).unref();
+    });
+    this.listenClient = client;
+    await client.connect();
+    return client;
+  }
+
+  private relisten(): void {
+    if (this.closed || this.listenClient) return;
+    this.listen()
+      .then(async (client) => {
+        for (const name of this.listeners.keys()) await client.query(`LISTEN ${name}`);
+      })
+      .catch((error: Error) => {
+        this.connectionError(error);
+        this.listenClient = undefined;
+        if (!this.closed) setTimeout(() => this.relisten(), 5_000).unref();
+      });
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<void> {
+    const client = await this.listen();
+    const name = this.channelName(channel);
+    const list = this.listeners.get(name) ?? [];
+    list.push(listener);
+    this.listeners.set(name, list);
+    if (list.length === 1) await client.query(`LISTEN ${name}`);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweeper);
+    await this.listenClient?.end().catch(() => {});
+  }
+}
+
+export function createKvStore(
+  redisUrl: string | null,
+  prefix?: string,
+  postgres?: { pool: pg.Pool; url: string },
+): KvStore {
+  if (redisUrl) return new RedisKvStore(redisUrl, prefix);
+  if (postgres) return new PostgresKvStore(postgres.pool, postgres.url, prefix);
+  return new MemoryKvStore();
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from '../lib/errors.ts';
 import type { KvStore } from '../lib/kv-store.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { createSignatureVerifier, type SigningKeyRecord } from './signing.ts';
@@ -21,11 +22,23 @@ export function registerGateway(
 ) {
   const verify = createSignatureVerifier(deps.keys, deps.nonces);
   app.decorateRequest('user', null);
+  const reported = new Set<string>();
   app.addHook('preValidation', async (request) => {
+    // The not-found handler answers a 404 envelope or the console's index.html: nothing to guard.
+    if (request.is404) return;
     const config = request.routeOptions.config;
     const access = config.access;
-    // Routes not defined with defineRoute (static files, the OpenAPI document) carry no access and are bare.
-    if (!access || access === 'bare') return;
+    // Fail closed: a route that declares no access (one added outside defineRoute and app.ts's declaringAccess)
+    // is refused, never public. Logged once per route, as the mistake in the code it is.
+    if (access !== 'bare' && access !== 'none' && access !== 'session') {
+      const route = `${request.method} ${request.routeOptions.url}`;
+      if (!reported.has(route)) {
+        reported.add(route);
+        request.log.error({ route }, 'route declares no access level: refused');
+      }
+      throw forbidden();
+    }
+    if (access === 'bare') return;
     await verify(request, config.signQuery === true);
     if (access === 'session') request.user = await deps.auth.resolveSession(bearerToken(request));
   });

@@ -47,10 +47,53 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * Browser features the platform does not use are denied to it and to every page it frames. Fullscreen stays
+ * with our own origin (image previews, embedded pages); the camera only on the scan page below.
+ */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'browsing-topics',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+export const PERMISSIONS_POLICY = [...DENIED_FEATURES.map((f) => `${f}=()`), 'camera=()', 'fullscreen=(self)'].join(
+  ', ',
+);
+/** The public mobile page scans product codes with the camera: its HTML alone may use it, from our origin. */
+export const SCAN_PAGE_PATHS = new Set(['/mobile/index', '/mobile/index/']);
+const SCAN_PAGE_POLICY = PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)');
+
+/** Answers that carry credentials without being behind a session: never kept by a browser or a proxy either. */
+const CREDENTIAL_ROUTES = new Set(['/api/auth/login', '/api/user/token/verify']);
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const headers = { ...securityHeaders(), 'permissions-policy': PERMISSIONS_POLICY };
+  const scanPageHeaders = { ...headers, 'permissions-policy': SCAN_PAGE_POLICY };
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    reply.headers(SCAN_PAGE_PATHS.has(path) ? scanPageHeaders : headers);
+    // Every answer behind a session is someone's data: not to be stored by the browser or any cache between.
+    const access = request.routeOptions.config?.access;
+    if (access === 'session' || CREDENTIAL_ROUTES.has(request.routeOptions.url ?? '')) {
+      reply.header('cache-control', 'no-store');
+    }
     done();
   });
 }

@@ -1,19 +1,20 @@
+import type { OpenConfigData } from '@jcbb/contract/system.endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../lib/http.ts';
+import { call } from '../lib/api.ts';
 
 /** Settings the console reads at start-up (GET /open/config). */
-export interface AppConfig {
-  appCode: string;
-  externalSiteUrl: string;
-  helpCenterUrl: string;
-  customerServiceUrl: string;
-  messageNotice: boolean;
-}
+export type AppConfig = OpenConfigData;
 
-export const appConfigKey = ['open', 'config'] as const;
+/**
+ * Shared with the message feature's `useMessageNotice`: one fetch per tab. The one query key not built by `keyOf`:
+ * the sign-in page asks for the configuration (the join note) on its first paint, and its endpoint — with zod and the
+ * schema — loads only inside the fetch, so they stay off the sign-in page's first load (docs/performance.md).
+ */
+export const appConfigKey = ['GET /open/config (app config)'] as const;
 
-export function fetchAppConfig(): Promise<AppConfig> {
-  return http.get<AppConfig>('/open/config', {}, { silent: true });
+export async function fetchAppConfig(): Promise<AppConfig> {
+  const { systemEndpoints } = await import('@jcbb/contract/system.endpoints');
+  return call(systemEndpoints.getOpenConfig, {}, { silent: true });
 }
 
 /** The configuration, fetched once per tab; undefined while loading or when the call failed. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionState, SessionUser } from '../lib/session.ts';
 import {
+  consoleRoutesFor,
   decide,
   type GuardInput,
   guardInput,
@@ -63,14 +64,8 @@ describe('public routes (spec §2)', () => {
   });
 
   it('keeps console pages private', () => {
-    for (const path of [
-      '/',
-      '/home',
-      '/product/list',
-      '/user/password',
-      '/organization/members',
-      '/admin/certification',
-    ]) {
+    // '/' is a group path: it leads to /home (below).
+    for (const path of ['/home', '/product/list', '/user/password', '/organization/members', '/admin/certification']) {
       expect(isPublicPath(path), path).toBe(false);
       expect(isKnownPath(path), path).toBe(true);
     }
@@ -156,8 +151,8 @@ describe('signed in', () => {
   });
 
   it('lets a loaded user onto their console’s pages and the public ones', () => {
+    // '/' is a group path: it leads to /home (below).
     for (const path of [
-      '/',
       '/home',
       '/product/list',
       '/product/details',
@@ -244,6 +239,64 @@ describe('project pages (spec §5, §9)', () => {
   it('do not concern other pages', () => {
     expect(at('/home', builder)).toEqual({ kind: 'pass' });
     expect(at('/productionManagement/sources', builder)).toEqual({ kind: 'pass' });
+  });
+});
+
+describe('group paths lead to their first page (spec §3 redirect)', () => {
+  const builder: State = {
+    token: 't',
+    user: user({ orgType: 4 }),
+    currentApp: 'jcbb-construction',
+    modules: ['jcbb-construction'],
+  };
+  const developer: State = { token: 't', user: user({ orgType: 1 }), currentApp: null, modules: [] };
+
+  it.each([
+    ['/project', '/project/list'],
+    ['/projectConstruction', '/projectConstruction/stock'],
+    ['/buildMaterialProcurement', '/buildMaterialProcurement/materialsList'],
+    ['/govProcurementInfo', '/govProcurementInfo/index'],
+    ['/productionManagement/', '/productionManagement/sources'],
+    ['/', '/home'],
+  ])('%s → %s for a construction unit, before any project check', (from, to) => {
+    expect(at(from, builder)).toEqual({ kind: 'redirect', to });
+    expect(at(from, builder, 'no-project')).toEqual({ kind: 'redirect', to });
+  });
+
+  it('follows the console: the developer’s /buildMaterialProcurement, the manufacturer’s /blockchain', () => {
+    expect(at('/buildMaterialProcurement', developer)).toEqual({
+      kind: 'redirect',
+      to: '/buildMaterialProcurement/materialsList',
+    });
+    expect(at('/blockchain', maker)).toEqual({ kind: 'redirect', to: '/blockchain/storage/index' });
+    expect(at('/productCenter', maker)).toEqual({ kind: 'redirect', to: '/product/list' });
+  });
+
+  it('every group path of every console leads to a page of that console, never to another group or 404', () => {
+    const consolesByState: [string, State][] = [
+      ['manufacturer', maker],
+      ['construction', builder],
+      ['developer', developer],
+      ['distributor', { token: 't', user: user({ orgType: 7 }), currentApp: 'jcbb-agent', modules: ['jcbb-agent'] }],
+      ['government', { token: 't', user: user({ orgType: 5, roles: ['住建委'] }), currentApp: null, modules: [] }],
+      ['certification', { token: 't', user: user({ orgType: 8 }), currentApp: null, modules: [] }],
+      ['admin', { token: 't', user: user({ orgType: null, roles: ['super_admin'] }), currentApp: null, modules: [] }],
+    ];
+    let groups = 0;
+    for (const [name, state] of consolesByState) {
+      const own = consoleRoutesFor(state);
+      expect(own?.console, name).toBe(name);
+      for (const route of own?.routes ?? []) {
+        if (route.item.component) continue;
+        groups += 1;
+        const decision = at(route.fullPath, state, 'has-project');
+        expect(decision.kind, `${name} ${route.fullPath}`).toBe('redirect');
+        const to = decision.kind === 'redirect' ? decision.to : '';
+        expect(to, `${name} ${route.fullPath}`).not.toBe('/404');
+        expect(at(to, state, 'has-project'), `${name} ${route.fullPath} → ${to}`).toEqual({ kind: 'pass' });
+      }
+    }
+    expect(groups).toBeGreaterThan(15);
   });
 });
 

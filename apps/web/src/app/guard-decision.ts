@@ -1,6 +1,6 @@
 import { APP_CODE, Role } from '@jcbb/contract/enums';
 import type { SessionState } from '../lib/session.ts';
-import { selectConsole } from './menu.ts';
+import { groupTarget, isGroupRoute, selectConsole } from './menu.ts';
 import { type FlatRoute, filterByRoles, findRoute, flattenRoutes } from './route-index.ts';
 import { type ConsoleKey, consoles, consoleTree, framedPublicRoutes, publicRoutes } from './route-table.tsx';
 
@@ -47,6 +47,11 @@ export interface GuardInput {
   console: ConsoleKey | null;
   /** Outcome of the project check for this navigation. */
   project: ProjectCheck;
+  /**
+   * When `route` is a group path (no page of its own): its first page the user may open (menu.ts groupTarget), or
+   * null when it has none. undefined for a page.
+   */
+  groupTarget?: string | null;
 }
 
 function without(search: string, names: string[]): string {
@@ -91,6 +96,7 @@ export function decide(input: GuardInput): GuardDecision {
     return { kind: 'redirect', to: VERIFICATION_PATH };
   }
   if (!input.route) return { kind: 'redirect', to: NOT_FOUND_PATH };
+  if (input.groupTarget !== undefined) return { kind: 'redirect', to: input.groupTarget ?? NOT_FOUND_PATH };
   if (input.route.item.meta?.requiresProject) {
     if (input.project === 'unchecked') {
       return { kind: 'check-project', orgType: input.console === 'supervision' ? 3 : 4 };
@@ -137,6 +143,7 @@ export function guardInput(
   project: ProjectCheck = 'unchecked',
 ): GuardInput {
   const own = consoleRoutesFor(state);
+  const route = own ? findRoute(own.routes, pathname) : undefined;
   return {
     pathname,
     search,
@@ -144,8 +151,9 @@ export function guardInput(
     user: state.user ? { roles: state.user.roles, companyId: state.user.companyId } : null,
     isPublic: isPublicPath(pathname),
     isKnown: isKnownPath(pathname),
-    route: own ? findRoute(own.routes, pathname) : undefined,
+    route,
     console: own?.console ?? null,
     project,
+    ...(own && route && isGroupRoute(route) ? { groupTarget: groupTarget(own.routes, route) ?? null } : {}),
   };
 }

@@ -11,7 +11,9 @@ import {
   cityOf,
   defaultApp,
   externalSiteHref,
+  groupTarget,
   iframeHref,
+  isGroupRoute,
   type MenuEntry,
   type MenuOptions,
   openKeysFor,
@@ -439,6 +441,16 @@ describe('breadcrumbFor', () => {
     ]);
   });
 
+  it('names a page that creates a record (no ?id=) by its new-record title: 新增产品, then 编辑产品', () => {
+    const last = (search: string) => breadcrumbFor(routes, '/productCenter/productEdit', search).at(-1);
+    expect(last('')).toEqual({ title: 'route.productNew' });
+    expect(last('?step=0')).toEqual({ title: 'route.productNew' });
+    expect(last('?id=12&step=1')).toEqual({ title: 'route.productEdit' });
+    expect(breadcrumbFor(routes, '/specs/edit', '?productId=3').at(-1)).toEqual({ title: 'route.specsNew' });
+    expect(shellZh.route.productNew).toBe('新增产品');
+    expect(shellEn.route.productNew).toBe('New product');
+  });
+
   it('puts the guide’s jump page before a guide step', () => {
     const trail = breadcrumbFor(routes, '/blockchain/storage/certifiedApply').map((c) => c.title);
     expect(trail).toEqual(['route.home', 'route.blockchain', 'route.applyCertificate', 'route.certifiedApply']);
@@ -557,5 +569,60 @@ describe('the route table', () => {
     expect(
       findRoute(flattenRoutes(consoleTree('government')), '/procurement/materialFill')?.item.meta?.requiresProject,
     ).toBeUndefined();
+  });
+});
+
+describe('groupTarget', () => {
+  const tree: RouteItem[] = [
+    { path: '/', redirect: '/home', children: [{ path: 'home', component: Page, meta: { title: 'route.home' } }] },
+    {
+      path: '/g',
+      redirect: '/g/audit',
+      meta: { title: 'route.g' },
+      children: [
+        { path: 'detail', hidden: true, component: Page, meta: { title: 'route.d' } },
+        { path: 'audit', component: Page, meta: { title: 'route.a', roles: ['auditor'] } },
+        { path: 'list', component: Page, meta: { title: 'route.l' } },
+      ],
+    },
+    { path: '/empty', redirect: '/empty/x', meta: { title: 'route.e', roles: ['auditor'] }, children: [] },
+    {
+      path: '/nested',
+      meta: { title: 'route.n' },
+      children: [{ path: 'inner', meta: { title: 'route.i' }, children: [{ path: 'leaf', component: Page }] }],
+    },
+  ];
+  const routesFor = (roles: string[]) => flattenRoutes(filterByRoles(tree, roles));
+  const target = (roles: string[], path: string) => {
+    const routes = routesFor(roles);
+    const route = findRoute(routes, path);
+    if (!route) throw new Error(`no route ${path}`);
+    return groupTarget(routes, route);
+  };
+
+  it('follows the table’s redirect when the user may open it', () => {
+    expect(target(['auditor'], '/g')).toBe('/g/audit');
+    expect(target([], '/')).toBe('/home');
+  });
+
+  it('else takes the first listed page the user may open, not a hidden one', () => {
+    expect(target(['员工'], '/g')).toBe('/g/list');
+  });
+
+  it('looks through nested groups, and has no answer for a group without pages', () => {
+    expect(target([], '/nested')).toBe('/nested/inner/leaf');
+    expect(target([], '/nested/inner')).toBe('/nested/inner/leaf');
+    expect(target(['auditor'], '/empty')).toBeUndefined();
+  });
+
+  it('tells groups from pages', () => {
+    const routes = routesFor(['auditor']);
+    expect(routes.filter(isGroupRoute).map((r) => r.fullPath)).toEqual([
+      '/',
+      '/g',
+      '/empty',
+      '/nested',
+      '/nested/inner',
+    ]);
   });
 });

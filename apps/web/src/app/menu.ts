@@ -1,7 +1,7 @@
 import { ModuleCode, OrgType, Role } from '@jcbb/contract/enums';
 import { type FlatRoute, findRoute, resolvePath } from './route-index.ts';
 import type { ConsoleKey } from './route-table.tsx';
-import type { RouteItem } from './route-types.ts';
+import type { RouteItem, RouteMeta } from './route-types.ts';
 
 /**
  * The side menu, the active entry and the breadcrumb, computed from the route table (spec §2 "Side menu", §6).
@@ -185,6 +185,12 @@ export function openKeysFor(menu: MenuEntry[], key: string): string[] {
   return [];
 }
 
+/** A page's title key for this address: `newTitle` when the page creates a record (no ?id=), else `title`. */
+export function titleFor(meta: RouteMeta | undefined, search = ''): string | undefined {
+  if (meta?.newTitle && !new URLSearchParams(search).get('id')) return meta.newTitle;
+  return meta?.title;
+}
+
 export interface Crumb {
   /** i18n key, or the text itself when `literal`. */
   title: string;
@@ -226,6 +232,28 @@ export function breadcrumbFor(routes: FlatRoute[], pathname: string, search = ''
     if (list && title && !chain.some((c) => c.title === title)) chain.push({ title, to: list.fullPath });
   }
   const iframeName = pathname === IFRAME_PATH ? new URLSearchParams(search).get('name') : null;
-  chain.push(iframeName ? { title: iframeName, literal: true } : { title: meta?.title ?? pathname });
+  chain.push(iframeName ? { title: iframeName, literal: true } : { title: titleFor(meta, search) ?? pathname });
   return [home, ...chain];
+}
+
+/** A path of the tree that is no page of its own: a menu group (or `/`), which only leads to its children. */
+export function isGroupRoute(route: FlatRoute): boolean {
+  return !route.item.component && Boolean(route.item.redirect || route.item.children?.length);
+}
+
+/**
+ * Where a group path leads (vue-router's `redirect`, spec §3), for one user's routes (roles applied): the table's
+ * `redirect` when that is a page the user may open, else its first page the user may open (listed children before
+ * hidden ones, depth first), else nothing (the caller answers 404). Group paths never show a page of their own.
+ */
+export function groupTarget(routes: FlatRoute[], route: FlatRoute): string | undefined {
+  const page = (path: string) => {
+    const found = findRoute(routes, path);
+    return found?.item.component ? found.fullPath : undefined;
+  };
+  const preferred = route.item.redirect ? page(route.item.redirect) : undefined;
+  if (preferred) return preferred;
+  const below = routes.filter((r) => r.ancestors.includes(route.item) && r.item.component);
+  const listed = below.find((r) => !r.item.hidden && !r.ancestors.some((a) => a.hidden));
+  return (listed ?? below[0])?.fullPath;
 }

@@ -1,7 +1,7 @@
 import { PRODUCT_TITLE } from '@jcbb/contract/enums';
 import type { SessionState } from '../lib/session.ts';
 import { consoleRoutesFor } from './guard-decision.ts';
-import { IFRAME_PATH } from './menu.ts';
+import { IFRAME_PATH, titleFor } from './menu.ts';
 import { findRoute, flattenRoutes } from './route-index.ts';
 import { framedPublicRoutes, publicRoutes } from './route-table.tsx';
 
@@ -19,7 +19,8 @@ export function pageTitle(
   if (!title) {
     const own = consoleRoutesFor(state);
     const key =
-      (own && findRoute(own.routes, pathname)?.item.meta?.title) ?? findRoute(flatPublic, pathname)?.item.meta?.title;
+      (own && titleFor(findRoute(own.routes, pathname)?.item.meta, search)) ??
+      titleFor(findRoute(flatPublic, pathname)?.item.meta, search);
     title = key ? translate(key) : undefined;
   }
   return title ? `${title} - ${PRODUCT_TITLE}` : PRODUCT_TITLE;

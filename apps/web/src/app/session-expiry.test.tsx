@@ -37,7 +37,14 @@ function signedInServer() {
     data: [{ moduleCode: 'jcbb-production', name: '建材生产', enName: 'Material production' }],
   };
   replies['/open/config'] = {
-    data: { appCode: 'jcbb', externalSiteUrl: '', helpCenterUrl: '', customerServiceUrl: '', messageNotice: false },
+    data: {
+      appCode: 'jcbb',
+      externalSiteUrl: '',
+      helpCenterUrl: '',
+      customerServiceUrl: '',
+      messageNotice: false,
+      joinInfo: '',
+    },
   };
   replies['/api/session-probe'] = { data: { ok: true } };
   replies['/api/auth/token/invalid/details'] = { data: { invalidIndex: 0 } };

@@ -19,6 +19,7 @@ function renderButton(customerServiceUrl = KEFU) {
     helpCenterUrl: '',
     customerServiceUrl,
     messageNotice: true,
+    joinInfo: '',
   };
   // The button reads the shell's configuration query; it must not ask the server again.
   queryClient.setQueryData(appConfigKey, config);

@@ -32,6 +32,7 @@ const replies: Record<string, unknown> = {
     helpCenterUrl: 'https://help.jcbb.cn',
     customerServiceUrl: '',
     messageNotice: false,
+    joinInfo: '',
   },
   '/notice/bmMessage/getMessageList': { list: { list: [], total: 0 }, unReadCount: 3 },
   '/api/organization/members': { list: [], total: 4 },

@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { PlatformMark } from './Logo.tsx';
+import { PublicEntry } from './PublicEntry.tsx';
 import { useIsMobile } from './use-mobile.ts';
 import './layout.css';
 
-/** The frame of the public pages that stand on their own (spec §2): the platform's bar, the page, a footer. */
+/**
+ * The frame of the public pages that stand on their own (spec §2): the platform's bar (language; 登录, or back to the
+ * console when signed in), the page, a footer.
+ */
 export function PublicFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
@@ -22,7 +26,10 @@ export function PublicFrame({ children }: { children: ReactNode }) {
           </span>
         </Link>
         <span className="jcbb-topbar__spacer" />
-        <LanguageSwitch compact={mobile} />
+        <div className="jcbb-topbar__actions">
+          <LanguageSwitch compact={mobile} />
+          <PublicEntry />
+        </div>
       </header>
       <main id="jcbb-main" className="jcbb-public__main">
         {children}

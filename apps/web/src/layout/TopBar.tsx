@@ -8,6 +8,7 @@ import { useSession } from '../lib/session.ts';
 import { AppSwitcher } from './AppSwitcher.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { CommitteeMark, isCommitteeUser, PlatformMark } from './Logo.tsx';
+import { PublicEntry } from './PublicEntry.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 export interface TopBarProps {
@@ -68,13 +69,7 @@ export function TopBar({ mobile, menuState, onToggleMenu, externalSiteUrl, helpC
           </Button>
         )}
         <LanguageSwitch compact={mobile} />
-        {user ? (
-          <UserMenu externalSiteUrl={externalSiteUrl} compact={mobile} />
-        ) : (
-          <Link to="/login" className="jcbb-topbar__signin">
-            {t('layout.signIn')}
-          </Link>
-        )}
+        {user ? <UserMenu externalSiteUrl={externalSiteUrl} compact={mobile} /> : <PublicEntry />}
       </div>
     </header>
   );

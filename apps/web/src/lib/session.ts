@@ -1,21 +1,14 @@
+import type { authEndpoints } from '@jcbb/contract/auth.endpoints';
+import type { EndpointData } from '@jcbb/contract/endpoint';
 import { useSyncExternalStore } from 'react';
+
+/** The signed-in user as GET /api/user/viewer answers it (spec §3). */
+export type SessionUser = EndpointData<typeof authEndpoints.viewer>;
 
 /**
  * The signed-in state of this browser tab: the Bearer token and the current app (module code) persist in
  * localStorage; the loaded user is kept in memory and reloaded by the route guard after a refresh.
  */
-export interface SessionUser {
-  id: number;
-  username: string;
-  realName: string | null;
-  mobile: string;
-  headimgurl: string | null;
-  roles: string[];
-  org: { name: string } | null;
-  organization: { id: number; type: number; type_enum: string; status: string; certStatus: number } | null;
-  companyId: number | null;
-}
-
 export interface SessionState {
   token: string | null;
   /** Module code chosen for the console (spec §6), or null for the organisation type's default. */

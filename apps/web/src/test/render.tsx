@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { App } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import i18next, { type i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 
 /** Locale namespaces a test needs, e.g. { admin: adminZh }. */
 export type TestNamespaces = Record<string, Record<string, unknown>>;
@@ -21,16 +21,46 @@ export function testI18n(namespaces: TestNamespaces): i18n {
   return instance;
 }
 
-/** Render with i18n, a fresh query client (no retries), a memory router at `path` and antd's App. */
-export function renderWithProviders(ui: ReactNode, namespaces: TestNamespaces, { path = '/' }: { path?: string } = {}) {
+/** Shows where the router is (`getByTestId('location')`), for assertions on navigation. */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
+}
+
+/**
+ * The one renderer of the component tests: `ui` at `path` inside what the console gives every page: i18n, a fresh
+ * query client (no retries), a memory router (a data router, so navigation, redirects and `router.state` work) and
+ * antd's App. antd's motion and click wave are off: animations only cost time in jsdom and leave elements
+ * half-shown. `namespaces` gives the piece its own zh-CN strings; without it the app's i18n instance is used (the
+ * test imports lib/i18n.ts).
+ */
+export function renderWithProviders(
+  ui: ReactNode,
+  namespaces?: TestNamespaces,
+  { path = '/' }: { path?: string } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={testI18n(namespaces)}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <App>{ui}</App>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <App>
+            {ui}
+            <LocationProbe />
+          </App>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
   );
+  const tree = (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={{ token: { motion: false } }} wave={{ disabled: true }}>
+        <RouterProvider router={router} />
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+  const view = render(namespaces ? <I18nextProvider i18n={testI18n(namespaces)}>{tree}</I18nextProvider> : tree);
+  return { ...view, router, queryClient };
 }

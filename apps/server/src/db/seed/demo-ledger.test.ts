@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { ledgerSigner } from '../../modules/ledger/ledger.key.ts';
 import { verifyLedger } from '../../modules/ledger/ledger.verify.ts';
 import { ledgerRecords, users } from '../schema/index.ts';
-import { seedDemoLedger } from './demo-ledger.ts';
+import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,5 +27,20 @@ describe('seedDemoLedger', () => {
     const token = await server.login('13800000001');
     const list = await server.call('POST', '/api/blockchain/storage/list', {}, token);
     expect(list.body.data.total).toBe(records.length);
+  });
+});
+
+describe('seedDemoDistributorEvidence', () => {
+  it('gives the demo distributor one test report on record, once, and so one product to apply for', async () => {
+    const db = server.database.db;
+    const [maker] = await db.select().from(users).where(eq(users.mobile, '13800000001'));
+    const [dealer] = await db.select().from(users).where(eq(users.mobile, '13800000002'));
+    const owner = { orgId: dealer?.orgId as number, userId: dealer?.id as number };
+    const records = await db.select().from(ledgerRecords).where(eq(ledgerRecords.orgId, owner.orgId));
+    expect(records.map((r) => r.docType)).toEqual([1]);
+    expect(await db.transaction((tx) => seedDemoDistributorEvidence(tx, maker?.orgId as number, owner))).toBe(0);
+    const token = await server.login('13800000002');
+    const products = await server.call('GET', '/api/certificate/products', {}, token);
+    expect(products.body.data.list).toHaveLength(1);
   });
 });

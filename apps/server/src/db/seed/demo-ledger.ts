@@ -82,3 +82,61 @@ export async function seedDemoLedger(tx: Tx, owner: { orgId: number; userId: num
   }
   return added;
 }
+
+/**
+ * The demo distributor keeps the manufacturer's test report of one product on record (its own copy of the same
+ * file), so it has evidence for that product and may apply for its assessment (docs/decisions.md, "A distributor's
+ * certificate applications"). Call after seedDemoLedger. Answers how many records it added (0 or 1).
+ */
+export async function seedDemoDistributorEvidence(
+  tx: Tx,
+  makerOrgId: number,
+  dealer: { orgId: number; userId: number },
+): Promise<number> {
+  const [source] = await tx
+    .select({ sha256: uploads.sha256, name: uploads.name, title: ledgerRecords.title })
+    .from(ledgerRecords)
+    .innerJoin(uploads, eq(uploads.id, ledgerRecords.uploadId))
+    .where(and(eq(ledgerRecords.orgId, makerOrgId), eq(ledgerRecords.docType, 1), isNotNull(ledgerRecords.productId)))
+    .orderBy(asc(ledgerRecords.id))
+    .limit(1);
+  if (!source) return 0;
+  const [already] = await tx
+    .select({ id: ledgerRecords.id })
+    .from(ledgerRecords)
+    .innerJoin(uploads, eq(uploads.id, ledgerRecords.uploadId))
+    .where(and(eq(ledgerRecords.orgId, dealer.orgId), eq(uploads.sha256, source.sha256)))
+    .limit(1);
+  if (already) return 0;
+  const [upload] = await tx
+    .insert(uploads)
+    .values({ sha256: source.sha256, orgId: dealer.orgId, userId: dealer.userId, name: source.name })
+    .returning({ id: uploads.id });
+  const appended = await appendLedgerEntry(tx, {
+    kind: 'document',
+    orgId: dealer.orgId,
+    contentSha256: source.sha256,
+    meta: { docType: 1, productId: null, productDocumentId: null },
+  });
+  const [record] = await tx
+    .insert(ledgerRecords)
+    .values({
+      orgId: dealer.orgId,
+      leafIndex: appended.leafIndex,
+      uploadId: upload?.id as number,
+      title: source.title,
+      docType: 1,
+      createdBy: dealer.userId,
+    })
+    .returning({ id: ledgerRecords.id });
+  await tx.insert(auditLog).values({
+    entityType: 'ledger_record',
+    entityId: String(record?.id),
+    orgId: dealer.orgId,
+    actorUserId: dealer.userId,
+    action: 'store',
+    toState: 'recorded',
+    detail: { leafIndex: appended.leafIndex, sha256: source.sha256, treeSize: appended.treeSize, demo: true },
+  });
+  return 1;
+}

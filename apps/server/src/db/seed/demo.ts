@@ -7,7 +7,7 @@ import type { Db } from '../client.ts';
 import { organizations, orgModules, userRoles, users } from '../schema/index.ts';
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
-import { seedDemoLedger } from './demo-ledger.ts';
+import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedDemoSamplings } from './demo-samplings.ts';
@@ -148,11 +148,17 @@ export const demoAccounts = [
  */
 export async function seedDemoData(
   db: Db,
-  config: Pick<Config, 'scryptCost' | 'dataDir' | 'maxUploadBytes'>,
+  config: Pick<Config, 'scryptCost' | 'dataDir' | 'maxUploadBytes'> & { production?: boolean },
 ): Promise<boolean> {
+  // Demo accounts share a published password: a production server never gets them (config.ts refuses SEED_DEMO
+  // there too; this is the second lock, for any other caller).
+  if (config.production) throw new Error('demo data is never seeded when NODE_ENV=production');
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
-  const hashes = await Promise.all(demoAccounts.map(() => hashPassword(DEMO_PASSWORD, config.scryptCost)));
+  // One scrypt hash for every demo account: they share the published password anyway, and ten hashes at 2^17 were
+  // most of a fresh start's time on two cores (docs/performance.md, cold start).
+  const demoHash = await hashPassword(DEMO_PASSWORD, config.scryptCost);
+  const hashes = demoAccounts.map(() => demoHash);
   await db.transaction(async (tx) => {
     const orgIds = new Map<string, number>();
     const userIds = new Map<string, number>();
@@ -216,6 +222,10 @@ export async function seedDemoData(
       samplingOrg: { id: orgIds.get('supervisor') ?? null, name: '南京正衡工程监理有限公司' },
     });
     await seedDemoLedger(tx, maker);
+    await seedDemoDistributorEvidence(tx, maker.orgId, {
+      orgId: orgIds.get('dealer') as number,
+      userId: userIds.get('13800000002') as number,
+    });
     await seedDemoCertificates(tx);
     // Applications for new basic materials: two awaiting the platform, one it rejected.
     await seedDemoBasicMaterialApplications(tx, maker, userIds.get('13800000000') ?? null);

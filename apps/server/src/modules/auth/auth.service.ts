@@ -1,6 +1,7 @@
 import {
   CertStatus,
   type CertStatusValue,
+  Channel,
   certStatusLabels,
   InvalidIndex,
   type LoginData,
@@ -19,12 +20,17 @@ import { AppError, forbidden, invalidInput, notFound } from '../../lib/errors.ts
 import type { KvStore } from '../../lib/kv-store.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { sendMessage } from '../message/message.sender.ts';
 import * as repo from './auth.repository.ts';
 import type { SessionUser } from './auth.types.ts';
+import { createLoginThrottle, LOGIN_LIMITS } from './login-throttle.ts';
 import { SessionCache } from './session-cache.ts';
 
-/** Sign-in throttling: failures allowed per window, per mobile and per address. */
-export const LOGIN_LIMITS = { perMobile: 5, perAddress: 20, windowMs: 15 * 60_000 };
+export { LOGIN_LIMITS };
+
+/** The shared store's channel on which every process hears of sessions ended elsewhere. */
+const SESSIONS_CHANNEL = 'sessions-ended';
+export const FAILED_SIGN_IN_TITLE = '账号登录异常提醒';
 const SSO_TOKEN_TTL_MS = 60_000;
 const USER_DISABLED = 2;
 
@@ -38,6 +44,44 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService({ db, config, kv }: Deps) {
   const cache = new SessionCache();
+  const throttle = createLoginThrottle(kv);
+
+  /**
+   * Drop ended sessions from this process's cache at once, and from every other process's through the shared
+   * store (docs/decisions.md, "Session cache"). Should the notice be lost, the other caches
+   * still forget the session within the cache's 5 s.
+   */
+  async function forget(ended: { tokenHashes?: string[]; userId?: number }) {
+    if (ended.tokenHashes) cache.delete(ended.tokenHashes);
+    if (ended.userId !== undefined) cache.deleteUser(ended.userId);
+    if (!ended.tokenHashes?.length && ended.userId === undefined) return;
+    await kv.publish(SESSIONS_CHANNEL, JSON.stringify(ended)).catch(() => {});
+  }
+
+  function heard(message: string) {
+    try {
+      const ended = JSON.parse(message) as { tokenHashes?: unknown; userId?: unknown };
+      if (Array.isArray(ended.tokenHashes)) cache.delete(ended.tokenHashes.filter((h) => typeof h === 'string'));
+      if (typeof ended.userId === 'number') cache.deleteUser(ended.userId);
+    } catch {
+      // Not ours: ignored.
+    }
+  }
+
+  /** Tell an account's owner that someone keeps failing to sign in as them (once per hour at most). */
+  async function warnOwner(userId: number, ip: string) {
+    await sendMessage(
+      db,
+      { userId },
+      {
+        channel: Channel.JCBB,
+        title: FAILED_SIGN_IN_TITLE,
+        content:
+          `您的账号近期有多次密码错误的登录尝试（最近一次来自 ${ip}）。如果不是您本人操作，请尽快修改密码。` +
+          '您本人在常用网络中使用正确的密码登录不受影响。',
+      },
+    ).catch(() => 0);
+  }
 
   /** Open a session for a user and app, ending the user's earlier sessions of that app (reason 2). */
   async function openSession(
@@ -60,38 +104,31 @@ export function createAuthService({ db, config, kv }: Deps) {
       });
       return { ended, roles: await repo.rolesOf(tx, userId) };
     });
-    cache.delete(ended);
+    await forget({ tokenHashes: ended });
     return { access_token: token, id: userId, roles };
-  }
-
-  async function throttled(mobile: string, ip: string): Promise<boolean> {
-    const [byMobile, byAddress] = await Promise.all([kv.get(`login:m:${mobile}`), kv.get(`login:ip:${ip}`)]);
-    return byMobile >= LOGIN_LIMITS.perMobile || byAddress >= LOGIN_LIMITS.perAddress;
-  }
-
-  async function recordFailure(mobile: string, ip: string) {
-    await Promise.all([
-      kv.increment(`login:m:${mobile}`, LOGIN_LIMITS.windowMs),
-      kv.increment(`login:ip:${ip}`, LOGIN_LIMITS.windowMs),
-    ]);
   }
 
   return {
     cache,
 
+    /** Listen for sessions other processes end (called once by buildApp). */
+    async start() {
+      // A store that cannot be reached at start-up does not stop the server: the cache's 5 s bound remains.
+      await kv.subscribe(SESSIONS_CHANNEL, heard).catch(() => {});
+    },
+
     async login(mobile: string, password: string, appCode: string, ip: string, userAgent: string | null) {
-      if (await throttled(mobile, ip)) {
-        throw new AppError(ResponseCode.TOO_MANY_ATTEMPTS, '登录失败次数过多，请 15 分钟后再试');
-      }
+      // Reserved before the slow hash, atomically: parallel guesses cannot all slip under the limit.
+      const attempt = await throttle.reserve(mobile, ip);
       const user = await repo.findUserByMobile(db, mobile);
       // Spend the same time whether or not the mobile is known, so timing does not reveal accounts.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash(config.scryptCost)));
       if (!user || !ok) {
-        await recordFailure(mobile, ip);
+        if ((await attempt.failed()) && user) await warnOwner(user.id, ip);
         throw invalidInput([{ field: 'password', message: '手机号或密码错误' }], '手机号或密码错误');
       }
+      await attempt.succeeded();
       if (user.status === USER_DISABLED) throw forbidden('账号已停用，请联系企业管理员');
-      await kv.delete(`login:m:${mobile}`);
       return openSession(user.id, appCode, ip, userAgent);
     },
 
@@ -148,10 +185,12 @@ export function createAuthService({ db, config, kv }: Deps) {
     async logout(user: SessionUser, token: string, appCode: string) {
       const tokenHash = hashToken(token);
       await repo.endSessionByHash(db, tokenHash, InvalidIndex.EXPIRED_OR_SIGNED_OUT);
-      cache.delete([tokenHash]);
+      await forget({ tokenHashes: [tokenHash] });
       // `appCode` naming another app (a module opened by SSO) signs the user out of that app too.
       if (appCode !== user.appCode) {
-        cache.delete(await repo.endSessions(db, user.userId, InvalidIndex.EXPIRED_OR_SIGNED_OUT, appCode));
+        await forget({
+          tokenHashes: await repo.endSessions(db, user.userId, InvalidIndex.EXPIRED_OR_SIGNED_OUT, appCode),
+        });
       }
       return { logout: true as const };
     },
@@ -223,27 +262,33 @@ export function createAuthService({ db, config, kv }: Deps) {
 
     /** Change one's password; every other session of the user ends (reason 1), this one stays. */
     async changePassword(user: SessionUser, oldPassword: string, newPassword: string) {
+      // The old password is a guess like any sign-in: reserved before the hash, 5 per 15 minutes per user.
+      const attempt = await throttle.reserveOldPassword(user.userId);
       const me = await repo.findUserById(db, user.userId);
       if (!me || !(await verifyPassword(oldPassword, me.passwordHash))) {
         throw invalidInput([{ field: 'oldPassword', message: '原密码不正确' }]);
       }
+      await attempt.succeeded();
       const hash = await hashPassword(newPassword, config.scryptCost);
       const ended = await db.transaction(async (tx) => {
         await repo.updatePassword(tx, user.userId, hash);
         return repo.endSessions(tx, user.userId, InvalidIndex.EXPIRED_OR_SIGNED_OUT, null, user.sessionId);
       });
-      cache.delete(ended);
+      await forget({ tokenHashes: ended });
       return { changed: true as const };
     },
 
     /** Used by other modules after they change a user's password, status, roles or organisation. */
     async endAllSessions(userId: number, tx: Db = db) {
-      cache.delete(await repo.endSessions(tx, userId, InvalidIndex.EXPIRED_OR_SIGNED_OUT, null));
-      cache.deleteUser(userId);
+      await forget({
+        tokenHashes: await repo.endSessions(tx, userId, InvalidIndex.EXPIRED_OR_SIGNED_OUT, null),
+        userId,
+      });
     },
 
     forgetUser(userId: number) {
       cache.deleteUser(userId);
+      void forget({ userId });
     },
   };
 }

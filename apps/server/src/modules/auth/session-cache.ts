@@ -2,8 +2,9 @@ import type { SessionUser } from './auth.types.ts';
 
 /**
  * A short-lived cache of resolved sessions so a signed-in call costs no database round trip (the benchmark goal
- * of issue 2). Entries this process ends are dropped at once; a session ended by another server process is
- * noticed within `ttlMs` at the latest (documented in docs/decisions.md).
+ * of issue 2). Entries this process ends are dropped at once; sessions other processes end are dropped when
+ * their notice arrives through the shared store (auth.service.ts), and within `ttlMs` at the latest should a
+ * notice be lost (docs/decisions.md, "Session cache").
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: SessionUser; expiresAt: number }>();

@@ -41,13 +41,21 @@ function declarationNo(today: string): string {
 }
 
 /**
- * The applicant's calls (manufacturers): the bodies to address, drafts, submission (a self-declaration is published
+ * Which products an applicant may apply for: a manufacturer its own, any type; a distributor those it has evidence
+ * for (repo.applicableProducts), an assessment (type 3) only: a held certificate or a self-declaration is the maker's.
+ */
+function productScope(orgType: number): repo.ApplicableProducts {
+  return orgType === OrgType.DISTRIBUTOR ? { kind: 'evidence' } : { kind: 'own' };
+}
+
+/**
+ * The applicant's calls (manufacturers; distributors for an assessment): the bodies to address, drafts, submission (a self-declaration is published
  * at once), withdrawal, its applications and the certificates it holds. Reading one application serves its body too.
  */
 export function createApplicantCalls({ db }: { db: Db }) {
   const { callerOrg, audit, applicationDetail, rethrowCertNoTaken } = certificateCommon(db);
 
-  /** The applicant (the routes admit manufacturers only: `orgTypes`), once its organisation is certified. */
+  /** The applicant (the routes admit manufacturers and distributors: `orgTypes`), once it is certified. */
   async function applicantOrg(user: SessionUser) {
     const org = await callerOrg(user);
     if (org.certStatus !== CertStatus.CERTIFIED) throw forbidden('企业认证通过后才能申请证书');
@@ -61,10 +69,14 @@ export function createApplicantCalls({ db }: { db: Db }) {
     return row;
   }
 
-  /** Check a draft's references: own product, own uploads, a certified certification body. */
-  async function checkedFields(orgId: number, body: SaveBody) {
+  /** Check a draft's references: a product it may apply for, own uploads, a certified certification body. */
+  async function checkedFields(org: { id: number; type: number }, body: SaveBody) {
+    const orgId = org.id;
+    if (org.type === OrgType.DISTRIBUTOR && body.type !== ApplicationType.NORMAL) {
+      throw invalidInput([{ field: 'type', message: '经销商只能提交普通申请' }]);
+    }
     const product = await repo.findProduct(db, body.productId);
-    if (!product || product.orgId !== orgId)
+    if (!product || !(await repo.isApplicableProduct(db, orgId, productScope(org.type), product.id)))
       throw invalidInput([{ field: 'productId', message: '产品不存在，请重新选择' }]);
     const evidenceIds = [...new Set(body.evidenceUploadIds)];
     const own = await repo.uploadsOfOrg(db, evidenceIds, orgId);
@@ -95,9 +107,16 @@ export function createApplicantCalls({ db }: { db: Db }) {
       return repo.certificationBodies(db);
     },
 
+    /** The products the caller may apply for (the application form's picker), by name, at most 50. */
+    async applicableProducts(user: SessionUser, keyword: string | undefined) {
+      const org = await applicantOrg(user);
+      const list = await repo.applicableProducts(db, org.id, productScope(org.type), keyword, 50);
+      return { list };
+    },
+
     async create(user: SessionUser, body: SaveBody) {
       const org = await applicantOrg(user);
-      const fields = await checkedFields(org.id, body);
+      const fields = await checkedFields(org, body);
       const id = await db.transaction(async (tx) => {
         const newId = await repo.insertApplication(tx, {
           ...fields,
@@ -115,7 +134,7 @@ export function createApplicantCalls({ db }: { db: Db }) {
       const org = await applicantOrg(user);
       const before = await ownApplication(user, id);
       const to = step(before.application.type, before.application.status, 'save');
-      const fields = await checkedFields(org.id, body);
+      const fields = await checkedFields(org, body);
       await db.transaction(async (tx) => {
         const updated = await repo.updateApplication(tx, id, before.application.status, fields);
         if (!updated) throw conflict('申请状态已变化，请刷新后重试');

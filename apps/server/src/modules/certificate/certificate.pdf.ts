@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { ApplicationType } from '@jcbb/contract';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { CertificateView } from './certificate.service.ts';
 
@@ -44,6 +43,8 @@ export async function renderCertificatePdf(cert: CertificateView, options: PdfOp
   const font = options.font === undefined ? findCjkFont() : options.font;
   const cjk = font !== null;
   const declaration = cert.type === ApplicationType.SELF_DECLARED;
+  // pdfkit is loaded on the first certificate, not at start-up (about 0.7 s of every server start).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

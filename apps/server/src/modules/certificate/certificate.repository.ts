@@ -6,6 +6,7 @@ import {
   auditLog,
   certificateApplications,
   certificates,
+  ledgerRecords,
   organizations,
   productDocuments,
   products,
@@ -38,6 +39,53 @@ export async function findProduct(tx: Tx, id: number) {
     .where(eq(products.id, id))
     .limit(1);
   return row;
+}
+
+/** Products an organisation may apply for, by name (`keyword`), at most `limit`, newest first. */
+export type ApplicableProducts = { kind: 'own' } | { kind: 'evidence' };
+
+/**
+ * A manufacturer's own products; a distributor's products it has evidence for: named by one of its own ledger
+ * records, or by any organisation's record of a file the distributor has on record too (the same SHA-256, e.g. the
+ * manufacturer's test report it keeps). docs/decisions.md, "A distributor's certificate applications".
+ */
+function applicableCondition(orgId: number, scope: ApplicableProducts): SQL {
+  if (scope.kind === 'own') return eq(products.orgId, orgId);
+  return sql`${products.id} in (
+    select r.product_id from ${ledgerRecords} r where r.org_id = ${orgId} and r.product_id is not null
+    union
+    select other.product_id from ${ledgerRecords} own
+      join ${uploads} ou on ou.id = own.upload_id
+      join ${uploads} tu on tu.sha256 = ou.sha256
+      join ${ledgerRecords} other on other.upload_id = tu.id
+    where own.org_id = ${orgId} and other.product_id is not null
+  )`;
+}
+
+export async function applicableProducts(
+  tx: Tx,
+  orgId: number,
+  scope: ApplicableProducts,
+  keyword: string | undefined,
+  limit: number,
+) {
+  const conditions = [applicableCondition(orgId, scope)];
+  if (keyword) conditions.push(ilike(products.name, containsPattern(keyword)));
+  return tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(...conditions))
+    .orderBy(desc(products.id))
+    .limit(limit);
+}
+
+export async function isApplicableProduct(tx: Tx, orgId: number, scope: ApplicableProducts, productId: number) {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), applicableCondition(orgId, scope)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The organisation's own uploads among `ids` (others are simply not returned). */

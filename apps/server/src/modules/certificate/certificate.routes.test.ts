@@ -105,17 +105,20 @@ describe('who may apply', () => {
     expect(res.body.data).toEqual([{ id: bodyOrgId, name: '华夏绿色建材认证中心有限公司' }]);
   });
 
-  it('refuses a distributor, a certification body and an uncertified manufacturer (403)', async () => {
+  it('refuses a certification body and an uncertified manufacturer (403); a distributor without evidence (400)', async () => {
     for (const [token, msg] of [
-      [dealer, '只有建材生产企业可以执行此操作'],
-      [body, '只有建材生产企业可以执行此操作'],
+      [body, '只有建材生产企业、经销商可以执行此操作'],
       [otherMaker, '企业认证通过后才能申请证书'],
     ] as const) {
       const res = await server.call('POST', '/api/certificate/applications', draft(), token);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe(40300);
       expect(res.body.msg).toBe(msg);
+      expect((await server.call('GET', '/api/certificate/products', {}, token)).status).toBe(403);
     }
+    const res = await server.call('POST', '/api/certificate/applications', draft(), dealer);
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields[0].field).toBe('productId');
   });
 
   it("refuses another organisation's product, another's upload and a body that is not one (400 per field)", async () => {
@@ -149,6 +152,89 @@ describe('who may apply', () => {
     const res = await server.call('POST', `/api/certificate/applications/${created.body.data.id}/submit`, {}, maker);
     expect(res.status).toBe(400);
     expect(res.body.data.fields.map((f: { field: string }) => f.field).sort()).toEqual(['certNo', 'evidenceUploadIds']);
+  });
+});
+
+describe('a distributor applies for the products it has evidence for', () => {
+  /** The same report, put on record by the manufacturer for its product, then by the distributor. */
+  const report = Buffer.concat([SMALL_PDF, Buffer.from('\n% 经销商证据测试\n')]);
+  let dealerProductId: number;
+  let dealerUploadId: number;
+
+  beforeAll(async () => {
+    dealerProductId = await insertProduct(makerOrgId, '经销测试用岩棉板');
+    const makerUpload = await uploadFile(server, maker, '岩棉板检测报告.pdf', report, 'application/pdf');
+    const recorded = await server.call(
+      'POST',
+      '/api/blockchain/storage/add',
+      { uploadId: makerUpload.body.data.id, productId: dealerProductId, docType: 1 },
+      maker,
+    );
+    expect(recorded.status, recorded.raw).toBe(200);
+    dealerUploadId = (await uploadFile(server, dealer, '岩棉板检测报告.pdf', report, 'application/pdf')).body.data.id;
+  });
+
+  it('lists a manufacturer its own products, a distributor not one it has no evidence for', async () => {
+    const own = await server.call('GET', '/api/certificate/products', { keyword: '岩棉板' }, maker);
+    expect(own.status, own.raw).toBe(200);
+    expect(own.body.data.list).toEqual([{ id: dealerProductId, name: '经销测试用岩棉板' }]);
+    const dealers = await server.call('GET', '/api/certificate/products', {}, dealer);
+    expect(dealers.status, dealers.raw).toBe(200);
+    expect(dealers.body.data.list.map((p: { id: number }) => p.id)).not.toContain(dealerProductId);
+  });
+
+  it('once the distributor has the same report on record, the product is its to apply for (type 3 only)', async () => {
+    const recorded = await server.call(
+      'POST',
+      '/api/blockchain/storage/add',
+      { uploadId: dealerUploadId, docType: 1 },
+      dealer,
+    );
+    expect(recorded.status, recorded.raw).toBe(200);
+    const list = await server.call('GET', '/api/certificate/products', { keyword: '岩棉板' }, dealer);
+    expect(list.body.data.list).toEqual([{ id: dealerProductId, name: '经销测试用岩棉板' }]);
+    const filtered = await server.call('GET', '/api/certificate/products', { keyword: '不存在的名字' }, dealer);
+    expect(filtered.body.data.list).toEqual([]);
+
+    const evidence = { productId: dealerProductId, evidenceUploadIds: [dealerUploadId] };
+    const selfDeclared = await server.call(
+      'POST',
+      '/api/certificate/applications',
+      draft({ ...evidence, type: 2 }),
+      dealer,
+    );
+    expect(selfDeclared.status).toBe(400);
+    expect(selfDeclared.body.data.fields[0].field).toBe('type');
+    // A product of the maker that the distributor has no evidence for stays refused.
+    const other = await server.call(
+      'POST',
+      '/api/certificate/applications',
+      draft({ evidenceUploadIds: [dealerUploadId] }),
+      dealer,
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.data.fields[0].field).toBe('productId');
+
+    const created = await server.call('POST', '/api/certificate/applications', draft(evidence), dealer);
+    expect(created.status, created.raw).toBe(200);
+    expect(created.body.data.product).toEqual({ id: dealerProductId, name: '经销测试用岩棉板' });
+    const submitted = await server.call(
+      'POST',
+      `/api/certificate/applications/${created.body.data.id}/submit`,
+      {},
+      dealer,
+    );
+    expect(submitted.status, submitted.raw).toBe(200);
+    const queue = await server.call('GET', '/api/certificate/approvals', {}, body);
+    expect(queue.body.data.list.map((a: { id: number }) => a.id)).toContain(created.body.data.id);
+    // The maker does not see the distributor's application.
+    expect((await server.call('GET', `/api/certificate/applications/${created.body.data.id}`, {}, maker)).status).toBe(
+      404,
+    );
+  });
+
+  it('needs a session (401)', async () => {
+    expect((await server.call('GET', '/api/certificate/products', {}, null)).status).toBe(401);
   });
 });
 

@@ -7,8 +7,11 @@ import { renderCertificatePdf } from './certificate.pdf.ts';
 import type { CertificateService, CertificateView } from './certificate.service.ts';
 
 const tags = ['证书 Certificate'];
-/** Who may apply: manufacturers, for their own products (distributors hold no products of their own). */
-const applicants = [OrgType.MANUFACTURER];
+/**
+ * Who may apply: manufacturers, for their own products; distributors, for an assessment (type 3) of the products
+ * they have evidence for (docs/decisions.md, "A distributor's certificate applications").
+ */
+const applicants = [OrgType.MANUFACTURER, OrgType.DISTRIBUTOR];
 const certificationBodies = [OrgType.CERTIFICATION_BODY];
 
 /**
@@ -38,14 +41,26 @@ export function registerCertificateRoutes(
     handler: () => certificates.bodies(),
   });
 
-  // Applicant (manufacturers)
+  // Applicant (manufacturers; distributors for an assessment)
+
+  defineRoute(app, api.applicableProducts, {
+    summary: '可申请证书的产品 Products the caller may apply for',
+    description:
+      'Certified manufacturers: their own products. Certified distributors: the products they have evidence for, ' +
+      'named by one of their ledger records or by any record of a file they have on record too. Other ' +
+      'organisations 403. keyword: part of the name. At most 50, newest first.',
+    tags,
+    orgTypes: applicants,
+    handler: ({ user, query }) => certificates.applicableProducts(user, query.keyword || undefined),
+  });
 
   defineRoute(app, api.createApplication, {
     summary: '新建证书申请（草稿） Create a certificate application as a draft',
     description:
-      'Certified manufacturers only (403 otherwise). type 1 certified (the certificate the product holds, certNo ' +
-      'required to submit), 2 self-declared (published on submission, no body), 3 normal (assessment). productId: ' +
-      'own product; evidenceUploadIds: own uploads; bodyOrgId: a certified certification body (400 per field).',
+      'Certified manufacturers, and certified distributors for type 3 only (403 otherwise). type 1 certified (the ' +
+      'certificate the product holds, certNo required to submit), 2 self-declared (published on submission, no ' +
+      'body), 3 normal (assessment). productId: one of GET /api/certificate/products; evidenceUploadIds: own ' +
+      'uploads; bodyOrgId: a certified certification body (400 per field).',
     tags,
     orgTypes: applicants,
     handler: ({ user, body }) => certificates.create(user, body),

@@ -8,7 +8,7 @@ import {
 
 /**
  * The state machine of certificate applications, in one pure function so every allowed and refused step is
- * unit-tested (certificate.transitions.test.ts):
+ * unit-tested (certificate.transitions.unit.test.ts):
  *
  *   save      draft → draft                       (the applicant edits its draft)
  *   submit    draft → submitted                   (types 1 and 3: to the certification body's queue)

@@ -1,41 +1,27 @@
-import {
-  COMPANY_WORD_DEFAULT_TITLE,
-  companyByNameBody,
-  companyCityData,
-  companyIdParams,
-  companyInfoList,
-  companyWordQuery,
-} from '@jcbb/contract';
+import { companyEndpoints as api, COMPANY_WORD_DEFAULT_TITLE, OrgType } from '@jcbb/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { defineRoute } from '../../lib/route.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import type { CompanyService } from './company.service.ts';
 
 const tags = ['企业 Companies'];
+const manufacturer = [OrgType.MANUFACTURER];
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export function registerCompanyRoutes(app: FastifyInstance, companies: CompanyService) {
-  defineRoute(app, {
-    method: 'POST',
-    url: '/materials/bm-company/getCompanyInfoByName',
+  defineRoute(app, api.getCompanyInfoByName, {
     summary: '按名称查询企业 Organisations by a fragment of their name',
     description:
       'Any signed-in user. Case-insensitive, matched anywhere (% and _ literal); shortest names first; take default 20, at most 50. Public register fields only (name, type, credit code, region, address, certified).',
     tags,
-    body: companyByNameBody,
-    response: companyInfoList,
     handler: ({ body }) => companies.findByName(body.name, body.take),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/materials/bm-company/getCityIdByCompanyId/:companyId',
+  defineRoute(app, api.getCityIdByCompanyId, {
     summary: '企业所在城市 The city of an organisation’s region',
     description:
       'The caller’s own organisation (platform staff: any); another organisation answers 40400. cityCode is the prefecture-level division of the registered region (320115 → 320100); null when the region is a province or missing.',
     tags,
-    params: companyIdParams,
-    response: companyCityData,
     handler: ({ user, params }) => companies.cityOf(user, params.companyId),
   });
 
@@ -53,23 +39,19 @@ export function registerCompanyRoutes(app: FastifyInstance, companies: CompanySe
       .send(file.bytes);
   };
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/materials/bm-company/downWordInfoByCompanyId',
+  defineRoute(app, api.downWordInfoByCompanyId, {
     summary: '下载入库申请表 The company’s application form for a city (.docx)',
     description: `${wordDescription} POST carries cityLetter and tmpName in the signed JSON body; GET on the same path takes them in the (signed) query.`,
     tags,
-    body: companyWordQuery,
+    orgTypes: manufacturer,
     handler: ({ user, body, reply }) => sendWord(user, reply, body.cityLetter, body.tmpName),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/materials/bm-company/downWordInfoByCompanyId',
+  defineRoute(app, api.downWordInfoByCompanyIdGet, {
     summary: '下载入库申请表（GET） The same form, parameters in the query',
     description: wordDescription,
     tags,
-    query: companyWordQuery,
+    orgTypes: manufacturer,
     handler: ({ user, query, reply }) => sendWord(user, reply, query.cityLetter, query.tmpName),
   });
 }

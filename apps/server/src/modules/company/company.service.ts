@@ -9,13 +9,22 @@ import {
   Role,
 } from '@jcbb/contract';
 import type { Db } from '../../db/client.ts';
-import { forbidden, invalidInput, notFound } from '../../lib/errors.ts';
+import { invalidInput, notFound, orgTypesForbidden } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { divisionPath } from '../reference/reference.repository.ts';
 import * as repo from './company.repository.ts';
 import { buildCompanyWord, type CompanyWordInput } from './company.word.ts';
 
 export type CompanyService = ReturnType<typeof createCompanyService>;
+
+/**
+ * The caller's organisation id, for calls the route reserves to manufacturers (`orgTypes` on the route refuses the
+ * others first; this only narrows the type).
+ */
+function manufacturerOrgId(user: SessionUser): number {
+  if (user.orgId === null || user.orgType !== OrgType.MANUFACTURER) throw orgTypesForbidden([OrgType.MANUFACTURER]);
+  return user.orgId;
+}
 
 export function createCompanyService({ db }: { db: Db }) {
   return {
@@ -50,9 +59,7 @@ export function createCompanyService({ db }: { db: Db }) {
 
     /** The caller's manufacturer's application form for a city, as a .docx file. */
     async word(user: SessionUser, cityLetter: string, tmpName: string | undefined) {
-      if (user.orgId === null || user.orgType !== OrgType.MANUFACTURER)
-        throw forbidden('仅建材生产企业可下载入库申请表');
-      const org = await repo.findOrg(db, user.orgId);
+      const org = await repo.findOrg(db, manufacturerOrgId(user));
       if (!org) throw notFound('企业不存在');
       const city = await repo.findOpenedCity(db, cityLetter);
       if (!city) throw invalidInput([{ field: 'cityLetter', message: '该城市尚未开通' }]);

@@ -1,21 +1,17 @@
-import { ResponseCode, uploadData } from '@jcbb/contract';
+import { fileEndpoints as api, ResponseCode } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { defineRoute, idParams } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/route.ts';
 import type { FileService } from './file.service.ts';
 
 const tags = ['文件 Files'];
 
 export function registerFileRoutes(app: FastifyInstance, files: FileService) {
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/file/upload',
+  defineRoute(app, api.upload, {
     summary: '上传文件 Upload a file (multipart, field "file")',
     description:
       'Signed through the query string. PDF, PNG, JPG, GIF, WEBP, DOCX or XLSX, recognised by content; 20 MB at most (MAX_UPLOAD_MB). Answers 41300 when too large and 41500 for other types.',
     tags,
-    signQuery: true,
-    response: uploadData,
     handler: async ({ user, request }) => {
       if (!request.isMultipart())
         throw new AppError(ResponseCode.UNSUPPORTED_MEDIA_TYPE, '请以 multipart/form-data 上传文件');
@@ -29,12 +25,9 @@ export function registerFileRoutes(app: FastifyInstance, files: FileService) {
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/file/:id',
+  defineRoute(app, api.download, {
     summary: "下载文件 Download one of the organisation's files",
     tags,
-    params: idParams,
     handler: async ({ user, params, reply }) => {
       const file = await files.get(user, params.id);
       reply

@@ -13,6 +13,20 @@ import { ACCEPTED_FILE_TYPES, sniffFileType } from './file-types.ts';
 export type FileService = ReturnType<typeof createFileService>;
 
 /**
+ * The name an upload is kept and downloaded under: the client's base name without control characters, its
+ * extension replaced by the detected type's, so a GIF sent as `poly.html` comes back as `poly.gif`.
+ */
+export function storedName(clientName: string, ext: string): string {
+  const base = path
+    .basename(clientName.replaceAll('\\', '/'))
+    .replace(/\p{Cc}/gu, '')
+    .trim();
+  const dot = base.lastIndexOf('.');
+  const stem = (dot > 0 ? base.slice(0, dot) : base).slice(0, 190) || 'file';
+  return `${stem}.${ext}`;
+}
+
+/**
  * Files kept on disk under DATA_DIR/files, named by their SHA-256 (DESIGN.md §2): the same bytes are kept once.
  * Size is bounded by the multipart limit; the type is checked from the content before anything is kept.
  */
@@ -39,11 +53,7 @@ export function createFileService({ db, config }: { db: Db; config: Config }) {
         await writeFile(temp, bytes);
         await rename(temp, target);
       }
-      const safeName =
-        path
-          .basename(name)
-          .replace(/\p{Cc}/gu, '')
-          .slice(0, 200) || `file.${type.ext}`;
+      const safeName = storedName(name, type.ext);
       const upload = await db.transaction(async (tx) => {
         await repo.insertBlobIfAbsent(tx, { sha256, size: bytes.length, mime: type.mime });
         return repo.insertUpload(tx, { sha256, orgId: user.orgId, userId: user.userId, name: safeName });

@@ -1,8 +1,8 @@
-import { createPrivateKey, randomBytes, sign } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, sign } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bytesToHex, hexToBytes, ledgerPublicKey } from '@jcbb/contract/ledger-proof';
+import { bytesToHex, hexToBytes } from '@jcbb/contract/ledger-proof';
 
 /** The Ed25519 key that signs the ledger's tree heads. */
 export interface LedgerSigner {
@@ -27,9 +27,12 @@ function signerOf(secretKey: Uint8Array): LedgerSigner {
     format: 'der',
     type: 'pkcs8',
   });
+  // The public key from OpenSSL too: the contract's pure-JavaScript ledgerPublicKey spent some 350 ms of every
+  // start-up building its curve tables. SPKI DER of Ed25519 ends with the raw 32-byte key (RFC 8410).
+  const spki = createPublicKey(key).export({ format: 'der', type: 'spki' });
   return {
     secretKey,
-    publicKeyHex: bytesToHex(ledgerPublicKey(secretKey)),
+    publicKeyHex: bytesToHex(new Uint8Array(spki.subarray(spki.length - 32))),
     sign: (message) => new Uint8Array(sign(null, message, key)),
   };
 }

@@ -14,14 +14,15 @@ const verify =
 
 /**
  * Install the ledger's signing key: LEDGER_SIGNING_KEY, else DATA_DIR/ledger-ed25519.key (created on first start).
- * In-memory databases and tests use one random key per process (a test file may start several servers).
+ * In-memory databases use one random key per process. API tests configure the key (test/harness.ts): the one the
+ * shared seeded database was signed with, so every server started from a copy of it verifies its demo heads.
  */
 export async function setupLedgerSigner(config: Config) {
   installLedgerSigner(
     await loadLedgerSigner({
       configuredKey: config.ledgerSigningKey,
       dataDir: config.dataDir,
-      ephemeral: config.memoryDb || Boolean(process.env.VITEST),
+      ephemeral: config.memoryDb,
     }),
   );
 }

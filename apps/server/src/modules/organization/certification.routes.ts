@@ -1,76 +1,48 @@
-import {
-  adminCertificationDetail,
-  adminCertificationList,
-  adminCertificationListQuery,
-  certificationBody,
-  certificationDecisionData,
-  certificationHistoryData,
-  certificationItem,
-  Role,
-  rejectBody,
-} from '@jcbb/contract';
+import { organizationEndpoints as api, Role } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute, idParams } from '../../lib/route.ts';
+import { defineRoute } from '../../lib/route.ts';
 import type { CertificationService } from './certification.service.ts';
 
 const tags = ['企业 Organization'];
 const platform = [Role.SUPER_ADMIN];
 
 export function registerCertificationRoutes(app: FastifyInstance, certification: CertificationService) {
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/organization/certification',
+  defineRoute(app, api.submitCertification, {
     summary: '提交企业认证 Submit the organisation for certification',
     description:
       'Enterprise administrator only (403). From 未认证 or 未通过; 409 while pending or once certified, and for government ' +
       'units (exempt). regionCode must be a known division, creditCode pass the GB 32100-2015 check and be unused by ' +
       'another organisation (409, field creditCode), licenseUploadId be a PDF or image uploaded by this organisation.',
     tags,
-    body: certificationBody,
-    response: certificationItem,
     handler: ({ user, body }) => certification.submit(user, body),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/organization/certification',
+  defineRoute(app, api.certificationHistory, {
     summary: '企业认证记录 The organisation’s certification applications, newest first',
     tags,
-    response: certificationHistoryData,
     handler: ({ user }) => certification.history(user),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/admin/certification/list',
+  defineRoute(app, api.adminCertifications, {
     summary: '企业认证申请列表（平台） Certification applications, for review',
     description:
       'status: 1 pending (when left out), 2 approved, 3 rejected, 0 or empty for all. keyword: organisation name.',
     tags,
     roles: platform,
-    query: adminCertificationListQuery,
-    response: adminCertificationList,
     handler: ({ query }) => certification.adminList(query),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/admin/certification/:id',
+  defineRoute(app, api.adminCertification, {
     summary: '企业认证申请详情（平台） One application with its licence file',
     tags,
     roles: platform,
-    params: idParams,
-    response: adminCertificationDetail,
     handler: ({ params }) => certification.adminDetail(params.id),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/admin/certification/:id/license',
+  defineRoute(app, api.adminCertificationLicense, {
     summary: '营业执照文件（平台） The business licence of an application',
     tags,
     roles: platform,
-    params: idParams,
     handler: async ({ params, reply }) => {
       const file = await certification.adminLicense(params.id);
       reply
@@ -81,30 +53,21 @@ export function registerCertificationRoutes(app: FastifyInstance, certification:
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/admin/certification/:id/approve',
+  defineRoute(app, api.approveCertification, {
     summary: '通过企业认证（平台） Approve an application',
     description:
       'Only a pending application (else 409). The organisation becomes 已认证 and its members get a message.',
     tags,
     roles: platform,
-    params: idParams,
-    response: certificationDecisionData,
     handler: ({ user, params }) => certification.approve(user, params.id),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/admin/certification/:id/reject',
+  defineRoute(app, api.rejectCertification, {
     summary: '驳回企业认证（平台） Reject an application with a reason',
     description:
       'Only a pending application (else 409). The organisation becomes 未通过 with the reason and gets a message.',
     tags,
     roles: platform,
-    params: idParams,
-    body: rejectBody,
-    response: certificationDecisionData,
     handler: ({ user, params, body }) => certification.reject(user, params.id, body.reason),
   });
 }

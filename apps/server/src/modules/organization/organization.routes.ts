@@ -1,15 +1,4 @@
-import {
-  adminOrganizationCreateBody,
-  adminOrganizationCreated,
-  adminOrganizationList,
-  adminOrganizationListQuery,
-  functionShowData,
-  functionShowQuery,
-  organizationData,
-  organizationSaveBody,
-  Role,
-  userIdParams,
-} from '@jcbb/contract';
+import { organizationEndpoints as api, Role } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/route.ts';
 import { registerCertificationRoutes } from './certification.routes.ts';
@@ -19,20 +8,15 @@ import type { OrganizationService } from './organization.service.ts';
 const tags = ['企业 Organization'];
 
 export function registerOrganizationRoutes(app: FastifyInstance, organizations: OrganizationService) {
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/organization',
+  defineRoute(app, api.getOrganization, {
     summary: '当前企业信息 The caller’s organisation',
     description:
       'status is 已认证 / 未认证 / 审核中 / 未通过; rejectReason only while rejected. 404 without an organisation.',
     tags,
-    response: organizationData,
     handler: ({ user }) => organizations.mine(user),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/organization',
+  defineRoute(app, api.saveOrganization, {
     summary: '创建或修改企业 Create an organisation, or update one’s own',
     description:
       'A user without an organisation creates one (name and type; types 5 and 9 only through POST /api/admin/organizations) ' +
@@ -40,50 +24,34 @@ export function registerOrganizationRoutes(app: FastifyInstance, organizations: 
       'out stays, null clears it; changing the name or credit code of a certified organisation makes it uncertified, and ' +
       'is refused (409) while certification is pending. Staff: 403. super_admin: 403.',
     tags,
-    body: organizationSaveBody,
-    response: organizationData,
     handler: ({ user, body }) => organizations.save(user, body),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/user/:id/organization',
+  defineRoute(app, api.getUserOrganization, {
     summary: '用户所属企业 A user’s organisation',
     description:
       'Oneself, a member of one’s own organisation (enterprise administrator), or anyone (super_admin); otherwise 404.',
     tags,
-    params: userIdParams,
-    response: organizationData,
     handler: ({ user, params }) => organizations.ofUser(user, params.id),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/organization/function/show',
+  defineRoute(app, api.getFunctionShow, {
     summary: '企业类型可用功能 Console modules offered to an organisation type',
     description:
       'orgType defaults to the caller’s organisation type; government (5) gets none (spec §6), 0 lists every module. ' +
       'enabled tells whether the caller’s organisation has the module.',
     tags,
-    query: functionShowQuery,
-    response: functionShowData,
     handler: ({ user, query }) => organizations.functions(user, query.orgType),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/admin/organizations',
+  defineRoute(app, api.adminOrganizations, {
     summary: '企业列表（平台） Organisations, for the platform administrator',
     tags,
     roles: [Role.SUPER_ADMIN],
-    query: adminOrganizationListQuery,
-    response: adminOrganizationList,
     handler: ({ query }) => organizations.adminList(query),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/admin/organizations',
+  defineRoute(app, api.adminCreateOrganization, {
     summary: '开通企业（平台） Open an organisation with its first account',
     description:
       'Any type, including government units (5) and regulators (9), which users cannot create themselves. The first ' +
@@ -91,8 +59,6 @@ export function registerOrganizationRoutes(app: FastifyInstance, organizations: 
       'A registered mobile: 409 with field adminMobile.',
     tags,
     roles: [Role.SUPER_ADMIN],
-    body: adminOrganizationCreateBody,
-    response: adminOrganizationCreated,
     handler: ({ user, body }) => organizations.adminCreate(user, body),
   });
 

@@ -5,7 +5,7 @@ import { sendMessage } from '../message/message.sender.ts';
 import * as documentRepo from './document.repository.ts';
 import { recomputeProductTags } from './product-tags.ts';
 
-/** The sweep runs at start-up and then every six hours. */
+/** The sweep runs every six hours, once per deployment (jobs/index.ts). */
 export const EXPIRY_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 export const EXPIRY_NOTICE_TITLE = '绿色建材认证证书即将到期';
@@ -58,27 +58,4 @@ export async function runCertificateExpirySweep(db: Db, today: string = shanghai
     if (await db.transaction((tx) => sendExpiryNotice(tx, cert))) notified += 1;
   }
   return { recomputed, notified };
-}
-
-/**
- * Run the sweep now and every six hours. The timer is unref'd (it never keeps the process alive); the returned
- * function stops it and waits for a pass in progress, so the database is not closed under it.
- */
-export function startCertificateExpirySweep(db: Db, log: { error(obj: unknown, msg: string): void }) {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const pass = () => {
-    if (stopped) return;
-    running = runCertificateExpirySweep(db).catch((error: unknown) =>
-      log.error({ err: error }, 'certificate expiry sweep failed'),
-    );
-  };
-  pass();
-  const timer = setInterval(pass, EXPIRY_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
 }

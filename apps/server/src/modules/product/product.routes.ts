@@ -5,7 +5,6 @@ import { defineRoute } from '../../lib/route.ts';
 import { bearerToken } from '../../plugins/gateway.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
-import { startCertificateExpirySweep } from './certificate-expiry.ts';
 import { createClassificationService } from './classification.service.ts';
 import { registerDocumentRoutes } from './document.routes.ts';
 import type { FactGate } from './product.facts.ts';
@@ -22,8 +21,6 @@ export interface ProductRouteDeps {
   auth: AuthService;
   /** Where changes of a listed product's approved facts go for audit (the revision module). */
   facts: FactGate;
-  /** Start the certificate expiry sweep (default true; the app's onClose stops it). */
-  expirySweep?: boolean;
 }
 
 /** The product centre (issue 4): products, specifications, documents, tags, classification calls. */
@@ -162,11 +159,4 @@ export function registerProductRoutes(app: FastifyInstance, deps: ProductRouteDe
 
   registerSpecRoutes(app, deps);
   registerDocumentRoutes(app, deps);
-
-  if (deps.expirySweep !== false) {
-    const stop = startCertificateExpirySweep(deps.db, app.log);
-    app.addHook('onClose', async () => {
-      await stop();
-    });
-  }
 }

@@ -1,17 +1,13 @@
-import type {
-  adminCertificationDetail,
-  adminCertificationList,
-  adminOrganizationList,
-  certificationDecisionData,
-} from '@jcbb/contract';
-import type { z } from 'zod';
-import { http } from '../../lib/http.ts';
+import type { EndpointData } from '@jcbb/contract/endpoint';
+import { organizationEndpoints as api } from '@jcbb/contract/organization.endpoints';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { call, download, keyOf } from '../../lib/api.ts';
 
-export type AdminCertificationList = z.infer<typeof adminCertificationList>;
+export type AdminCertificationList = EndpointData<typeof api.adminCertifications>;
 export type AdminCertificationItem = AdminCertificationList['list'][number];
-export type AdminCertificationDetail = z.infer<typeof adminCertificationDetail>;
-export type CertificationDecision = z.infer<typeof certificationDecisionData>;
-export type AdminOrganizationList = z.infer<typeof adminOrganizationList>;
+export type AdminCertificationDetail = EndpointData<typeof api.adminCertification>;
+export type CertificationDecision = EndpointData<typeof api.approveCertification>;
+export type AdminOrganizationList = EndpointData<typeof api.adminOrganizations>;
 export type AdminOrganizationItem = AdminOrganizationList['list'][number];
 
 export interface CertificationQuery {
@@ -32,21 +28,31 @@ export interface OrganizationQuery {
 
 /** The platform administrator's calls (certification review, organisations), one function each. */
 export const adminApi = {
-  certifications: (query: CertificationQuery) =>
-    http.get<AdminCertificationList>('/api/admin/certification/list', { ...query }),
-  certification: (id: number) => http.get<AdminCertificationDetail>(`/api/admin/certification/${id}`),
-  license: (id: number) => http.blob('GET', `/api/admin/certification/${id}/license`),
-  approve: (id: number) => http.post<CertificationDecision>(`/api/admin/certification/${id}/approve`),
-  reject: (id: number, reason: string) =>
-    http.post<CertificationDecision>(`/api/admin/certification/${id}/reject`, { reason }, { silent: true }),
-  organizations: (query: OrganizationQuery) =>
-    http.get<AdminOrganizationList>('/api/admin/organizations', { ...query }),
+  certifications: (query: CertificationQuery) => call(api.adminCertifications, query),
+  certification: (id: number) => call(api.adminCertification, { id }),
+  license: (id: number) => download(api.adminCertificationLicense, { id }),
+  approve: (id: number) => call(api.approveCertification, { id }),
+  reject: (id: number, reason: string) => call(api.rejectCertification, { id, reason }, { silent: true }),
+  organizations: (query: OrganizationQuery) => call(api.adminOrganizations, query),
 };
 
-export const adminKeys = {
-  certifications: ['admin', 'certifications'] as const,
-  certificationList: (query: CertificationQuery) => ['admin', 'certifications', 'list', query] as const,
-  certification: (id: number) => ['admin', 'certifications', 'detail', id] as const,
-  license: (id: number) => ['admin', 'certifications', 'license', id] as const,
-  organizations: (query: OrganizationQuery) => ['admin', 'organizations', query] as const,
-};
+// Query options: the endpoint's key paired with the fetcher above (which component tests replace).
+
+export const certificationsQuery = (query: CertificationQuery) =>
+  queryOptions({ queryKey: keyOf(api.adminCertifications, query), queryFn: () => adminApi.certifications(query) });
+
+export const certificationQuery = (id: number) =>
+  queryOptions({ queryKey: keyOf(api.adminCertification, { id }), queryFn: () => adminApi.certification(id) });
+
+export const licenseQuery = (id: number) =>
+  queryOptions({ queryKey: keyOf(api.adminCertificationLicense, { id }), queryFn: () => adminApi.license(id) });
+
+export const organizationsQuery = (query: OrganizationQuery) =>
+  queryOptions({ queryKey: keyOf(api.adminOrganizations, query), queryFn: () => adminApi.organizations(query) });
+
+/** After a decision: the queue and the application's details load again. */
+export async function invalidateCertifications(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [api.adminCertifications, api.adminCertification].map((e) => queryClient.invalidateQueries({ queryKey: keyOf(e) })),
+  );
+}

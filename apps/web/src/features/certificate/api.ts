@@ -1,8 +1,8 @@
 import type { ApproveBody, EndpointData, EndpointInput, EndpointParsed } from '@jcbb/contract';
 import { certificateEndpoints as api } from '@jcbb/contract/certificate.endpoints';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { call, download, keyOf } from '../../lib/api.ts';
-import { http } from '../../lib/http.ts';
+import { call, download, keyOf, upload } from '../../lib/api.ts';
 
 export type ApplicationList = EndpointData<typeof api.applications>;
 export type ApplicationItem = ApplicationList['list'][number];
@@ -46,19 +46,14 @@ export const certificateApi = {
   pdf: (id: number) => download(api.certificatePdf, { id }),
 
   /**
-   * The organisation's products to choose from (the product centre's list call). The product module's call: it
-   * moves to its endpoint when the product module is migrated.
+   * The products the caller may apply for: a manufacturer's own, a distributor's those it has evidence for (the
+   * application form's picker).
    */
-  products: (materialName?: string) =>
-    http.post<{ list: { id: number; name: string }[]; total: number }>('/materials/bmProduct/getProdutInfoList', {
-      take: 50,
-      skip: 0,
-      materialName: materialName || undefined,
-    }),
+  applicableProducts: (keyword?: string) => call(api.applicableProducts, { keyword: keyword || undefined }),
 
   // Evidence files of an application
-  file: (id: number) => http.blob('GET', `/api/file/${id}`),
-  upload: (file: File) => http.upload<{ id: number; name: string }>('/api/file/upload', file, { silent: true }),
+  file: (id: number) => download(fileEndpoints.download, { id }),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
 };
 
 /** Public calls (no session): the lookup page of the certificate's QR code. */
@@ -88,8 +83,8 @@ export const bodiesQuery = () => queryOptions({ queryKey: keyOf(api.bodies), que
 
 export const productOptionsQuery = (keyword: string) =>
   queryOptions({
-    queryKey: ['certificate', 'products', keyword] as const,
-    queryFn: () => certificateApi.products(keyword),
+    queryKey: keyOf(api.applicableProducts, { keyword }),
+    queryFn: () => certificateApi.applicableProducts(keyword),
   });
 
 export const verifyQuery = (no: string) =>

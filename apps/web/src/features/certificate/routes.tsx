@@ -13,6 +13,9 @@ const ApplyCertificate = lazy(() =>
 const lists = () => import('./pages/ApplicationListPage.tsx');
 const MyApplys = lazy(() => lists().then((m) => ({ default: () => <m.ApplicationListPage mode="mine" /> })));
 const Approvals = lazy(() => lists().then((m) => ({ default: () => <m.ApplicationListPage mode="approval" /> })));
+const ApprovalNotice = lazy(() =>
+  import('./pages/ApprovalNoticePage.tsx').then((m) => ({ default: m.ApprovalNoticePage })),
+);
 const details = () => import('./pages/ApplicationDetailPage.tsx');
 const MyApplyDetail = lazy(() => details().then((m) => ({ default: () => <m.ApplicationDetailPage mode="mine" /> })));
 const ApprovalDetail = lazy(() =>
@@ -43,8 +46,8 @@ export const certificateRoutes = {
     hidden: true,
     activeMenu: '/blockchain/myApplys/index',
   }),
-  /** The manufacturer's tree lists the approval pages hidden (only certification bodies decide). */
-  approvalIndexHidden: page('approval/index', 'approvalIndex', Approvals, { hidden: true }),
+  /** The manufacturer's tree keeps the address, unlisted: a page saying that certification bodies decide. */
+  approvalIndexHidden: page('approval/index', 'approvalIndex', ApprovalNotice, { hidden: true }),
   approvalIndex: page('approval/index', 'approvalIndex', Approvals, { keepAlive: true }),
   approvalDetail: page('approval/detail', 'approvalDetail', ApprovalDetail, {
     hidden: true,

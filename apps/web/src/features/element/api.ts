@@ -4,15 +4,14 @@ import type {
   elementUpdateBody,
   groupCreateBody,
   groupUpdateBody,
-  PlatformCityTree,
-  UploadData,
 } from '@jcbb/contract';
 import { elementEndpoints as api } from '@jcbb/contract/element.endpoints';
 import { endpointKey } from '@jcbb/contract/endpoint';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
+import { referenceEndpoints } from '@jcbb/contract/reference.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call, keyOf } from '../../lib/api.ts';
-import { http } from '../../lib/http.ts';
+import { call, download, keyOf, upload } from '../../lib/api.ts';
 
 export type AdminGroupItem = z.infer<typeof adminGroupList>[number];
 export type GroupCreateBody = z.input<typeof groupCreateBody>;
@@ -40,9 +39,9 @@ export const elementApi = {
   cityGroups: (cityCode: string, scenario = 1) => call(api.selectGroupByLocalCityIdNeedSelect, { cityCode, scenario }),
   nationwide: () => call(api.getNationwideElement),
   /** The platform's opened cities by province (the reference module's call). */
-  cityTree: () => http.post<PlatformCityTree>('/materials/city/selectCityTree'),
-  upload: (file: File) => http.upload<UploadData>('/api/file/upload', file, { silent: true }),
-  download: (id: number) => http.blob('GET', `/api/file/${id}`),
+  cityTree: () => call(referenceEndpoints.selectCityTree),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
+  download: (id: number) => download(fileEndpoints.download, { id }),
 
   adminGroups: (query: AdminGroupQuery) => call(api.adminGroups, adminGroupsInput(query)),
   adminGroup: (id: number) => call(api.adminGroup, { id }),

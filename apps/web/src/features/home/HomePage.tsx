@@ -25,7 +25,7 @@ import { useConsoleRoutes } from '../../app/route-context.ts';
 import { type ConsoleKey, consoleTree } from '../../app/route-table.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { type SessionUser, useSession } from '../../lib/session.ts';
-import { homeApi, homeKeys } from './api.ts';
+import { membersTotalQuery, organizationsTotalQuery, pendingCertificationsQuery, unreadQuery } from './api.ts';
 import { ComingSoonCard } from './components/ComingSoonCard.tsx';
 import { FigureCard } from './components/FigureCard.tsx';
 import { LiveFigureCols, liveFigures } from './components/LiveFigures.tsx';
@@ -154,8 +154,8 @@ function OrganizationFigures({
   const { t } = useTranslation('home');
   const admin = user.roles.includes(Role.ENTERPRISE_ADMIN);
   const inbox = { toUid: user.id, companyId: user.companyId ?? undefined, currentApp };
-  const unread = useQuery({ queryKey: homeKeys.unread(inbox), queryFn: () => homeApi.unreadCount(inbox) });
-  const members = useQuery({ queryKey: homeKeys.members, queryFn: homeApi.membersTotal, enabled: admin });
+  const unread = useQuery(unreadQuery(inbox));
+  const members = useQuery({ ...membersTotalQuery(), enabled: admin });
   const org = user.organization;
   const exempt = org?.type === CERT_EXEMPT_ORG_TYPE;
   const certStatus = (org?.certStatus ?? 0) as CertStatusValue;
@@ -208,10 +208,10 @@ function AdminFigures() {
   const { t } = useTranslation('home');
   const { user, currentApp } = useSession();
   const inbox = { toUid: user?.id, currentApp };
-  const pending = useQuery({ queryKey: homeKeys.pendingCertifications, queryFn: homeApi.pendingCertifications });
-  const organizations = useQuery({ queryKey: homeKeys.organizations(), queryFn: () => homeApi.organizationsTotal() });
-  const certified = useQuery({ queryKey: homeKeys.organizations(2), queryFn: () => homeApi.organizationsTotal(2) });
-  const unread = useQuery({ queryKey: homeKeys.unread(inbox), queryFn: () => homeApi.unreadCount(inbox) });
+  const pending = useQuery(pendingCertificationsQuery());
+  const organizations = useQuery(organizationsTotalQuery());
+  const certified = useQuery(organizationsTotalQuery(2));
+  const unread = useQuery(unreadQuery(inbox));
   return (
     <Row gutter={[16, 16]}>
       <Col xs={12} xl={6}>

@@ -1,8 +1,8 @@
 import type { EndpointData, EndpointInput } from '@jcbb/contract';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import { ledgerEndpoints as api } from '@jcbb/contract/ledger.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { call, keyOf } from '../../lib/api.ts';
-import { http } from '../../lib/http.ts';
+import { call, download, keyOf, upload } from '../../lib/api.ts';
 
 export type StorageList = EndpointData<typeof api.storageList>;
 export type StorageRecord = StorageList['list'][number];
@@ -22,9 +22,8 @@ export const ledgerApi = {
   documents: () => call(api.storageDocuments),
   /** Only the fingerprint travels: the file was hashed in the browser. */
   check: (sha256: string) => call(api.check, { sha256 }),
-  upload: (file: File) =>
-    http.upload<{ id: number; name: string; sha256: string }>('/api/file/upload', file, { silent: true }),
-  file: (uploadId: number) => http.blob('GET', `/api/file/${uploadId}`),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
+  file: (uploadId: number) => download(fileEndpoints.download, { id: uploadId }),
 };
 
 export const storageListQuery = (query: StorageQuery) =>

@@ -1,9 +1,11 @@
 import type { ElementValue, EndpointData, EndpointInput, productList } from '@jcbb/contract';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import { listingEndpoints as api } from '@jcbb/contract/listing.endpoints';
+import { productEndpoints } from '@jcbb/contract/product.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call, download, keyOf } from '../../lib/api.ts';
-import { http, type RequestOptions } from '../../lib/http.ts';
+import { call, download, keyOf, upload } from '../../lib/api.ts';
+import type { RequestOptions } from '../../lib/http.ts';
 
 export type ListingList = EndpointData<typeof api.list>;
 export type ListingRow = ListingList['list'][number];
@@ -46,20 +48,13 @@ export const listingApi = {
   /** A file of a listing the caller may see: a file answer, or one of the product's documents or images. */
   file: (id: number, uploadId: number) => download(api.downloadFile, { id, uploadId }),
   /** Uploads a file of a file element (the manufacturer's own upload). */
-  upload: (file: File) => http.upload<{ id: number; name: string }>('/api/file/upload', file, { silent: true }),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
   /** One of the caller's own uploads (a file just added to a form, not yet part of the listing). */
-  ownFile: (uploadId: number) => http.blob('GET', `/api/file/${uploadId}`),
+  ownFile: (uploadId: number) => download(fileEndpoints.download, { id: uploadId }),
   pushCities: () => call(api.selectPushCityList),
-  /**
-   * The manufacturer's products for the pickers (search by name fragment). The product module's call: it moves to
-   * its endpoint when the product module is migrated.
-   */
+  /** The manufacturer's products for the pickers (search by name fragment): the product module's call. */
   products: (materialName?: string) =>
-    http.post<{ list: ProductOption[]; total: number }>('/materials/bmProduct/getProdutInfoList', {
-      take: 100,
-      skip: 0,
-      ...(materialName ? { materialName } : {}),
-    }),
+    call(productEndpoints.getProdutInfoList, { take: 100, skip: 0, ...(materialName ? { materialName } : {}) }),
 
   auditLog: (id: number) => call(api.getSettledInCitiesAuditLog, { id }),
   lastPlatformReject: (id: number) => call(api.getPlatformLastRejectAuditLog, { id }),

@@ -1,7 +1,8 @@
 import type { ChannelValue } from '@jcbb/contract';
 import { messageEndpoints as api } from '@jcbb/contract/message.endpoints';
+import { systemEndpoints } from '@jcbb/contract/system.endpoints';
 import { call } from '../../lib/api.ts';
-import { http, type RequestOptions } from '../../lib/http.ts';
+import type { RequestOptions } from '../../lib/http.ts';
 
 /**
  * The message calls of spec §7 (`/notice/bmMessage/*`), one function each. They are silent: the spec wants a
@@ -50,14 +51,5 @@ export const deleteMessage = (id: number, options?: RequestOptions) => call(api.
 export const deleteAllMessage = (scope: MessageScope, options?: RequestOptions) =>
   call(api.deleteAllMessage, scopeBody(scope), silent(options));
 
-export interface OpenConfig {
-  appCode: string;
-  externalSiteUrl: string;
-  helpCenterUrl: string;
-  customerServiceUrl: string;
-  /** false = no unread-count polling (spec §9). */
-  messageNotice: boolean;
-}
-
 /** The console's start-up settings; here for `messageNotice`. */
-export const getOpenConfig = (options?: RequestOptions) => http.get<OpenConfig>('/open/config', {}, silent(options));
+export const getOpenConfig = (options?: RequestOptions) => call(systemEndpoints.getOpenConfig, {}, silent(options));

@@ -1,9 +1,11 @@
 import type { Message, MessageListData } from '@jcbb/contract';
 import { reloginCodes } from '@jcbb/contract/codes';
 import { channelsForApp, ReadPoint } from '@jcbb/contract/enums';
+import { systemEndpoints } from '@jcbb/contract/system.endpoints';
 import { type InfiniteData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useMemo } from 'react';
+import { keyOf } from '../../lib/api.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
 import { getMessageList, getOpenConfig, type MessageFilter, type MessageScope } from './api.ts';
@@ -23,8 +25,8 @@ export const messageKeys = {
   detail: (id: number) => ['message', 'detail', id] as const,
 };
 
-/** Shared with any other reader of the start-up settings. */
-export const openConfigKey = ['open', 'config'] as const;
+/** The same key as the shell's `useAppConfig`: one fetch of the settings per tab. */
+export const openConfigKey = keyOf(systemEndpoints.getOpenConfig, {});
 
 /**
  * Whose messages and which channels: the signed-in user, their company, and the current app's channels

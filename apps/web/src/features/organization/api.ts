@@ -1,25 +1,18 @@
-import type {
-  CertificationBody,
-  certificationHistoryData,
-  memberCreated,
-  memberItem,
-  memberList,
-  memberPasswordReset,
-  OrganizationData,
-  OrganizationSaveBody,
-  UploadData,
-} from '@jcbb/contract';
-import type { z } from 'zod';
-import { http } from '../../lib/http.ts';
+import type { EndpointData, EndpointInput } from '@jcbb/contract/endpoint';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
+import { organizationEndpoints as api } from '@jcbb/contract/organization.endpoints';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { call, download, keyOf, upload } from '../../lib/api.ts';
 
-export type CertificationItem = z.infer<typeof certificationHistoryData>[number];
-export type MemberItem = z.infer<typeof memberItem>;
-export type MemberList = z.infer<typeof memberList>;
-export type MemberCreated = z.infer<typeof memberCreated>;
-export type MemberPasswordReset = z.infer<typeof memberPasswordReset>;
+export type OrganizationData = EndpointData<typeof api.getOrganization>;
+export type CertificationItem = EndpointData<typeof api.certificationHistory>[number];
+export type MemberList = EndpointData<typeof api.members>;
+export type MemberItem = MemberList['list'][number];
+export type MemberCreated = EndpointData<typeof api.addMember>;
+export type MemberPasswordReset = EndpointData<typeof api.resetMemberPassword>;
 
 /** What POST /api/file/upload answers. */
-export type UploadedFile = UploadData;
+export type UploadedFile = EndpointData<typeof fileEndpoints.upload>;
 
 export interface MemberQuery {
   take: number;
@@ -33,26 +26,44 @@ export interface MemberQuery {
  * answers field by field are silent: the form shows the server's messages on its fields.
  */
 export const organizationApi = {
-  mine: () => http.get<OrganizationData>('/api/organization'),
+  mine: () => call(api.getOrganization),
   /** Create one (a user without an organisation: name and type) or update one's own. */
-  save: (body: OrganizationSaveBody) => http.post<OrganizationData>('/api/organization', { ...body }, { silent: true }),
-  submitCertification: (body: CertificationBody) =>
-    http.post<CertificationItem>('/api/organization/certification', { ...body }, { silent: true }),
-  certificationHistory: () => http.get<CertificationItem[]>('/api/organization/certification'),
-  upload: (file: File) => http.upload<UploadedFile>('/api/file/upload', file, { silent: true }),
-  download: (id: number) => http.blob('GET', `/api/file/${id}`),
+  save: (body: EndpointInput<typeof api.saveOrganization>) => call(api.saveOrganization, body, { silent: true }),
+  submitCertification: (body: EndpointInput<typeof api.submitCertification>) =>
+    call(api.submitCertification, body, { silent: true }),
+  certificationHistory: () => call(api.certificationHistory),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
+  download: (id: number) => download(fileEndpoints.download, { id }),
 
-  members: (query: MemberQuery) => http.get<MemberList>('/api/organization/members', { ...query }),
-  addMember: (body: { mobile: string; realName: string }) =>
-    http.post<MemberCreated>('/api/organization/members', body, { silent: true }),
-  setMemberStatus: (id: number, status: 1 | 2) =>
-    http.post<MemberItem>(`/api/organization/members/${id}/status`, { status }),
-  resetMemberPassword: (id: number) => http.post<MemberPasswordReset>(`/api/organization/members/${id}/reset-password`),
+  members: (query: MemberQuery) => call(api.members, query),
+  addMember: (body: { mobile: string; realName: string }) => call(api.addMember, body, { silent: true }),
+  setMemberStatus: (id: number, status: 1 | 2) => call(api.setMemberStatus, { id, status }),
+  resetMemberPassword: (id: number) => call(api.resetMemberPassword, { id }),
 };
 
-export const organizationKeys = {
-  all: ['organization'] as const,
-  mine: ['organization', 'mine'] as const,
-  history: ['organization', 'certification-history'] as const,
-  members: (query: MemberQuery) => ['organization', 'members', query] as const,
-};
+// Query options: the endpoint's key paired with the fetcher above (which component tests replace).
+
+export const mineQuery = () =>
+  queryOptions({ queryKey: keyOf(api.getOrganization, {}), queryFn: () => organizationApi.mine() });
+
+export const certificationHistoryQuery = () =>
+  queryOptions({
+    queryKey: keyOf(api.certificationHistory, {}),
+    queryFn: () => organizationApi.certificationHistory(),
+  });
+
+export const membersQuery = (query: MemberQuery) =>
+  queryOptions({ queryKey: keyOf(api.members, query), queryFn: () => organizationApi.members(query) });
+
+/** After the organisation or its certification changed: everything shown of it loads again. */
+export async function invalidateOrganization(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [api.getOrganization, api.certificationHistory, api.members].map((e) =>
+      queryClient.invalidateQueries({ queryKey: keyOf(e) }),
+    ),
+  );
+}
+
+/** After a member changed: the member list loads again. */
+export const invalidateMembers = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: keyOf(api.members) });

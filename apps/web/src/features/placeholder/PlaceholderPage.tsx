@@ -1,5 +1,6 @@
 import { HomeOutlined, LoginOutlined } from '@ant-design/icons';
-import { Button, Card, Tag } from 'antd';
+import { Role } from '@jcbb/contract/enums';
+import { Alert, Button, Card, Tag } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -20,12 +21,15 @@ export default function PlaceholderPage() {
   const route = useCurrentRoute();
   const inFrame = useInFrame();
   const navigate = useNavigate();
-  const { token } = useSession();
+  const { token, user } = useSession();
   const headingId = useId();
   const meta = route?.item.meta;
   const title = meta ? t(meta.title) : '';
   const description = meta?.description ? t(meta.description) : '';
   const signedIn = Boolean(token);
+  // A missing setting is the platform operator's to fix: only super_admin is told (everyone else sees the page).
+  const configNote =
+    meta?.externalSite && user?.roles.includes(Role.SUPER_ADMIN) ? t('placeholder.externalSiteMissing') : '';
 
   const card = (
     <Card className="jcbb-placeholder" variant="borderless">
@@ -43,6 +47,7 @@ export default function PlaceholderPage() {
             <p className="jcbb-placeholder__desc">{description}</p>
           </>
         )}
+        {configNote && <Alert type="warning" showIcon title={configNote} className="jcbb-placeholder__config" />}
         <Button
           type="primary"
           size="large"

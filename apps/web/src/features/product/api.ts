@@ -7,19 +7,18 @@ import type {
   ProductItem,
   ProductSaveBody,
   ProductSearchBody,
-  ProductUnitItem,
   SamplingItem,
   SamplingPageBody,
   SpecItem,
   SpecSaveBody,
-  UploadData,
 } from '@jcbb/contract';
 import { endpointKey } from '@jcbb/contract/endpoint';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import { productEndpoints as api } from '@jcbb/contract/product.endpoints';
+import { referenceEndpoints } from '@jcbb/contract/reference.endpoints';
 import { samplingEndpoints } from '@jcbb/contract/sampling.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { call, keyOf } from '../../lib/api.ts';
-import { http } from '../../lib/http.ts';
+import { call, download, keyOf, upload } from '../../lib/api.ts';
 
 export type { DocumentItem, ProductDetail, ProductItem, SpecItem };
 export type ListingSummary = ProductDetail['listings'][number];
@@ -65,9 +64,9 @@ export const productApi = {
   // The classification tree (served by the product module)
 
   // Units and files: the reference and file modules' calls, left as they were until those modules are migrated
-  units: () => http.post<ProductUnitItem[]>('/materials/bmProductUnit/selectUnitList'),
-  upload: (file: File) => http.upload<UploadData>('/api/file/upload', file, { silent: true }),
-  download: (id: number, silent = false) => http.blob('GET', `/api/file/${id}`, {}, { silent }),
+  units: () => call(referenceEndpoints.selectUnitList),
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
+  download: (id: number, silent = false) => download(fileEndpoints.download, { id }, { silent }),
 };
 
 /** Reference data changes only with a release: cache it for the whole visit. */

@@ -22,12 +22,12 @@ const toSpecs = { hidden: true, activeMenu: '/specs/list' };
 
 export const productRoutes = {
   list: page('/product/list', 'productList', List, { keepAlive: true }),
-  edit: page('/productCenter/productEdit', 'productEdit', Edit, toList),
+  edit: page('/productCenter/productEdit', 'productEdit', Edit, { ...toList, newTitle: 'route.productNew' }),
   details: page('/product/details', 'productDetails', Details, toList),
   success: page('/product/success', 'productSuccess', Success, toList),
   spotCheck: page('/product/spotCheck', 'productSpotCheck', SpotCheck),
   specsList: page('/specs/list', 'specsList', SpecsList, { keepAlive: true }),
-  specsEdit: page('/specs/edit', 'specsEdit', SpecsEdit, toSpecs),
+  specsEdit: page('/specs/edit', 'specsEdit', SpecsEdit, { ...toSpecs, newTitle: 'route.specsNew' }),
   specsBatchEdit: page('/specs/batchEdit', 'specsBatchEdit', SpecsBatchEdit, toSpecs),
   specsDetails: page('/specs/details', 'specsDetails', SpecsDetails, toSpecs),
   manuals: page('/productManuals', 'productManuals', Manuals),

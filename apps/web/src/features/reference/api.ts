@@ -1,26 +1,33 @@
-import type { DivisionChild, DivisionTree } from '@jcbb/contract';
-import { http } from '../../lib/http.ts';
+import type { EndpointData } from '@jcbb/contract/endpoint';
+import { referenceEndpoints as api } from '@jcbb/contract/reference.endpoints';
+import { queryOptions } from '@tanstack/react-query';
+import { call, keyOf } from '../../lib/api.ts';
 
-export interface OrgNature {
-  code: number;
-  name: string;
-  enName: string;
-}
+export type OrgNature = EndpointData<typeof api.orgNatures>[number];
 
 /** Reference data calls (spec §7), one function each. */
 export const referenceApi = {
   /** Children of a division; no parent code: the provinces. */
-  divisionChildren: (parentCode?: string) =>
-    http.get<DivisionChild[]>('/api/dictionary/administrative', parentCode ? { parentCode } : {}),
+  divisionChildren: (parentCode?: string) => call(api.divisionChildren, parentCode ? { parentCode } : {}),
   /** The whole province → city → county tree. */
-  divisionTree: () => http.get<DivisionTree>('/common/administrative/all'),
-  orgNatures: () => http.get<OrgNature[]>('/api/dictionary/org-natures'),
+  divisionTree: () => call(api.divisionTree),
+  orgNatures: () => call(api.orgNatures),
 };
 
 /** Reference data changes only with a release: cache it for the whole visit. */
 export const referenceQueryOptions = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY };
 
-export const referenceKeys = {
-  divisions: (parentCode: string) => ['reference', 'divisions', parentCode] as const,
-  orgNatures: ['reference', 'org-natures'] as const,
-};
+/** The children of a division ('' = the provinces), cached for the visit. */
+export const divisionChildrenQuery = (parentCode: string) =>
+  queryOptions({
+    queryKey: keyOf(api.divisionChildren, parentCode ? { parentCode } : {}),
+    queryFn: () => referenceApi.divisionChildren(parentCode || undefined),
+    ...referenceQueryOptions,
+  });
+
+export const orgNaturesQuery = () =>
+  queryOptions({
+    queryKey: keyOf(api.orgNatures, {}),
+    queryFn: () => referenceApi.orgNatures(),
+    ...referenceQueryOptions,
+  });

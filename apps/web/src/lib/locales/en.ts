@@ -35,6 +35,7 @@ export const shellEn: ShellStrings = {
     changePassword: 'Change password',
     signOut: 'Sign out',
     signIn: 'Sign in',
+    toConsole: 'Open the console',
     switchApp: 'Switch app',
     currentApp: 'Current app',
     newTab: ' (opens in a new tab)',
@@ -51,6 +52,7 @@ export const shellEn: ShellStrings = {
     productCenter: 'Product centre',
     productList: 'Products',
     productEdit: 'Edit product',
+    productNew: 'New product',
     productDetails: 'Product details',
     productSuccess: 'Submitted',
     productSpotCheck: 'Spot checks',
@@ -67,6 +69,7 @@ export const shellEn: ShellStrings = {
     basicMaterialReview: 'Basic material applications',
     specsList: 'Sales information',
     specsEdit: 'Edit specification',
+    specsNew: 'New specification',
     specsBatchEdit: 'Batch edit specifications',
     specsDetails: 'Specification details',
     productManuals: 'Product manuals',
@@ -164,6 +167,8 @@ export const shellEn: ShellStrings = {
     intro: 'This page arrives in a coming release. It will offer:',
     back: 'Back to home',
     signIn: 'Go to sign-in',
+    externalSiteMissing:
+      'Shown to the platform operator only: the account centre’s address (EXTERNAL_SITE_URL) is not configured; once it is, this entry opens the account centre in a new tab.',
   },
   notFound: {
     title: 'Page not found',

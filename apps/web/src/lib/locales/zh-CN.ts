@@ -33,6 +33,7 @@ export const shellZhCN = {
     changePassword: '修改密码',
     signOut: '退出登录',
     signIn: '登录',
+    toConsole: '进入控制台',
     switchApp: '切换应用',
     currentApp: '当前应用',
     newTab: '（在新标签页打开）',
@@ -49,6 +50,7 @@ export const shellZhCN = {
     productCenter: '产品中心',
     productList: '产品列表',
     productEdit: '编辑产品',
+    productNew: '新增产品',
     productDetails: '产品详情',
     productSuccess: '提交成功',
     productSpotCheck: '产品抽检',
@@ -65,6 +67,7 @@ export const shellZhCN = {
     basicMaterialReview: '基础材料申请',
     specsList: '销售信息',
     specsEdit: '编辑规格',
+    specsNew: '新增规格',
     specsBatchEdit: '批量编辑规格',
     specsDetails: '规格详情',
     productManuals: '产品说明书',
@@ -162,6 +165,8 @@ export const shellZhCN = {
     intro: '该页面将在后续版本上线，届时提供：',
     back: '返回首页',
     signIn: '前往登录',
+    externalSiteMissing:
+      '平台运营方可见：当前尚未配置账户中心地址（EXTERNAL_SITE_URL），配置后此菜单将在新标签页打开账户中心。',
   },
   notFound: {
     title: '页面不存在',

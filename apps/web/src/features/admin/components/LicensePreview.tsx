@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Image, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi, adminKeys } from '../api.ts';
+import { licenseQuery } from '../api.ts';
 
 export interface LicenseFile {
   id: number;
@@ -22,8 +22,7 @@ const sizeText = (bytes: number) =>
 export function LicensePreview({ applicationId, file }: { applicationId: number; file: LicenseFile }) {
   const { t } = useTranslation('admin');
   const blob = useQuery({
-    queryKey: adminKeys.license(applicationId),
-    queryFn: () => adminApi.license(applicationId),
+    ...licenseQuery(applicationId),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const url = useMemo(() => (blob.data ? URL.createObjectURL(blob.data) : null), [blob.data]);

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Grid, R
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
-import { type AdminCertificationDetail, adminApi, adminKeys } from '../api.ts';
+import { type AdminCertificationDetail, certificationQuery, invalidateCertifications } from '../api.ts';
 import { LicensePreview } from '../components/LicensePreview.tsx';
 import { ReviewActions } from '../components/ReviewActions.tsx';
 import { ApplicationStatusTag } from '../components/StatusTags.tsx';
@@ -61,8 +61,7 @@ export function CertificationDetailPage() {
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const detail = useQuery({
-    queryKey: adminKeys.certification(id),
-    queryFn: () => adminApi.certification(id),
+    ...certificationQuery(id),
     enabled: valid,
     retry: retryUnlessNotFound,
   });
@@ -84,7 +83,7 @@ export function CertificationDetailPage() {
       {(d) => {
         const pending = d.status === CertificationStatus.PENDING;
         const decided = () => {
-          void queryClient.invalidateQueries({ queryKey: adminKeys.certifications });
+          void invalidateCertifications(queryClient);
           navigate(QUEUE);
         };
 

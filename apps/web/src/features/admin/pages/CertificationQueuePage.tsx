@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { type AdminCertificationItem, adminApi, adminKeys, type CertificationQuery } from '../api.ts';
+import { type AdminCertificationItem, type CertificationQuery, certificationsQuery } from '../api.ts';
 import { ApplicationStatusTag } from '../components/StatusTags.tsx';
 import { orgTypeName } from '../labels.ts';
 
@@ -23,8 +23,7 @@ export function CertificationQueuePage() {
     status: CertificationStatus.PENDING,
   });
   const list = useQuery({
-    queryKey: adminKeys.certificationList(query),
-    queryFn: () => adminApi.certifications(query),
+    ...certificationsQuery(query),
     placeholderData: keepPreviousData,
   });
 

@@ -4,7 +4,7 @@ import { Card, Grid, Select, Table, type TableProps, Tag, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { type AdminOrganizationItem, adminApi, adminKeys, type OrganizationQuery } from '../api.ts';
+import { type AdminOrganizationItem, type OrganizationQuery, organizationsQuery } from '../api.ts';
 import { OrgCertTag } from '../components/StatusTags.tsx';
 import { orgTypeName } from '../labels.ts';
 
@@ -19,8 +19,7 @@ export function OrganizationsPage() {
   const screens = Grid.useBreakpoint();
   const { query, filter, pagination } = useListQuery<OrganizationQuery>({ take: PAGE_SIZE, skip: 0 });
   const list = useQuery({
-    queryKey: adminKeys.organizations(query),
-    queryFn: () => adminApi.organizations(query),
+    ...organizationsQuery(query),
     placeholderData: keepPreviousData,
   });
 

@@ -26,6 +26,12 @@ export const authEn: AuthStrings = {
     throttled: 'Too many failed attempts. Try again in 15 minutes.',
     failed: 'Sign-in failed',
     help: 'Forgot your password? Ask your organisation administrator to reset it.',
+    joinTitle: 'How a new organisation joins',
+    joinDefault:
+      'Accounts are opened by the platform: manufacturers, distributors, construction and supervision units and developers contact their city’s housing and construction committee or the 建材帮帮 platform operator with the organisation’s name and its administrator’s mobile number. After signing in, submit the business licence under Organisation certification; once it is approved the console is yours.',
+    publicLinks: 'Public services, no sign-in needed',
+    catalogue: 'City green building materials catalogue',
+    certificateCheck: 'Certificate check',
     copyright: 'Jiancai Bangbang · Green Building Materials Procurement Platform',
     language: '中文',
   },

@@ -24,6 +24,12 @@ export const authZhCN = {
     throttled: '登录失败次数过多，请 15 分钟后再试',
     failed: '登录失败',
     help: '忘记密码请联系本单位企业管理员重置',
+    joinTitle: '新单位如何加入',
+    joinDefault:
+      '建材帮帮的账号由平台开通：生产企业、经销商、施工与监理单位、建设单位请联系所在城市的住建委或建材帮帮平台运营方，提供单位名称和管理员手机号开通账号；登录后在“企业认证”中提交营业执照等材料，审核通过后即可使用。',
+    publicLinks: '无需登录的公开服务',
+    catalogue: '城市绿色建材产品库',
+    certificateCheck: '证书查验',
     copyright: '建材帮帮 · 政府采购绿色建材 AI 管理电子化平台',
     language: 'English',
   },

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App, ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import ChangePasswordPage from './ChangePasswordPage.tsx';
 
 // antd in jsdom is slow on a small CI machine: a rendered form or popover takes seconds, not milliseconds.
@@ -17,16 +16,7 @@ function json(body: unknown, status = 200): Response {
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <App>
-          <ChangePasswordPage />
-        </App>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ChangePasswordPage />);
 }
 
 async function fill(oldPassword: string, newPassword: string, confirm: string) {

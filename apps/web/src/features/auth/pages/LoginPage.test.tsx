@@ -1,12 +1,11 @@
 import { computeSignature } from '@jcbb/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App, ConfigProvider } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import LoginPage from './LoginPage.tsx';
 
 // antd in jsdom is slow on a small CI machine: a rendered form or popover takes seconds, not milliseconds.
@@ -19,23 +18,14 @@ function json(body: unknown, status = 200): Response {
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 function renderLogin(path = '/login') {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signIn', element: <LoginPage /> },
-      { path: '*', element: <p data-testid="landed">landed</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </ConfigProvider>
-    </QueryClientProvider>,
+  const { router } = renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/signIn" element={<LoginPage />} />
+      <Route path="*" element={<p data-testid="landed">landed</p>} />
+    </Routes>,
+    undefined,
+    { path },
   );
   return router;
 }
@@ -51,9 +41,30 @@ async function signIn(mobile: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: '登录' }));
 }
 
+/** What GET /open/config answers (the join note's text); the other calls go to `fetchMock`. */
+let joinInfo = '';
+
 beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>();
-  vi.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
+  joinInfo = '';
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+    String(input).includes('/open/config')
+      ? Promise.resolve(
+          json({
+            code: 0,
+            msg: 'success',
+            data: {
+              appCode: 'jcbb',
+              externalSiteUrl: '',
+              helpCenterUrl: '',
+              customerServiceUrl: '',
+              messageNotice: true,
+              joinInfo,
+            },
+          }),
+        )
+      : fetchMock(input, init),
+  );
   session.clear();
 });
 
@@ -69,6 +80,23 @@ describe('LoginPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: '政府采购绿色建材 AI 管理电子化平台' })).toBeInTheDocument();
     expect(screen.getByLabelText('手机号')).toHaveAttribute('autocomplete', 'username');
     expect(screen.getByLabelText('密码')).toHaveAttribute('type', 'password');
+  });
+
+  it('links to the public catalogue and the certificate check, and says how a new organisation joins', async () => {
+    renderLogin();
+    const links = screen.getByRole('navigation', { name: '无需登录的公开服务' });
+    expect(within(links).getByRole('link', { name: '城市绿色建材产品库' })).toHaveAttribute('href', '/cities');
+    expect(within(links).getByRole('link', { name: '证书查验' })).toHaveAttribute('href', '/free/certificate');
+    const join = screen.getByRole('region', { name: '新单位如何加入' });
+    expect(join).toHaveTextContent('请联系所在城市的住建委或建材帮帮平台运营方');
+  });
+
+  it('shows the configured join text (JOIN_INFO) instead of the default one', async () => {
+    joinInfo = '入驻请致电 025-00000000（建材帮帮运营中心）';
+    renderLogin();
+    const join = screen.getByRole('region', { name: '新单位如何加入' });
+    await waitFor(() => expect(join).toHaveTextContent('入驻请致电 025-00000000（建材帮帮运营中心）'));
+    expect(join).not.toHaveTextContent('平台运营方，提供单位名称');
   });
 
   it('trims the mobile, signs the call, stores the token and goes to the page that was asked for', async () => {

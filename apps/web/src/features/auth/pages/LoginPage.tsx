@@ -5,7 +5,8 @@ import { isMobile } from '@jcbb/contract/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppConfig } from '../../../app/app-config.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { currentLanguage, setLanguage } from '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
@@ -185,10 +186,27 @@ export default function LoginPage() {
             </button>
           </form>
           <p className="jcbb-login__help">{t('login.help')}</p>
+          <JoinNote />
         </div>
+        <nav className="jcbb-login__public" aria-label={t('login.publicLinks')}>
+          <Link to="/cities">{t('login.catalogue')}</Link>
+          <Link to="/free/certificate">{t('login.certificateCheck')}</Link>
+        </nav>
         <footer className="jcbb-login__footer">{t('login.copyright')}</footer>
       </main>
     </div>
+  );
+}
+
+/** How a new organisation joins: the configured text (JOIN_INFO, GET /open/config), else the default one. */
+function JoinNote() {
+  const { t } = useTranslation('auth');
+  const configured = useAppConfig()?.joinInfo?.trim();
+  return (
+    <section className="jcbb-login__join" aria-labelledby="jcbb-login-join">
+      <h3 id="jcbb-login-join">{t('login.joinTitle')}</h3>
+      <p>{configured || t('login.joinDefault')}</p>
+    </section>
   );
 }
 

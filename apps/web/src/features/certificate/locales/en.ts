@@ -30,6 +30,7 @@ export default {
     myApplys: 'My applications',
     productLabel: 'Product',
     productPlaceholder: 'Choose one of your products',
+    productPlaceholderDistributor: 'Choose a product whose evidence your organisation has on record',
     body: 'Certification body',
     bodyPlaceholder: 'Choose the certification body',
     bodyCertified: 'Issuing body',
@@ -65,6 +66,8 @@ export default {
       'We declare that the product meets the green building material standard, that the evidence attached is true, and we take responsibility for it.',
     editDraft: 'Edit draft',
     noProducts: 'Your organisation has no products yet: add them in the product centre first',
+    noProductsDistributor:
+      'No product to apply for yet: first put the product’s test report or other evidence on record under Evidence records (the same file its manufacturer recorded)',
     notDraft: 'This application was submitted and can no longer be changed',
   },
   status: {
@@ -183,7 +186,19 @@ export default {
     expired: 'Expired',
     revoked: 'Revoked',
   },
+  approvalNotice: {
+    title: 'Certification bodies review certificate applications',
+    text: 'The certification body you chose reviews your application and decides whether to issue the certificate. Follow its progress and result under My applications; you will also get a message.',
+    apply: 'Apply for a certificate',
+  },
   result: {
+    applicantSuccessTitle: 'Certificate issued',
+    applicantSuccessText:
+      'Your certificate {{no}} was issued by the certification body and is on the evidence ledger: see and download it under My certificates.',
+    applicantPlainTitle: 'Application handled',
+    applicantSuccessPlain:
+      'Your application has been handled: you got a message, and My applications shows the result.',
+    toHeld: 'My certificates',
     successTitle: 'Certificate issued',
     successText: 'Certificate {{no}} is on the evidence ledger (entry {{index}}); the applicant has been notified.',
     successPlain: 'Done; the applicant will receive a message.',
@@ -215,7 +230,7 @@ export default {
     revokedAt: 'Revoked at',
     revokeReason: 'Reason',
     selfDeclared: 'self-declared, not assessed by a third party',
-    verifyTitle: 'Verify on this device',
+    verifyTitle: 'Evidence check',
     verifyIntro:
       'These checks run in your browser: it recomputes the ledger entry’s hash, checks the Merkle inclusion proof, and verifies the tree head’s signature with the platform’s public key.',
     revocationTitle: 'Verification of the revocation',

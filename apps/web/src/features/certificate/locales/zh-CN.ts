@@ -29,6 +29,7 @@ export default {
     myApplys: '我的申请',
     productLabel: '产品',
     productPlaceholder: '选择贵单位的产品',
+    productPlaceholderDistributor: '选择贵单位已存证证明材料的产品',
     body: '认证机构',
     bodyPlaceholder: '选择受理的认证机构',
     bodyCertified: '颁证机构',
@@ -62,6 +63,8 @@ export default {
     declaration: '本单位声明：所申报产品符合绿色建材评价标准的要求，所附证明材料真实有效，并承担相应责任。',
     editDraft: '编辑草稿',
     noProducts: '贵单位还没有产品，请先在产品中心添加产品',
+    noProductsDistributor:
+      '暂无可申请的产品：请先在“存证记录”中存证该产品的检测报告等证明材料（与生产企业存证的文件相同）',
     notDraft: '该申请已提交，不能再修改',
   },
   status: {
@@ -180,7 +183,17 @@ export default {
     expired: '已过期',
     revoked: '已撤销',
   },
+  approvalNotice: {
+    title: '证书申请由认证机构审核',
+    text: '贵单位提交的证书申请由所选认证机构审核并决定是否颁发证书。申请的进度和结果可在“我的申请”中查看，结果也会通过站内消息通知您。',
+    apply: '申请证书',
+  },
   result: {
+    applicantSuccessTitle: '证书已颁发',
+    applicantSuccessText: '贵单位的证书 {{no}} 已由认证机构颁发并写入存证日志，可在“我的证书”中查看和下载。',
+    applicantPlainTitle: '申请已处理',
+    applicantSuccessPlain: '申请已处理，结果已通过站内消息通知您，也可以在“我的申请”中查看。',
+    toHeld: '查看我的证书',
     successTitle: '证书已颁发',
     successText: '证书编号 {{no}}，已写入存证日志（第 {{index}} 号记录），并通过站内消息通知申请单位。',
     successPlain: '操作已完成，申请单位将收到站内消息。',
@@ -210,7 +223,7 @@ export default {
     revokedAt: '撤销时间',
     revokeReason: '撤销原因',
     selfDeclared: '自我声明，未经第三方认证',
-    verifyTitle: '在本机验证',
+    verifyTitle: '存证核验',
     verifyIntro: '以下检查在您的浏览器中完成：重新计算存证条目的哈希，核对默克尔包含证明，并用平台公钥验证树头签名。',
     revocationTitle: '撤销记录的验证',
     noEvidence: '此证书没有存证记录，无法验证。',

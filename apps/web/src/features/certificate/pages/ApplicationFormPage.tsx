@@ -1,5 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { type ApplicationSaveBody, ApplicationType, type ApplicationTypeValue, MAX_UPLOAD_MB } from '@jcbb/contract';
+import {
+  type ApplicationSaveBody,
+  ApplicationType,
+  type ApplicationTypeValue,
+  MAX_UPLOAD_MB,
+  OrgType,
+} from '@jcbb/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Form, Input, Rate, Result, Select, Skeleton, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -8,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { useSession } from '../../../lib/session.ts';
 import {
   type ApplicationDetail,
   applicationQuery,
@@ -90,6 +97,8 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [productSearch, setProductSearch] = useState('');
   const products = useQuery(productOptionsQuery(productSearch));
+  // A distributor applies for the products it has evidence for (its own record of their reports), not its own.
+  const distributor = useSession().user?.organization?.type === OrgType.DISTRIBUTOR;
   const needsBody = type !== ApplicationType.SELF_DECLARED;
   const bodies = useQuery({ ...bodiesQuery(), enabled: needsBody });
 
@@ -179,10 +188,12 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
         >
           <Select
             showSearch={{ filterOption: false, onSearch: setProductSearch }}
-            placeholder={t('apply.productPlaceholder')}
+            placeholder={distributor ? t('apply.productPlaceholderDistributor') : t('apply.productPlaceholder')}
             options={productOptions}
             loading={products.isFetching}
-            notFoundContent={products.isFetching ? null : t('apply.noProducts')}
+            notFoundContent={
+              products.isFetching ? null : distributor ? t('apply.noProductsDistributor') : t('apply.noProducts')
+            }
           />
         </Form.Item>
         {needsBody && (

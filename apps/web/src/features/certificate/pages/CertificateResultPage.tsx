@@ -76,6 +76,33 @@ export function CertificateResultPage({ outcome }: { outcome: 'success' | 'fail'
       </Card>
     );
   }
+  if (!body) {
+    // The applicant's words: its certificate was issued (a message's link), not "the applicant was told".
+    return (
+      <Card>
+        <Result
+          status="success"
+          title={no ? t('result.applicantSuccessTitle') : t('result.applicantPlainTitle')}
+          subTitle={no ? t('result.applicantSuccessText', { no }) : t('result.applicantSuccessPlain')}
+          extra={[
+            <Button key="certs" type="primary" onClick={() => navigate('/blockchain/certificate/index')}>
+              {t('result.toHeld')}
+            </Button>,
+            <Button key="list" onClick={() => navigate('/blockchain/myApplys/index')}>
+              {t('apply.myApplys')}
+            </Button>,
+            ...(no
+              ? [
+                  <Button key="verify" href={`/free/certificate?no=${encodeURIComponent(no)}`} target="_blank">
+                    {t('result.verify')}
+                  </Button>,
+                ]
+              : []),
+          ]}
+        />
+      </Card>
+    );
+  }
   return (
     <Card>
       <Result

@@ -70,8 +70,12 @@ describe('/free/certificate', { timeout: 20_000 }, () => {
     expect(screen.getByText('2026-01-01 ~ 2030-12-31')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '3 星' })).toBeInTheDocument();
     expect(screen.getByText('有效')).toBeInTheDocument();
-    expect(await screen.findByText('验证通过')).toBeInTheDocument();
-    expect(screen.getByText(/存证记录包含在第 7 号树头中/)).toBeInTheDocument();
+    // The buyer reads the outcome first; hashes, proof, tree head and key wait under 技术细节.
+    expect(await screen.findByText('证书记录已在存证日志中核验，未被篡改')).toBeInTheDocument();
+    expect(screen.queryByText(/存证记录包含在第 7 号树头中/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /技术细节/ }));
+    expect(await screen.findByText(/存证记录包含在第 7 号树头中/)).toBeInTheDocument();
+    expect(screen.getByText(/默克尔包含证明/)).toBeInTheDocument();
   });
 
   it('opens a certificate straight from the QR code’s ?no=', async () => {
@@ -94,7 +98,8 @@ describe('/free/certificate', { timeout: 20_000 }, () => {
     mockKey(key);
     vi.spyOn(publicCertificateApi, 'verify').mockResolvedValue({ ...data, certNo: 'CGBM-2026-999999' });
     renderWithProviders(<FreeCertificate />, { path: '/free/certificate?no=CGBM-2026-999999' });
-    expect(await screen.findByText('验证未通过')).toBeInTheDocument();
+    expect(await screen.findByText('核验未通过：这条记录与存证日志不一致，请勿采信')).toBeInTheDocument();
+    // A failed check opens the technical details by itself.
     expect(screen.getByText(/证书内容与存证记录不一致/)).toBeInTheDocument();
   });
 

@@ -149,13 +149,14 @@ export function FreeCertificate() {
             />
           </Card>
           <Card variant="borderless" title={t('free.verifyTitle')}>
-            <Typography.Paragraph type="secondary">{t('free.verifyIntro')}</Typography.Paragraph>
             {d.certificate ? (
               <LedgerKeyVerification
                 key={`${d.certNo}-${d.certificate.leafIndex}-${d.certificate.sth.treeSize}`}
                 evidence={d.certificate}
                 subject="certificate"
                 auto
+                folded
+                technicalIntro={t('free.verifyIntro')}
                 expected={{
                   certNo: d.certNo,
                   holder: d.holder,
@@ -177,6 +178,7 @@ export function FreeCertificate() {
                   evidence={d.revocation}
                   subject="revocation"
                   auto
+                  folded
                   expected={{ certNo: d.certNo }}
                 />
               </div>

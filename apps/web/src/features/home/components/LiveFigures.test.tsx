@@ -15,12 +15,13 @@ vi.mock('../api.ts', async (original) => ({
     approvalQueue: vi.fn(),
     issuedCertificates: vi.fn(),
     ledgerSize: vi.fn(),
+    evidenceRecords: vi.fn(),
   },
 }));
 
 const api = vi.mocked(liveFigureApi);
 
-function renderFor(consoleKey: 'manufacturer' | 'admin' | 'certification') {
+function renderFor(consoleKey: 'manufacturer' | 'admin' | 'certification' | 'distributor') {
   return renderWithProviders(
     <Row>
       <LiveFigureCols consoleKey={consoleKey} />
@@ -62,5 +63,13 @@ describe('the home page’s live business figures', () => {
     expect(await screen.findByText('1')).toBeTruthy();
     expect(await screen.findByText('4')).toBeTruthy();
     expect(screen.getByText('待审批证书申请')).toBeTruthy();
+  });
+
+  it('counts a distributor’s evidence records (a working page, not 即将上线)', async () => {
+    api.evidenceRecords.mockResolvedValue(3);
+    renderFor('distributor');
+    expect(await screen.findByText('3')).toBeTruthy();
+    expect(screen.getByText('存证记录')).toBeTruthy();
+    expect(api.products).not.toHaveBeenCalled();
   });
 });

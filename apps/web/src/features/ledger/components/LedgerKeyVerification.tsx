@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ledgerKeyQuery } from '../public-api.ts';
 import type { EvidenceToVerify } from '../verify-evidence.ts';
 import { VerificationPanel, type VerifySubject } from './VerificationPanel.tsx';
@@ -9,6 +10,8 @@ export function LedgerKeyVerification(props: {
   subject: VerifySubject;
   expected?: Record<string, string | number | null | undefined>;
   auto?: boolean;
+  folded?: boolean;
+  technicalIntro?: ReactNode;
 }) {
   const key = useQuery(ledgerKeyQuery());
   return <VerificationPanel {...props} publicKey={key.data?.publicKey} keyError={key.isError} />;

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, CloseCircleFilled, SafetyOutlined } from '@ant-design/icons';
 import { formatShanghaiTime } from '@jcbb/contract/time';
-import { Alert, Button, Flex, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Collapse, Flex, Typography } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEDGER_NS } from '../locales/register.ts';
 import './verification.css';
@@ -20,6 +20,8 @@ export function VerificationPanel({
   subject,
   expected,
   auto = false,
+  folded = false,
+  technicalIntro,
 }: {
   evidence: EvidenceToVerify;
   /** The platform's Ed25519 public key (hex) from /open/ledger/key; undefined while loading. */
@@ -29,6 +31,13 @@ export function VerificationPanel({
   /** Fields the record must hold as the page shows them (e.g. { certNo }). */
   expected?: Record<string, string | number | null | undefined>;
   auto?: boolean;
+  /**
+   * For a reader who is no cryptographer (the public certificate page): the outcome in plain words first, the
+   * checks (hashes, proof, tree head, key) folded under 技术细节, opened by itself only when a check failed.
+   */
+  folded?: boolean;
+  /** Shown at the top of the folded technical details. */
+  technicalIntro?: ReactNode;
 }) {
   const { t } = useTranslation(LEDGER_NS);
   const [report, setReport] = useState<VerificationReport | null>(null);
@@ -59,7 +68,37 @@ export function VerificationPanel({
         </Flex>
       )}
       {keyError && <Alert type="warning" showIcon title={t('verify.keyError')} />}
-      {report && (
+      {report && folded && (
+        <>
+          <Alert
+            type={report.ok ? 'success' : 'error'}
+            showIcon
+            title={report.ok ? t(`verify.plain.ok.${subject}`) : t('verify.plain.fail')}
+            description={report.ok ? t('verify.plain.okText') : t('verify.failedText')}
+          />
+          <Collapse
+            size="small"
+            defaultActiveKey={report.ok ? [] : ['details']}
+            items={[
+              {
+                key: 'details',
+                label: t('verify.details'),
+                children: (
+                  <Flex vertical gap={8}>
+                    {technicalIntro && (
+                      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+                        {technicalIntro}
+                      </Typography.Paragraph>
+                    )}
+                    <Checks report={report} subject={subject} evidence={evidence} publicKey={publicKey} />
+                  </Flex>
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
+      {report && !folded && (
         <>
           <Alert
             type={report.ok ? 'success' : 'error'}
@@ -67,32 +106,52 @@ export function VerificationPanel({
             title={report.ok ? t('verify.passed') : t('verify.failed')}
             description={report.ok ? t('verify.passedText') : t('verify.failedText')}
           />
-          <ul className="jcbb-verify-list" aria-label={t('verify.listLabel')}>
-            {report.checks.map((check) => (
-              <li key={check.key} data-ok={check.ok}>
-                {check.ok ? (
-                  <CheckCircleFilled style={{ color: '#52c41a' }} aria-label={t('verify.ok')} />
-                ) : (
-                  <CloseCircleFilled style={{ color: '#ff4d4f' }} aria-label={t('verify.notOk')} />
-                )}
-                <span>
-                  {t(`verify.${check.key}.${check.ok ? 'ok' : 'fail'}${check.key === 'content' ? `.${subject}` : ''}`, {
-                    ...check.values,
-                  })}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 0, fontSize: 12 }}>
-            {t('verify.basis', {
-              nodes: evidence.inclusionProof.length,
-              size: evidence.sth.treeSize,
-              time: formatShanghaiTime(evidence.sth.timestamp),
-              key: publicKey ? fingerprint(publicKey) : '',
-            })}
-          </Typography.Paragraph>
+          <Checks report={report} subject={subject} evidence={evidence} publicKey={publicKey} />
         </>
       )}
     </Flex>
+  );
+}
+
+/** Each check with its outcome, and what the verification rested on (proof length, tree head, key). */
+function Checks({
+  report,
+  subject,
+  evidence,
+  publicKey,
+}: {
+  report: VerificationReport;
+  subject: VerifySubject;
+  evidence: EvidenceToVerify;
+  publicKey: string | undefined;
+}) {
+  const { t } = useTranslation(LEDGER_NS);
+  return (
+    <>
+      <ul className="jcbb-verify-list" aria-label={t('verify.listLabel')}>
+        {report.checks.map((check) => (
+          <li key={check.key} data-ok={check.ok}>
+            {check.ok ? (
+              <CheckCircleFilled style={{ color: '#52c41a' }} aria-label={t('verify.ok')} />
+            ) : (
+              <CloseCircleFilled style={{ color: '#ff4d4f' }} aria-label={t('verify.notOk')} />
+            )}
+            <span>
+              {t(`verify.${check.key}.${check.ok ? 'ok' : 'fail'}${check.key === 'content' ? `.${subject}` : ''}`, {
+                ...check.values,
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0, fontSize: 12 }}>
+        {t('verify.basis', {
+          nodes: evidence.inclusionProof.length,
+          size: evidence.sth.treeSize,
+          time: formatShanghaiTime(evidence.sth.timestamp),
+          key: publicKey ? fingerprint(publicKey) : '',
+        })}
+      </Typography.Paragraph>
+    </>
   );
 }

@@ -117,6 +117,17 @@ export default {
     failedText:
       'The checks in red did not pass: this record or its proof does not match the log the platform signed. Do not rely on it.',
     listLabel: 'Checks',
+    details: 'Technical details',
+    plain: {
+      ok: {
+        certificate: 'The certificate record was checked against the evidence log: it has not been tampered with',
+        file: 'The file was checked against the evidence log: it has not been tampered with',
+        revocation: 'The revocation record was checked against the evidence log: it has not been tampered with',
+      },
+      okText:
+        'Your browser did the check itself: what this page shows matches the platform’s public, signed evidence log.',
+      fail: 'Check failed: this record does not match the evidence log. Do not rely on it.',
+    },
     ok: 'Passed',
     notOk: 'Failed',
     content: {

@@ -2,15 +2,20 @@ import type { MessageListData } from '@jcbb/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { type SessionUser, session } from '../../../lib/session.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import * as api from '../api.ts';
 import { messageKeys, UNREAD_POLL_MS } from '../message-queries.ts';
 import { browserLocation } from '../open-message.ts';
 import { FakeInbox } from '../test/fake-inbox.ts';
-import { renderPage } from '../test/render.tsx';
 import { MessagePopover } from './MessagePopover.tsx';
+
+/** The message pieces read the app's own strings (lib/i18n.ts), so no namespaces of their own. */
+const renderPage = (ui: ReactNode, path = '/') => renderWithProviders(ui, undefined, { path });
 
 // antd in jsdom is slow on a small CI machine: a rendered form or popover takes seconds, not milliseconds.
 vi.setConfig({ testTimeout: 20_000 });
@@ -80,6 +85,7 @@ beforeEach(() => {
     helpCenterUrl: '',
     customerServiceUrl: '',
     messageNotice: true,
+    joinInfo: '',
   });
   useInbox(12);
 });
@@ -132,6 +138,7 @@ describe('MessagePopover: badge and polling', () => {
       helpCenterUrl: '',
       customerServiceUrl: '',
       messageNotice: false,
+      joinInfo: '',
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage(<MessagePopover />);

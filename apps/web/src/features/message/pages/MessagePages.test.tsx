@@ -1,13 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { session } from '../../../lib/session.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import * as api from '../api.ts';
 import { FakeInbox } from '../test/fake-inbox.ts';
-import { renderPage } from '../test/render.tsx';
 import MessageCenterPage from './MessageCenterPage.tsx';
 import MessageDetailPage from './MessageDetailPage.tsx';
+
+/** The message pieces read the app's own strings (lib/i18n.ts), so no namespaces of their own. */
+const renderPage = (ui: ReactNode, path = '/') => renderWithProviders(ui, undefined, { path });
 
 // antd in jsdom is slow on a small CI machine: a rendered form or popover takes seconds, not milliseconds.
 vi.setConfig({ testTimeout: 20_000 });

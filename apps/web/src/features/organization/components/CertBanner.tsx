@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../../../lib/session.ts';
-import { organizationApi, organizationKeys } from '../api.ts';
+import { mineQuery } from '../api.ts';
 import { bannerKind, isEnterpriseAdmin, VERIFICATION_PATH } from '../cert-state.ts';
 
 /**
@@ -18,8 +18,7 @@ export function CertBanner() {
   const admin = isEnterpriseAdmin(user);
   // The rejection's reason is on the organisation, not in the session.
   const org = useQuery({
-    queryKey: organizationKeys.mine,
-    queryFn: organizationApi.mine,
+    ...mineQuery(),
     enabled: kind === 'rejected' && pathname !== VERIFICATION_PATH,
   });
   if (!kind) return null;

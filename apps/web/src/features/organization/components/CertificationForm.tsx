@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formRules } from '../../../components/form-rules.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { ApiError } from '../../../lib/http.ts';
-import { referenceApi, referenceKeys, referenceQueryOptions } from '../../reference/api.ts';
+import { orgNaturesQuery } from '../../reference/api.ts';
 import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
 import { type CertificationItem, organizationApi } from '../api.ts';
 import { LicenseUpload, type LicenseValue } from './LicenseUpload.tsx';
@@ -58,20 +58,19 @@ export function toCertificationBody(values: CertificationFormValues): Certificat
  */
 export function CertificationForm({
   initialValues,
+  initialRegionNames,
   onSubmitted,
 }: {
   initialValues: Partial<CertificationFormValues>;
+  /** Division names of initialValues.regionCode (the record's regionPath), shown as the form opens. */
+  initialRegionNames?: string[];
   onSubmitted: (item: CertificationItem) => void;
 }) {
   const { t, i18n } = useTranslation('organization');
   const { message } = App.useApp();
   const [form] = Form.useForm<CertificationFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
-  const natures = useQuery({
-    queryKey: referenceKeys.orgNatures,
-    queryFn: referenceApi.orgNatures,
-    ...referenceQueryOptions,
-  });
+  const natures = useQuery(orgNaturesQuery());
   const english = i18n.language.startsWith('en');
 
   const submit = useMutation({
@@ -146,7 +145,13 @@ export function CertificationForm({
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="regionCode" label={t('form.region')} rules={[required('region')]}>
-            <RegionCascader />
+            <RegionCascader
+              knownNames={
+                initialValues.regionCode && initialRegionNames
+                  ? { code: initialValues.regionCode, names: initialRegionNames }
+                  : undefined
+              }
+            />
           </Form.Item>
         </Col>
         <Col xs={24}>

@@ -22,7 +22,7 @@ import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx'
 import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { type MemberItem, type MemberQuery, organizationApi, organizationKeys } from '../api.ts';
+import { invalidateMembers, type MemberItem, type MemberQuery, membersQuery, organizationApi } from '../api.ts';
 import { isEnterpriseAdmin } from '../cert-state.ts';
 import { AddMemberModal } from '../components/AddMemberModal.tsx';
 import { type PasswordOnce, PasswordOnceModal } from '../components/PasswordOnceModal.tsx';
@@ -43,12 +43,11 @@ export function MembersPage() {
   const admin = isEnterpriseAdmin(user);
 
   const members = useQuery({
-    queryKey: organizationKeys.members(query),
-    queryFn: () => organizationApi.members(query),
+    ...membersQuery(query),
     placeholderData: keepPreviousData,
     enabled: admin,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['organization', 'members'] });
+  const refresh = () => invalidateMembers(queryClient);
 
   const setStatus = useMutation({
     mutationFn: ({ id, status }: { id: number; status: 1 | 2 }) => organizationApi.setMemberStatus(id, status),

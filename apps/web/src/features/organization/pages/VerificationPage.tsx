@@ -5,7 +5,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type SessionUser, session, useSession } from '../../../lib/session.ts';
-import { type CertificationItem, organizationApi, organizationKeys } from '../api.ts';
+import { type CertificationItem, certificationHistoryQuery, invalidateOrganization, mineQuery } from '../api.ts';
 import { isEnterpriseAdmin, isSuperAdmin, VERIFICATION_PATH } from '../cert-state.ts';
 import { CertificationForm, type CertificationFormValues } from '../components/CertificationForm.tsx';
 import { CertificationHistory } from '../components/CertificationHistory.tsx';
@@ -72,8 +72,8 @@ function syncSession(certStatus: number) {
 function OrganizationCertification({ user }: { user: SessionUser }) {
   const { t } = useTranslation('organization');
   const queryClient = useQueryClient();
-  const org = useQuery({ queryKey: organizationKeys.mine, queryFn: organizationApi.mine });
-  const history = useQuery({ queryKey: organizationKeys.history, queryFn: organizationApi.certificationHistory });
+  const org = useQuery(mineQuery());
+  const history = useQuery(certificationHistoryQuery());
   const admin = isEnterpriseAdmin(user);
   const certStatus = org.data?.certStatus;
   useEffect(() => {
@@ -117,9 +117,12 @@ function OrganizationCertification({ user }: { user: SessionUser }) {
       <Card title={t('form.title')}>
         <CertificationForm
           initialValues={initialValues(data, last)}
+          initialRegionNames={
+            data.certStatus === CertStatus.REJECTED && last ? last.details.regionPath : data.regionPath
+          }
           onSubmitted={() => {
             syncSession(CertStatus.PENDING);
-            void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+            void invalidateOrganization(queryClient);
             window.scrollTo?.({ top: 0, behavior: 'smooth' });
           }}
         />

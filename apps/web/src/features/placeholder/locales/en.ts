@@ -59,12 +59,9 @@ export const routeDescEn: RouteDescStrings = {
   addressManagement: 'Addresses: your usual shipping and receiving addresses.',
   enterpriseInspectionInfo:
     'Inspection records: regulators’ inspections of your enterprise, findings and required corrections.',
-  carbonExchange:
-    'Carbon exchange: your carbon assets and trades. It opens in the platform’s account centre, whose address is not configured yet.',
-  organizationManagement:
-    'Organisation management: departments and staff. It opens in the platform’s account centre, whose address is not configured yet.',
-  profile:
-    'Profile: name, avatar and contact details. It opens in the platform’s account centre, whose address is not configured yet.',
+  carbonExchange: 'Carbon exchange: your carbon assets and trades. It opens in the platform’s account centre.',
+  organizationManagement: 'Organisation management: departments and staff. It opens in the platform’s account centre.',
+  profile: 'Profile: name, avatar and contact details. It opens in the platform’s account centre.',
   distributorProductList:
     'Licensed products: products manufacturers authorised you to distribute, with regions and validity, 10 per page.',
   distributorProductEdit: 'Edit distributed product: selling price and supply location.',

@@ -46,10 +46,9 @@ export const routeDescZhCN = {
   inventoryDetail: '库存详情：查看某一规格产品的入库、发货、签收与出库明细，库存不会出现负数。',
   addressManagement: '地址管理：维护常用的发货地址与收货地址。',
   enterpriseInspectionInfo: '巡检信息：查看监管部门对本企业的巡检记录、检查结论与整改要求。',
-  carbonExchange: '碳交易：查看本企业的碳资产与交易记录。该服务在平台账户中心打开，当前尚未配置账户中心地址。',
-  organizationManagement:
-    '组织管理：维护企业的组织架构、部门与人员。该服务在平台账户中心打开，当前尚未配置账户中心地址。',
-  profile: '个人资料：维护姓名、头像与联系方式。该服务在平台账户中心打开，当前尚未配置账户中心地址。',
+  carbonExchange: '碳交易：查看本企业的碳资产与交易记录。该服务在平台账户中心打开。',
+  organizationManagement: '组织管理：维护企业的组织架构、部门与人员。该服务在平台账户中心打开。',
+  profile: '个人资料：维护姓名、头像与联系方式。该服务在平台账户中心打开。',
   distributorProductList: '授权产品：查看生产企业授权本单位经销的产品、授权区域与有效期，每页 10 条。',
   distributorProductEdit: '编辑经销产品：维护经销产品的销售价格与供货地点。',
   distributorProductDetails: '经销产品详情：查看经销产品的信息、规格型号与生产企业。',

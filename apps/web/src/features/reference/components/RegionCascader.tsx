@@ -1,9 +1,8 @@
-import type { DivisionChild } from '@jcbb/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Cascader } from 'antd';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { referenceApi, referenceKeys, referenceQueryOptions } from '../api.ts';
+import { divisionChildrenQuery } from '../api.ts';
 import { divisionPath, nodeAt, type RegionOption, toOptions, withChildren } from './region-path.ts';
 
 export interface RegionCascaderProps {
@@ -16,13 +15,15 @@ export interface RegionCascaderProps {
   status?: '' | 'error' | 'warning';
   'aria-label'?: string;
   style?: CSSProperties;
+  /** Names already known for a code (e.g. the record's regionPath): shown until the columns down to it load. */
+  knownNames?: { code: string; names: string[] };
 }
 
 /**
  * Province → city → county cascader over the GB/T 2260 tree, loading each column when it is opened
  * (/api/dictionary/administrative). A given value loads the columns down to it, so it shows by name.
  */
-export function RegionCascader({ value, onChange, placeholder, ...rest }: RegionCascaderProps) {
+export function RegionCascader({ value, onChange, placeholder, knownNames, ...rest }: RegionCascaderProps) {
   const { t } = useTranslation('reference');
   const queryClient = useQueryClient();
   const [options, setOptions] = useState<RegionOption[]>([]);
@@ -30,14 +31,7 @@ export function RegionCascader({ value, onChange, placeholder, ...rest }: Region
   optionsRef.current = options;
 
   const children = useCallback(
-    async (parentCode: string) =>
-      toOptions(
-        await queryClient.fetchQuery<DivisionChild[]>({
-          queryKey: referenceKeys.divisions(parentCode),
-          queryFn: () => referenceApi.divisionChildren(parentCode || undefined),
-          ...referenceQueryOptions,
-        }),
-      ),
+    async (parentCode: string) => toOptions(await queryClient.fetchQuery(divisionChildrenQuery(parentCode))),
     [queryClient],
   );
 
@@ -78,6 +72,12 @@ export function RegionCascader({ value, onChange, placeholder, ...rest }: Region
       value={path.length > 0 ? path : undefined}
       placeholder={placeholder ?? t('region.placeholder')}
       notFoundContent={t('region.notFound')}
+      // Never the raw codes: antd shows a value's codes until its columns load; show the known names, or 加载中.
+      displayRender={(labels, selected) => {
+        if (selected && selected.length === labels.length && selected.every(Boolean)) return labels.join(' / ');
+        if (knownNames && knownNames.code === value && knownNames.names.length > 0) return knownNames.names.join(' / ');
+        return t('region.loading');
+      }}
       onChange={(codes, selected) => {
         const list = (codes ?? []) as string[];
         onChange?.(

@@ -2,6 +2,7 @@ import type zhCN from './zh-CN.ts';
 
 const en: typeof zhCN = {
   region: {
+    loading: 'Loading regions…',
     placeholder: 'Province / city / county',
     loadFailed: 'Could not load the divisions, please try again later',
     notFound: 'No matching division',

@@ -1,5 +1,6 @@
 export default {
   region: {
+    loading: '正在加载地区…',
     placeholder: '请选择省 / 市 / 区县',
     loadFailed: '行政区划加载失败，请稍后重试',
     notFound: '无匹配地区',

@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InFrameContext, RouteItemContext } from '../../app/route-context.ts';
+import { findRoute, flattenRoutes } from '../../app/route-index.ts';
+import { consoleTree } from '../../app/route-table.tsx';
+import shellZh from '../../lib/locales/zh-CN.ts';
+import { type SessionUser, session } from '../../lib/session.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import routeDescZh from './locales/zh-CN.ts';
+import PlaceholderPage from './PlaceholderPage.tsx';
+
+function user(roles: string[], orgType: number | null): SessionUser {
+  return {
+    id: 1,
+    username: 'u',
+    realName: '张三',
+    mobile: '13800000001',
+    headimgurl: null,
+    roles,
+    org: orgType === null ? null : { name: '南京绿筑新材料有限公司' },
+    organization: orgType === null ? null : { id: 1, type: orgType, type_enum: 'x', status: '已认证', certStatus: 2 },
+    companyId: orgType === null ? null : 1,
+  };
+}
+
+/** The placeholder of /external/carbonExchange (an account-centre service) in the console frame. */
+function renderService() {
+  const route = findRoute(flattenRoutes(consoleTree('manufacturer')), '/external/carbonExchange');
+  if (!route) throw new Error('no route');
+  renderWithProviders(
+    <InFrameContext.Provider value={true}>
+      <RouteItemContext.Provider value={route}>
+        <PlaceholderPage />
+      </RouteItemContext.Provider>
+    </InFrameContext.Provider>,
+    { translation: shellZh, routeDesc: routeDescZh },
+  );
+}
+
+afterEach(() => {
+  session.setUser(null);
+});
+
+describe('the placeholder of an account-centre service without a configured address', () => {
+  it('tells the platform operator (super_admin) what is missing', () => {
+    session.setUser(user(['super_admin'], null));
+    renderService();
+    expect(screen.getByRole('alert')).toHaveTextContent('当前尚未配置账户中心地址（EXTERNAL_SITE_URL）');
+  });
+
+  it('shows anyone else the page without any word about configuration', () => {
+    session.setUser(user(['企业管理员'], 6));
+    renderService();
+    expect(screen.getByRole('heading', { name: '碳交易功能正在建设中' })).toBeInTheDocument();
+    expect(screen.getByText(/碳交易：查看本企业的碳资产与交易记录/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/配置/);
+  });
+});
