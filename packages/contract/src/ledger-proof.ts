@@ -283,7 +283,13 @@ export interface LedgerEntryFields {
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
-/** Deterministic JSON: object keys sorted (by UTF-16 code unit) at every depth, no insignificant space. */
+/**
+ * The ledger's canonical JSON, the bytes entries and certificate contents are hashed over: object keys sorted by
+ * UTF-16 code unit at every depth, no insignificant space, JSON values only (a non-finite number is refused, an
+ * undefined member dropped). Frozen: changing it would break every stored hash. Not request signing's
+ * `canonicalJson` in `signing.ts` (code-point key order, lenient about non-JSON values), which only has to agree
+ * between client and server at one moment (docs/decisions.md, "Canonical JSON: wire signing vs ledger bytes").
+ */
 export function canonicalEntryJson(value: Json): string {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number') {

@@ -31,7 +31,14 @@ export function compareCodePoints(a: string, b: string): number {
   }
 }
 
-/** Compact JSON with object keys sorted at every depth; non-ASCII characters stay as they are. */
+/**
+ * Wire signing's canonical JSON: compact, object keys sorted by Unicode code point at every depth, non-ASCII
+ * characters as they are, and whatever `JSON.stringify` makes of the rest (undefined members dropped, a Date as its
+ * ISO string, NaN as null): it only has to be what the client and the server both compute from the same request.
+ * Not the ledger's entry bytes: those are `canonicalEntryJson` in `ledger-proof.ts` (UTF-16 key order, JSON values
+ * only, non-finite numbers refused), fixed for ever because hashes are taken over them (docs/decisions.md,
+ * "Canonical JSON: wire signing vs ledger bytes").
+ */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeysDeep(value));
 }

@@ -50,3 +50,20 @@ export interface RouteItem {
   /** Redirect target for group paths. */
   redirect?: string;
 }
+
+/** What `page()` takes besides the title: the meta fields, and `hidden` for routes kept out of the menu. */
+export type PageOptions = Omit<RouteMeta, 'title'> & { hidden?: boolean };
+
+/**
+ * One route table entry of a feature's page: its path, the shell's title key `route.<key>`, the (lazy) component and
+ * the menu flags. Every feature's routes.tsx builds its entries with this.
+ */
+export function page(
+  path: string,
+  key: string,
+  component: RouteItem['component'],
+  options: PageOptions = {},
+): RouteItem {
+  const { hidden, ...meta } = options;
+  return { path, ...(hidden ? { hidden } : {}), component, meta: { title: `route.${key}`, ...meta } };
+}

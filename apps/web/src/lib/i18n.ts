@@ -115,4 +115,17 @@ export function currentLanguage(): Language {
 /** Resolves once the remembered language is ready to render (English needs its bundles). */
 export const i18nReady: Promise<void> = storedLanguage() === 'en' ? setLanguage('en') : Promise.resolve();
 
+/**
+ * The one way a lazily loaded feature adds its strings: its locale file calls this in one line, and whatever
+ * imports that file (the feature's pages) brings the namespace in both languages with it, not the console shell,
+ * which is near its bundle budget. Registering twice changes nothing. Returns the namespace for `useTranslation`.
+ */
+export function registerLocale<N extends string>(namespace: N, zh: Resource, en: Resource): N {
+  if (!i18n.hasResourceBundle('zh-CN', namespace)) {
+    i18n.addResourceBundle('zh-CN', namespace, zh, true, true);
+    i18n.addResourceBundle('en', namespace, en, true, true);
+  }
+  return namespace;
+}
+
 export { i18n };

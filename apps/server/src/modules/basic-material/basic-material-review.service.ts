@@ -1,14 +1,14 @@
 import type { AdminBasicMaterialItem, basicMaterialApproveBody } from '@jcbb/contract';
 import { BasicMaterialStatus, basicMaterialStatusLabels, Channel } from '@jcbb/contract';
+import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { basicMaterialCode } from '../../db/seed/basic-materials.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
-import { formatOptionalShanghaiTime, formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { sendMessage } from '../message/message.sender.ts';
-import { isUniqueViolation } from '../organization/db-errors.ts';
 import * as repo from './basic-material.repository.ts';
 import { checkClassAndUnits, DUPLICATE_NAME, storedUnits } from './basic-material-fields.ts';
 import * as review from './basic-material-review.repository.ts';

@@ -7,14 +7,14 @@ import {
   OrgType,
   Role,
 } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { forbidden, invalidInput, notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { sendMessage } from '../message/message.sender.ts';
-import { isUniqueViolation } from '../organization/db-errors.ts';
 import * as repo from './basic-material.repository.ts';
 import { checkClassAndUnits, DUPLICATE_NAME, storedUnits } from './basic-material-fields.ts';
 

@@ -1,5 +1,6 @@
 import { catalogueEndpoints as api, CATALOGUE_COUNT_CAP, CATALOGUE_PAGE_SIZE_MAX } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
@@ -51,7 +52,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, catalogue: Catalog
       reply
         .header('content-type', file.mime)
         .header('content-length', String(file.size))
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+        .header('content-disposition', contentDisposition(file.name, { inline: true }));
       return reply.send(catalogue.open(file.sha256));
     },
   });

@@ -5,9 +5,9 @@ import {
   type RegionDetailsData,
   type RegionTreeData,
 } from '@jcbb/contract';
+import { formatOptionalShanghaiTime } from '@jcbb/contract/time';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { formatOptionalShanghaiTime } from '../../lib/time.ts';
 import type { FileService } from '../file/file.service.ts';
 import { openedCities } from '../reference/reference.repository.ts';
 import { type AnswerCache, catalogueGeneration, createAnswerCache } from './catalogue.cache.ts';

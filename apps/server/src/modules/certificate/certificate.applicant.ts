@@ -9,12 +9,12 @@ import {
   type certificateListQuery,
   OrgType,
 } from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { sendMessage } from '../message/message.sender.ts';
-import { shanghaiToday } from '../product/product-tags.ts';
 import {
   APPROVAL_PAGE,
   applicationView,

@@ -6,13 +6,14 @@ import {
   CertificateLedgerKind,
   type certificateListQuery,
 } from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { appendLedgerEntry } from '../ledger/ledger.append.ts';
 import { sendMessage } from '../message/message.sender.ts';
-import { recomputeProductTags, shanghaiToday } from '../product/product-tags.ts';
+import { recomputeProductTags } from '../product/product-tags.ts';
 import {
   applicationView,
   CERTIFICATE_PAGE,

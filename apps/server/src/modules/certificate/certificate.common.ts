@@ -9,12 +9,11 @@ import {
   certificateStateLabels,
   ResponseCode,
 } from '@jcbb/contract';
+import { formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { formatOptionalShanghaiTime, formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
-import { isUniqueViolation } from '../organization/db-errors.ts';
-import { shanghaiToday } from '../product/product-tags.ts';
 import { certificateState } from './certificate.content.ts';
 import { CertificateAuditEntity } from './certificate.issue.ts';
 import * as repo from './certificate.repository.ts';

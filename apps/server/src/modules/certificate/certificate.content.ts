@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CERTIFICATE_VALIDITY_YEARS, type CertificateStateValue } from '@jcbb/contract';
+import { canonicalEntryJson } from '@jcbb/contract/ledger-proof';
 
 /*
  * What goes on the evidence ledger for a certificate, and how a certificate's state is read from its dates.
@@ -43,15 +44,11 @@ export function sha256Hex(text: string): string {
 }
 
 /**
- * The canonical text and its SHA-256: JSON of the (flat) object with its keys sorted, no spaces, so the same
- * content always gives the same bytes.
+ * The canonical text and its SHA-256: the ledger's canonical JSON (`canonicalEntryJson`, keys sorted, no spaces),
+ * so the same content always gives the same bytes, by the one implementation the browser's check relies on too.
  */
 export function canonicalContent(content: CertificateContent | RevocationContent): { text: string; sha256: string } {
-  const record = content as unknown as Record<string, string | number | null>;
-  const text = `{${Object.keys(record)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${JSON.stringify(record[k])}`)
-    .join(',')}}`;
+  const text = canonicalEntryJson(content as unknown as Parameters<typeof canonicalEntryJson>[0]);
   return { text, sha256: sha256Hex(text) };
 }
 

@@ -1,6 +1,7 @@
 import { certificateEndpoints as api, OrgType } from '@jcbb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { renderCertificatePdf } from './certificate.pdf.ts';
 import type { CertificateService, CertificateView } from './certificate.service.ts';
@@ -30,7 +31,7 @@ export function registerCertificateRoutes(
     reply
       .header('content-type', 'application/pdf')
       .header('content-length', String(pdf.length))
-      .header('content-disposition', `attachment; filename="${cert.certNo}.pdf"`);
+      .header('content-disposition', contentDisposition(`${cert.certNo}.pdf`));
     return reply.send(pdf);
   }
 

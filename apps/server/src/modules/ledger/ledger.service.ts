@@ -7,10 +7,10 @@ import {
   type storageListBody,
 } from '@jcbb/contract';
 import { LEDGER_HASH_ALGORITHM, LEDGER_SIGNATURE_ALGORITHM, TREE_HEAD_FORMAT } from '@jcbb/contract/ledger-proof';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import type { FileService } from '../file/file.service.ts';
 import { appendLedgerEntry } from './ledger.append.ts';

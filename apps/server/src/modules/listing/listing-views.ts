@@ -6,7 +6,7 @@ import {
   type ProductDocumentKindValue,
   productDocumentKindLabels,
 } from '@jcbb/contract';
-import { formatOptionalShanghaiTime, formatShanghaiTime } from '../../lib/time.ts';
+import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import type * as repo from './listing.repository.ts';
 import { answersOf } from './listing-values.ts';
 

@@ -26,8 +26,3 @@ export function listingsWorkbookStream(items: readonly ListingItem[]): PassThrou
     .catch((error: unknown) => stream.destroy(error as Error));
   return stream;
 }
-
-/** `Content-Disposition` with a Chinese file name (RFC 5987 / RFC 6266) and an ASCII fallback. */
-export function attachmentHeader(fileName: string, asciiFallback: string): string {
-  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

@@ -1,9 +1,10 @@
 import { listingEndpoints as api, ListingAction, Role } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
 import type { ListingService } from './listing.service.ts';
 import { exportColumns, exportRow } from './listing-views.ts';
-import { attachmentHeader, listingsWorkbookStream, XLSX_MIME } from './listing-xlsx.ts';
+import { listingsWorkbookStream, XLSX_MIME } from './listing-xlsx.ts';
 
 const tags = ['产品入库城市 Listings'];
 const platform = [Role.SUPER_ADMIN];
@@ -41,7 +42,7 @@ export function registerListingRoutes(app: FastifyInstance, listings: ListingSer
       const items = await listings.exportItems(user, body);
       reply
         .header('content-type', XLSX_MIME)
-        .header('content-disposition', attachmentHeader('产品入库城市.xlsx', 'listings.xlsx'))
+        .header('content-disposition', contentDisposition('产品入库城市.xlsx', { fallback: 'listings.xlsx' }))
         .header('cache-control', 'no-store');
       return reply.send(listingsWorkbookStream(items));
     },
@@ -116,7 +117,7 @@ export function registerListingRoutes(app: FastifyInstance, listings: ListingSer
       reply
         .header('content-type', file.mime)
         .header('content-length', String(file.size))
-        .header('content-disposition', attachmentHeader(file.name, 'file'));
+        .header('content-disposition', contentDisposition(file.name));
       return reply.send(listings.openFile(file.sha256));
     },
   });

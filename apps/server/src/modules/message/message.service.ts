@@ -6,9 +6,9 @@ import {
   ReadPoint,
   type ReadPointValue,
 } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import * as repo from './message.repository.ts';
 import { sendMessage } from './message.sender.ts';

@@ -1,8 +1,9 @@
 import { CERT_EXPIRY_NOTICE_DAYS, Channel } from '@jcbb/contract';
+import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { sendMessage } from '../message/message.sender.ts';
-import * as repo from './product.repository.ts';
-import { addDays, recomputeProductTags, shanghaiToday } from './product-tags.ts';
+import * as documentRepo from './document.repository.ts';
+import { recomputeProductTags } from './product-tags.ts';
 
 /** The sweep runs every six hours, once per deployment (jobs/index.ts). */
 export const EXPIRY_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -24,7 +25,7 @@ export interface ExpiringCertificate {
  * the message are one transaction, and the mark is conditional, so two processes cannot both send it.
  */
 export async function sendExpiryNotice(tx: Tx, cert: ExpiringCertificate): Promise<boolean> {
-  if (!(await repo.markExpiryNotice(tx, cert.id))) return false;
+  if (!(await documentRepo.markExpiryNotice(tx, cert.id))) return false;
   const stars = cert.starRating ? `，${cert.starRating} 星级` : '';
   await sendMessage(
     tx,
@@ -48,12 +49,12 @@ export async function sendExpiryNotice(tx: Tx, cert: ExpiringCertificate): Promi
  */
 export async function runCertificateExpirySweep(db: Db, today: string = shanghaiToday()) {
   let recomputed = 0;
-  for (const productId of await repo.staleGreenProductIds(db, today)) {
+  for (const productId of await documentRepo.staleGreenProductIds(db, today)) {
     await db.transaction((tx) => recomputeProductTags(tx, productId, today));
     recomputed += 1;
   }
   let notified = 0;
-  for (const cert of await repo.dueExpiryNotices(db, today, addDays(today, CERT_EXPIRY_NOTICE_DAYS))) {
+  for (const cert of await documentRepo.dueExpiryNotices(db, today, addDays(today, CERT_EXPIRY_NOTICE_DAYS))) {
     if (await db.transaction((tx) => sendExpiryNotice(tx, cert))) notified += 1;
   }
   return { recomputed, notified };

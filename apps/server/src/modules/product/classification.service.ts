@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listClassifications } from '../reference/reference.repository.ts';
 import { createReferenceService } from '../reference/reference.service.ts';
-import * as repo from './product.repository.ts';
+import * as readsRepo from './product-reads.repository.ts';
 
 /** A class and its ancestors, category first ([{01 围护结构及混凝土类}, {0105 砌体材料}]); empty for an unknown code. */
 export async function classificationPath(tx: Tx, code: string) {
@@ -19,7 +19,7 @@ export async function classificationPath(tx: Tx, code: string) {
   let next: string | null = code;
   // The tree is two levels deep today; the loop allows deeper trees and stops on a cycle.
   for (let depth = 0; next !== null && depth < 8; depth += 1) {
-    const row = await repo.findClassification(tx, next);
+    const row = await readsRepo.findClassification(tx, next);
     if (!row) break;
     path.unshift({ code: row.code, name: row.name });
     next = row.parentCode;
@@ -59,8 +59,8 @@ export function createClassificationService({ db }: { db: Db }) {
      */
     async byCity(cityCode: string): Promise<ClassifyCountNode[]> {
       return db.transaction(async (tx) => {
-        if (!(await repo.divisionName(tx, cityCode))) throw notFound('城市不存在');
-        const counts = new Map((await repo.listedCountsByClass(tx, cityCode)).map((r) => [r.code, Number(r.n)]));
+        if (!(await readsRepo.divisionName(tx, cityCode))) throw notFound('城市不存在');
+        const counts = new Map((await readsRepo.listedCountsByClass(tx, cityCode)).map((r) => [r.code, Number(r.n)]));
         const rows = await listClassifications(tx);
         const roots: ClassifyCountNode[] = [];
         const byCode = new Map<string, ClassifyCountNode>();
@@ -89,7 +89,7 @@ export function createClassificationService({ db }: { db: Db }) {
           enLabel: productDocumentKindLabels[value].en,
         })),
         starRatings: STAR_RATINGS.map((value) => ({ value, label: `${'★'.repeat(value)} ${value} 星级` })),
-        issuers: await repo.knownIssuers(db),
+        issuers: await readsRepo.knownIssuers(db),
         materialTypes: Object.entries(materialTypeLabels).map(([value, label]) => ({ value: Number(value), label })),
       };
     },

@@ -5,16 +5,19 @@ import {
   type ProductDocumentKindValue,
   productDocumentKindLabels,
 } from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
+import * as documentRepo from './document.repository.ts';
 import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
 import { type FactGate, isEvidenceKind } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { checkOwnUploads } from './product.service.ts';
 import { documentView } from './product.view.ts';
-import { recomputeProductTags, shanghaiToday } from './product-tags.ts';
+import * as readsRepo from './product-reads.repository.ts';
+import { recomputeProductTags } from './product-tags.ts';
 
 type AddBody = z.output<typeof documentAddBody>;
 type ListBody = z.output<typeof documentListBody>;
@@ -32,7 +35,9 @@ export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
-        return (await repo.documentsOfProduct(tx, body.productId, body.kind)).map((d) => documentView(d, today));
+        return (await documentRepo.documentsOfProduct(tx, body.productId, body.kind)).map((d) =>
+          documentView(d, today),
+        );
       });
     },
 
@@ -43,7 +48,9 @@ export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }
         if (body.uploadId !== undefined) await checkOwnUploads(tx, orgId, [body.uploadId], 'uploadId');
         const isCert = body.kind === ProductDocumentKind.GREEN_CERTIFICATE;
         const uploadName =
-          body.uploadId === undefined ? undefined : (await repo.uploadNames(tx, [body.uploadId])).get(body.uploadId);
+          body.uploadId === undefined
+            ? undefined
+            : (await readsRepo.uploadNames(tx, [body.uploadId])).get(body.uploadId);
         const name = body.name ?? uploadName ?? productDocumentKindLabels[body.kind as ProductDocumentKindValue].zh;
         const values = {
           kind: body.kind,
@@ -60,7 +67,11 @@ export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }
           const revisionId = await facts.propose(tx, user, body.productId, { kind: 'document_add', after: values });
           if (revisionId !== null) return { id: null, revisionId, pendingFields: ['document'] };
         }
-        const doc = await repo.insertDocument(tx, { ...values, productId: body.productId, createdBy: user.userId });
+        const doc = await documentRepo.insertDocument(tx, {
+          ...values,
+          productId: body.productId,
+          createdBy: user.userId,
+        });
         await repo.insertAudit(tx, {
           entityType: ProductAuditEntity.DOCUMENT,
           entityId: String(doc.id),
@@ -77,7 +88,7 @@ export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }
     async remove(user: SessionUser, id: number) {
       const orgId = requireDeleter(user);
       return db.transaction(async (tx) => {
-        const doc = await repo.findOwnDocument(tx, orgId, id);
+        const doc = await documentRepo.findOwnDocument(tx, orgId, id);
         if (!doc) throw notFound('文件不存在');
         // A certificate issued on the platform is revoked through the certificate module, which keeps the ledger.
         if (doc.certificateId !== null) throw conflict('平台签发的证书不能在此删除');
@@ -98,7 +109,7 @@ export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }
           });
           if (revisionId !== null) return { id, revisionId, pendingFields: ['document'] };
         }
-        await repo.deleteDocument(tx, id);
+        await documentRepo.deleteDocument(tx, id);
         await repo.insertAudit(tx, {
           entityType: ProductAuditEntity.DOCUMENT,
           entityId: String(id),

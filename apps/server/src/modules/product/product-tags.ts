@@ -1,4 +1,5 @@
 import { ListingStatus, MaterialType, ProductDocumentKind } from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { listings, productDocuments, products } from '../../db/schema/index.ts';
@@ -32,21 +33,6 @@ export interface TagEvidence {
   documents: readonly TagDocument[];
   /** The product has at least one listing that is listed and meets its city's demand standard. */
   hasGovProcurementListing: boolean;
-}
-
-/** China Standard Time is UTC+8 all year (no daylight saving), so a fixed offset gives the date exactly. */
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** Today's date in Asia/Shanghai, `YYYY-MM-DD`: certificates are valid by the calendar of the users. */
-export function shanghaiToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** A date `days` after a `YYYY-MM-DD` date (negative: before). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**

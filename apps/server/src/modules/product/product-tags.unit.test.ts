@@ -1,5 +1,6 @@
+import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { describe, expect, it } from 'vitest';
-import { addDays, deriveProductTags, greenNow, shanghaiToday, type TagDocument } from './product-tags.ts';
+import { deriveProductTags, greenNow, type TagDocument } from './product-tags.ts';
 
 const cert = (starRating: number | null, validFrom: string | null, validUntil: string | null): TagDocument => ({
   kind: 3,

@@ -1,11 +1,11 @@
 import { ListingStatus } from '@jcbb/contract';
+import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestResponse, type TestServer } from '../../../test/harness.ts';
 import { auditLog, listings, messages, organizations, productDocuments, products } from '../../db/schema/index.ts';
 import { SMALL_PDF, uploadFile, userIdOf } from '../organization/test-support.ts';
 import { EXPIRY_NOTICE_TITLE, runCertificateExpirySweep } from './certificate-expiry.ts';
-import { addDays, shanghaiToday } from './product-tags.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};

@@ -14,16 +14,20 @@ import {
   type productSearchBody,
   SpecStatus,
 } from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { classificationPath } from './classification.service.ts';
+import * as documentRepo from './document.repository.ts';
 import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
 import { changedFacts, type FactGate, productFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { documentView, imagesView, listingView, productItemView, specView, tagsView } from './product.view.ts';
-import { isValidGreenCertificate, recomputeProductTags, shanghaiToday } from './product-tags.ts';
+import * as readsRepo from './product-reads.repository.ts';
+import { isValidGreenCertificate, recomputeProductTags } from './product-tags.ts';
+import * as specRepo from './spec.repository.ts';
 
 type SaveBody = z.output<typeof productSaveBody>;
 type SearchBody = z.output<typeof productSearchBody>;
@@ -34,16 +38,16 @@ export type ProductService = ReturnType<typeof createProductService>;
 
 /** A product class must exist and be a leaf (a product class such as 0105 砌体材料, not a category such as 01). */
 export async function checkClassifyCode(tx: Tx, code: string) {
-  const row = await repo.findClassification(tx, code);
+  const row = await readsRepo.findClassification(tx, code);
   if (!row) throw invalidInput([{ field: 'classifyCode', message: '产品分类不存在' }]);
-  if (await repo.hasChildClassification(tx, code)) {
+  if (await readsRepo.hasChildClassification(tx, code)) {
     throw invalidInput([{ field: 'classifyCode', message: '请选择到具体的产品分类' }]);
   }
 }
 
 /** Every upload id must be one of the caller's organisation's uploads (uploads.org_id). */
 export async function checkOwnUploads(tx: Tx, orgId: number, ids: readonly number[], field: string) {
-  const owned = await repo.ownedUploadIds(tx, orgId, ids);
+  const owned = await readsRepo.ownedUploadIds(tx, orgId, ids);
   const index = ids.findIndex((id) => !owned.has(id));
   if (index >= 0) {
     const path = field === 'images' ? `images.${index}` : field;
@@ -53,7 +57,7 @@ export async function checkOwnUploads(tx: Tx, orgId: number, ids: readonly numbe
 
 /** Published = enabled and listed in at least one city: only such a product is shown to others. */
 async function isPublished(tx: Tx, product: repo.ProductRow) {
-  return product.enableStatus === 1 && (await repo.isListedSomewhere(tx, product.id));
+  return product.enableStatus === 1 && (await readsRepo.isListedSomewhere(tx, product.id));
 }
 
 /** The public view of a published product (404 for any other). */
@@ -61,13 +65,13 @@ export async function publicView(tx: Tx, id: number, today: string): Promise<Pro
   const product = await repo.findProduct(tx, id);
   if (!product || !(await isPublished(tx, product))) throw notFound('产品不存在');
   // One query at a time: a transaction is one connection (node-postgres deprecates overlapping queries).
-  const classify = await repo.findClassification(tx, product.classifyCode);
+  const classify = await readsRepo.findClassification(tx, product.classifyCode);
   const path = await classificationPath(tx, product.classifyCode);
   const company = await repo.orgName(tx, product.orgId);
-  const specs = await repo.specsOfProducts(tx, [id], SpecStatus.ON_SALE);
-  const docs = await repo.documentsOfProduct(tx, id);
-  const listed = await repo.listingsOfProduct(tx, id);
-  const names = await repo.uploadNames(tx, product.images);
+  const specs = await specRepo.specsOfProducts(tx, [id], SpecStatus.ON_SALE);
+  const docs = await documentRepo.documentsOfProduct(tx, id);
+  const listed = await readsRepo.listingsOfProduct(tx, id);
+  const names = await readsRepo.uploadNames(tx, product.images);
   return {
     view: 'public',
     id: product.id,
@@ -121,10 +125,10 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
   async function fullView(tx: Tx, product: repo.ProductRow, today: string): Promise<ProductDetail> {
     const row = await repo.productListRow(tx, product.id);
     const path = await classificationPath(tx, product.classifyCode);
-    const specs = await repo.specsOfProducts(tx, [product.id]);
-    const docs = await repo.documentsOfProduct(tx, product.id);
-    const listed = await repo.listingsOfProduct(tx, product.id);
-    const names = await repo.uploadNames(tx, product.images);
+    const specs = await specRepo.specsOfProducts(tx, [product.id]);
+    const docs = await documentRepo.documentsOfProduct(tx, product.id);
+    const listed = await readsRepo.listingsOfProduct(tx, product.id);
+    const names = await readsRepo.uploadNames(tx, product.images);
     if (!row) throw notFound('产品不存在');
     return {
       ...productItemView(row, names, today),
@@ -173,7 +177,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
         if (!before) throw notFound('产品不存在');
         productId = before.id;
         if (action === 'again_update') {
-          const rejected = (await repo.listingsOfProduct(tx, productId)).filter(
+          const rejected = (await readsRepo.listingsOfProduct(tx, productId)).filter(
             (l) => l.status === ListingStatus.PLATFORM_REJECTED || l.status === ListingStatus.CITY_REJECTED,
           );
           if (rejected.length === 0) throw conflict('该产品没有被驳回的入库申请，无需修正后重新提交');
@@ -224,7 +228,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
         const { rows, total } = await repo.searchProducts(tx, { ...body, orgId }, today, body);
-        const names = await repo.uploadNames(
+        const names = await readsRepo.uploadNames(
           tx,
           rows.flatMap((r) => r.product.images),
         );
@@ -238,7 +242,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
         const rows = await repo.productsByName(tx, orgId, body.name);
-        const names = await repo.uploadNames(
+        const names = await readsRepo.uploadNames(
           tx,
           rows.flatMap((r) => r.product.images),
         );
@@ -317,7 +321,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
       return db.transaction(async (tx) => {
         const product = await repo.lockOwnProduct(tx, orgId, id);
         if (!product) throw notFound('产品不存在');
-        if (await repo.hasListingBeyondDraft(tx, id)) {
+        if (await readsRepo.hasListingBeyondDraft(tx, id)) {
           throw conflict('该产品已提交过城市入库申请，不能删除；可停用该产品');
         }
         await repo.deleteProduct(tx, id);

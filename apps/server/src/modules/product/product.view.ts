@@ -11,9 +11,11 @@ import {
   type SpecItem,
   specStatusLabels,
 } from '@jcbb/contract';
-import { formatShanghaiTime } from '../../lib/time.ts';
-import type { DocumentRow, ProductRow, SpecRow } from './product.repository.ts';
+import { formatShanghaiTime } from '@jcbb/contract/time';
+import type { DocumentRow } from './document.repository.ts';
+import type { ProductRow } from './product.repository.ts';
 import { greenNow, isValidGreenCertificate } from './product-tags.ts';
+import type { SpecRow } from './spec.repository.ts';
 
 /** Rows → answers of the contract. Every view takes `today` so an expired certificate shows as expired at once. */
 

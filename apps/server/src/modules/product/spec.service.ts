@@ -7,6 +7,7 @@ import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from '.
 import { changedFacts, type FactGate, specFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { specView } from './product.view.ts';
+import * as specRepo from './spec.repository.ts';
 
 type ListBody = z.output<typeof specListBody>;
 type SaveBody = z.output<typeof specSaveBody>;
@@ -21,7 +22,7 @@ export type SpecService = ReturnType<typeof createSpecService>;
 export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
   async function ownSpecOr404(user: SessionUser, id: number) {
     const orgId = ownOrgId(user);
-    const row = await repo.findOwnSpec(db, orgId, id);
+    const row = await specRepo.findOwnSpec(db, orgId, id);
     if (!row) throw notFound('规格不存在');
     return row;
   }
@@ -31,7 +32,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
       const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
-        const { rows, total } = await repo.specsPage(tx, body.productId, body);
+        const { rows, total } = await specRepo.specsPage(tx, body.productId, body);
         return { list: rows.map(specView), total };
       });
     },
@@ -49,7 +50,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
       const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, productId);
-        return (await repo.specsOfProducts(tx, [productId])).map(specView);
+        return (await specRepo.specsOfProducts(tx, [productId])).map(specView);
       });
     },
 
@@ -58,7 +59,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
       const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         const productRows = await repo.orgProductIds(tx, orgId);
-        const specs = await repo.specsOfProducts(
+        const specs = await specRepo.specsOfProducts(
           tx,
           productRows.map((p) => p.id),
         );
@@ -77,7 +78,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
       const orgId = ownOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
-        if (!(await repo.unitExists(tx, body.unitId))) {
+        if (!(await specRepo.unitExists(tx, body.unitId))) {
           throw invalidInput([{ field: 'unitId', message: '计量单位不存在' }]);
         }
         const fields = {
@@ -106,10 +107,10 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
             });
             return { id: null, revisionId, pendingFields: ['name', 'model', 'unitId'] };
           }
-          id = (await repo.insertSpec(tx, { ...fields, productId: body.productId })).id;
+          id = (await specRepo.insertSpec(tx, { ...fields, productId: body.productId })).id;
           action = 'create';
         } else {
-          const existing = await repo.findOwnSpec(tx, orgId, body.id);
+          const existing = await specRepo.findOwnSpec(tx, orgId, body.id);
           if (!existing) throw notFound('规格不存在');
           if (existing.spec.productId !== body.productId) {
             throw invalidInput([{ field: 'productId', message: '规格不属于该产品' }]);
@@ -128,7 +129,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
                   after: proposed,
                 });
           if (revisionId === null) pendingFields = [];
-          await repo.updateSpec(
+          await specRepo.updateSpec(
             tx,
             id,
             revisionId === null ? fields : { price: fields.price, minOrder: fields.minOrder, status: fields.status },
@@ -157,14 +158,14 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
       const orgId = ownOrgId(user);
       const ids = [...new Set(body.ids)];
       return db.transaction(async (tx) => {
-        const owned = new Set((await repo.ownSpecIds(tx, orgId, ids)).map((r) => r.id));
+        const owned = new Set((await specRepo.ownSpecIds(tx, orgId, ids)).map((r) => r.id));
         const missing = ids.find((id) => !owned.has(id));
         if (missing !== undefined) throw notFound(`规格 ${missing} 不存在`);
         const changes = {
           ...(body.price === undefined ? {} : { price: body.price }),
           ...(body.status === undefined ? {} : { status: body.status }),
         };
-        const updated = await repo.updateSpecs(tx, ids, changes);
+        const updated = await specRepo.updateSpecs(tx, ids, changes);
         for (const id of ids) {
           await repo.insertAudit(tx, {
             entityType: ProductAuditEntity.SPEC,
@@ -183,7 +184,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
     async remove(user: SessionUser, id: number) {
       const orgId = requireDeleter(user);
       return db.transaction(async (tx) => {
-        const row = await repo.findOwnSpec(tx, orgId, id);
+        const row = await specRepo.findOwnSpec(tx, orgId, id);
         if (!row) throw notFound('规格不存在');
         const revisionId = await facts.propose(tx, user, row.spec.productId, {
           kind: 'spec_delete',
@@ -191,7 +192,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
           before: specFacts(row.spec),
         });
         if (revisionId !== null) return { id, revisionId, pendingFields: ['delete'] };
-        await repo.deleteSpec(tx, id);
+        await specRepo.deleteSpec(tx, id);
         await repo.insertAudit(tx, {
           entityType: ProductAuditEntity.SPEC,
           entityId: String(id),

@@ -11,17 +11,19 @@ import {
   Role,
   revisionStatusLabels,
 } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import * as listingRepo from '../listing/listing.repository.ts';
 import { committeeCity } from '../listing/listing-access.ts';
 import { transition } from '../listing/listing-transitions.ts';
 import { sendMessage } from '../message/message.sender.ts';
+import * as productDocumentRepo from '../product/document.repository.ts';
 import type { DocumentFacts, FactChange, FactGate, NewSpec, SpecFacts } from '../product/product.facts.ts';
 import * as productRepo from '../product/product.repository.ts';
 import { recomputeProductTags } from '../product/product-tags.ts';
+import * as productSpecRepo from '../product/spec.repository.ts';
 import { mergeChange } from './revision.changes.ts';
 import * as repo from './revision.repository.ts';
 
@@ -328,24 +330,28 @@ export function createRevisionService({ db }: { db: Db }) {
           await productRepo.updateProduct(tx, rev.productId, { ...c.after, updatedAt: new Date() });
           break;
         case 'spec_update': {
-          const own = await productRepo.findOwnSpec(tx, rev.orgId, c.specId);
-          if (own && own.spec.productId === rev.productId) await productRepo.updateSpec(tx, c.specId, c.after);
+          const own = await productSpecRepo.findOwnSpec(tx, rev.orgId, c.specId);
+          if (own && own.spec.productId === rev.productId) await productSpecRepo.updateSpec(tx, c.specId, c.after);
           break;
         }
         case 'spec_add':
-          await productRepo.insertSpec(tx, { ...c.after, productId: rev.productId });
+          await productSpecRepo.insertSpec(tx, { ...c.after, productId: rev.productId });
           break;
         case 'spec_delete': {
-          const own = await productRepo.findOwnSpec(tx, rev.orgId, c.specId);
-          if (own && own.spec.productId === rev.productId) await productRepo.deleteSpec(tx, c.specId);
+          const own = await productSpecRepo.findOwnSpec(tx, rev.orgId, c.specId);
+          if (own && own.spec.productId === rev.productId) await productSpecRepo.deleteSpec(tx, c.specId);
           break;
         }
         case 'document_add':
-          await productRepo.insertDocument(tx, { ...c.after, productId: rev.productId, createdBy: rev.createdBy });
+          await productDocumentRepo.insertDocument(tx, {
+            ...c.after,
+            productId: rev.productId,
+            createdBy: rev.createdBy,
+          });
           break;
         case 'document_delete': {
-          const own = await productRepo.findOwnDocument(tx, rev.orgId, c.documentId);
-          if (own && own.productId === rev.productId) await productRepo.deleteDocument(tx, c.documentId);
+          const own = await productDocumentRepo.findOwnDocument(tx, rev.orgId, c.documentId);
+          if (own && own.productId === rev.productId) await productDocumentRepo.deleteDocument(tx, c.documentId);
           break;
         }
       }

@@ -1,7 +1,7 @@
 import { OrgType, type SamplingItem, SamplingResult, samplingResultLabels } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db } from '../../db/client.ts';
 import { notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import * as repo from './sampling.repository.ts';
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteItem } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 /**
  * The public catalogue's pages (spec §2 public routes), without sign-in and without the console frame. Each entry
@@ -12,11 +12,7 @@ const ProductPublic = lazy(() => import('./pages/ProductPublicPage.tsx'));
 
 export const catalogueRoutes = {
   /** `type`: a classification code (category 01 or class 0104), docs/decisions.md. */
-  cities: { path: '/cities/:type?', component: Cities, meta: { title: 'route.cities' } },
-  committee: { path: '/cities/committee', component: Committee, meta: { title: 'route.citiesCommittee' } },
-  productExternal: {
-    path: '/product/details/external',
-    component: ProductPublic,
-    meta: { title: 'route.productDetailsExternal' },
-  },
+  cities: page('/cities/:type?', 'cities', Cities),
+  committee: page('/cities/committee', 'citiesCommittee', Committee),
+  productExternal: page('/product/details/external', 'productDetailsExternal', ProductPublic),
 } satisfies Record<string, RouteItem>;

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteItem } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 // This file is part of the console shell (the route table imports it): it imports no contract schemas, only the
 // pages, lazily. Application types: 1 certified, 2 self-declared, 3 normal (contract ApplicationType).
@@ -37,94 +37,42 @@ const guide = { guidePath: true, jumpPath: '/blockchain/applyCertificate/index' 
  * paths, menu flags and titles the route table gave them.
  */
 export const certificateRoutes = {
-  applyCertificate: {
-    path: 'applyCertificate/index',
-    component: ApplyCertificate,
-    meta: { title: 'route.applyCertificate' },
-  },
-  certifiedApply: {
-    path: 'storage/certifiedApply',
+  applyCertificate: page('applyCertificate/index', 'applyCertificate', ApplyCertificate),
+  certifiedApply: page('storage/certifiedApply', 'certifiedApply', CertifiedApply, { hidden: true, ...guide }),
+  selfDeclarate: page('storage/selfDeclarate', 'selfDeclarate', SelfDeclarate, { hidden: true, ...guide }),
+  normalApply: page('storage/normalApply', 'normalApply', NormalApply, { hidden: true, ...guide }),
+  myApplys: page('myApplys/index', 'myApplys', MyApplys),
+  myApplysDetail: page('myApplys/detail', 'myApplysDetail', MyApplyDetail, {
     hidden: true,
-    component: CertifiedApply,
-    meta: { title: 'route.certifiedApply', ...guide },
-  },
-  selfDeclarate: {
-    path: 'storage/selfDeclarate',
-    hidden: true,
-    component: SelfDeclarate,
-    meta: { title: 'route.selfDeclarate', ...guide },
-  },
-  normalApply: {
-    path: 'storage/normalApply',
-    hidden: true,
-    component: NormalApply,
-    meta: { title: 'route.normalApply', ...guide },
-  },
-  myApplys: { path: 'myApplys/index', component: MyApplys, meta: { title: 'route.myApplys' } },
-  myApplysDetail: {
-    path: 'myApplys/detail',
-    hidden: true,
-    component: MyApplyDetail,
-    meta: { title: 'route.myApplysDetail', activeMenu: '/blockchain/myApplys/index' },
-  },
+    activeMenu: '/blockchain/myApplys/index',
+  }),
   /** The manufacturer's tree keeps the address, unlisted: a page saying that certification bodies decide. */
-  approvalIndexHidden: {
-    path: 'approval/index',
+  approvalIndexHidden: page('approval/index', 'approvalIndex', ApprovalNotice, { hidden: true }),
+  approvalIndex: page('approval/index', 'approvalIndex', Approvals, { keepAlive: true }),
+  approvalDetail: page('approval/detail', 'approvalDetail', ApprovalDetail, {
     hidden: true,
-    component: ApprovalNotice,
-    meta: { title: 'route.approvalIndex' },
-  },
-  approvalIndex: {
-    path: 'approval/index',
-    component: Approvals,
-    meta: { title: 'route.approvalIndex', keepAlive: true },
-  },
-  approvalDetail: {
-    path: 'approval/detail',
+    activeMenu: '/blockchain/approval/index',
+  }),
+  heldCertificates: page('certificate/index', 'certificateIndex', HeldCertificates),
+  issuedCertificates: page('certificate/index', 'issuedCertificates', IssuedCertificates),
+  success: page('certificate/success', 'certificateSuccess', Success, {
     hidden: true,
-    component: ApprovalDetail,
-    meta: { title: 'route.approvalDetail', activeMenu: '/blockchain/approval/index' },
-  },
-  heldCertificates: {
-    path: 'certificate/index',
-    component: HeldCertificates,
-    meta: { title: 'route.certificateIndex' },
-  },
-  issuedCertificates: {
-    path: 'certificate/index',
-    component: IssuedCertificates,
-    meta: { title: 'route.issuedCertificates' },
-  },
-  success: {
-    path: 'certificate/success',
+    activeMenu: '/blockchain/certificate/index',
+  }),
+  fail: page('certificate/fail', 'certificateFail', Fail, {
     hidden: true,
-    component: Success,
-    meta: { title: 'route.certificateSuccess', activeMenu: '/blockchain/certificate/index' },
-  },
-  fail: {
-    path: 'certificate/fail',
-    hidden: true,
-    component: Fail,
-    meta: { title: 'route.certificateFail', activeMenu: '/blockchain/certificate/index' },
-  },
+    activeMenu: '/blockchain/certificate/index',
+  }),
   /** A certification body lands on these after a decision: the menu keeps its approval queue lit. */
-  bodySuccess: {
-    path: 'certificate/success',
+  bodySuccess: page('certificate/success', 'certificateIssued', Success, {
     hidden: true,
-    component: Success,
-    meta: { title: 'route.certificateIssued', activeMenu: '/blockchain/approval/index' },
-  },
-  bodyFail: {
-    path: 'certificate/fail',
+    activeMenu: '/blockchain/approval/index',
+  }),
+  bodyFail: page('certificate/fail', 'certificateRejected', Fail, {
     hidden: true,
-    component: Fail,
-    meta: { title: 'route.certificateRejected', activeMenu: '/blockchain/approval/index' },
-  },
+    activeMenu: '/blockchain/approval/index',
+  }),
 } satisfies Record<string, RouteItem>;
 
 /** /free/certificate: public, no sign-in (the certificate's QR code opens it with ?no=). */
-export const freeCertificateRoute: RouteItem = {
-  path: '/free/certificate',
-  component: FreeCertificate,
-  meta: { title: 'route.freeCertificate' },
-};
+export const freeCertificateRoute: RouteItem = page('/free/certificate', 'freeCertificate', FreeCertificate);

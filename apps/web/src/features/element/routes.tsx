@@ -1,6 +1,6 @@
 import { Role } from '@jcbb/contract/enums';
 import { lazy } from 'react';
-import type { RouteItem } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 const ElementAdminPage = lazy(() =>
   import('./pages/ElementAdminPage.tsx').then((m) => ({ default: m.ElementAdminPage })),
@@ -8,9 +8,5 @@ const ElementAdminPage = lazy(() =>
 
 /** The platform administrator's 表单要素 screen (dynamic-form definitions per city and nationwide). */
 export const elementAdminRoutes: RouteItem[] = [
-  {
-    path: '/admin/elements',
-    meta: { title: 'route.elementAdmin', icon: 'SettingOutlined', roles: [Role.SUPER_ADMIN] },
-    component: ElementAdminPage,
-  },
+  page('/admin/elements', 'elementAdmin', ElementAdminPage, { icon: 'SettingOutlined', roles: [Role.SUPER_ADMIN] }),
 ];

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteItem } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 const StorageIndexPage = lazy(() =>
   import('./pages/StorageIndexPage.tsx').then((m) => ({ default: m.StorageIndexPage })),
@@ -17,28 +17,18 @@ const CheckPage = lazy(() => import('./pages/CheckPage.tsx').then((m) => ({ defa
  * menu flags and titles the route table gave them. Paths are relative to the group.
  */
 export const ledgerRoutes = {
-  storageIndex: {
-    path: 'storage/index',
-    component: StorageIndexPage,
-    meta: { title: 'route.storageIndex', keepAlive: true },
-  },
+  storageIndex: page('storage/index', 'storageIndex', StorageIndexPage, { keepAlive: true }),
   // Reached from the records page (选择产品资料存证): the menu keeps 存证记录 lit.
-  storageSelect: {
-    path: 'storage/select',
+  storageSelect: page('storage/select', 'storageSelect', StorageSelectPage, {
     hidden: true,
-    component: StorageSelectPage,
-    meta: { title: 'route.storageSelect', activeMenu: '/blockchain/storage/index' },
-  },
-  storageDetail: {
-    path: 'storage/detail',
+    activeMenu: '/blockchain/storage/index',
+  }),
+  storageDetail: page('storage/detail', 'storageDetail', StorageDetailPage, {
     hidden: true,
-    component: StorageDetailPage,
-    meta: { title: 'route.storageDetail', activeMenu: '/blockchain/storage/index' },
-  },
-  checkDetail: {
-    path: 'check/detail',
+    activeMenu: '/blockchain/storage/index',
+  }),
+  checkDetail: page('check/detail', 'checkDetail', CheckPage, {
     hidden: true,
-    component: CheckPage,
-    meta: { title: 'route.checkDetail', activeMenu: '/blockchain/storage/index' },
-  },
+    activeMenu: '/blockchain/storage/index',
+  }),
 } satisfies Record<string, RouteItem>;

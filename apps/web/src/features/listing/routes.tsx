@@ -1,6 +1,6 @@
 import { CITY_LISTING_AUDIT_PATH, LISTING_DETAIL_PATH, PLATFORM_LISTING_AUDIT_PATH, Role } from '@jcbb/contract/enums';
 import { lazy } from 'react';
-import type { RouteItem, RouteMeta } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 const ListPage = lazy(() => import('./pages/ListingListPage.tsx').then((m) => ({ default: m.ListingListPage })));
 const EditPage = lazy(() => import('./pages/ListingEditPage.tsx').then((m) => ({ default: m.ListingEditPage })));
@@ -20,13 +20,6 @@ const CityDetail = lazy(() => import('./pages/AuditDetailPage.tsx').then((m) => 
 const MANAGEMENT = '/productCenter/productManagement';
 const toManagement = { hidden: true, activeMenu: MANAGEMENT };
 
-type Options = Omit<RouteMeta, 'title'> & { hidden?: boolean };
-
-function page(path: string, key: string, component: RouteItem['component'], options: Options = {}): RouteItem {
-  const { hidden, ...meta } = options;
-  return { path, ...(hidden ? { hidden } : {}), component, meta: { title: `route.${key}`, ...meta } };
-}
-
 /**
  * The manufacturer's warehousing-city pages (spec §2 /productCenter). Each entry replaces the placeholder of the
  * same path in app/route-table.tsx, keeping its path, title, hidden, activeMenu and keepAlive.
@@ -40,30 +33,28 @@ export const listingRoutes = {
 
 /** The platform administrator's listing audit (super_admin). */
 export const platformListingAuditRoutes: RouteItem[] = [
-  {
-    path: '/admin/listings',
-    meta: { title: 'route.listingAudit', icon: 'FileSearchOutlined', roles: [Role.SUPER_ADMIN], keepAlive: true },
-    component: PlatformQueue,
-  },
-  {
-    path: PLATFORM_LISTING_AUDIT_PATH,
+  page('/admin/listings', 'listingAudit', PlatformQueue, {
+    icon: 'FileSearchOutlined',
+    roles: [Role.SUPER_ADMIN],
+    keepAlive: true,
+  }),
+  page(PLATFORM_LISTING_AUDIT_PATH, 'listingAuditDetail', PlatformDetail, {
     hidden: true,
-    meta: { title: 'route.listingAuditDetail', activeMenu: '/admin/listings', roles: [Role.SUPER_ADMIN] },
-    component: PlatformDetail,
-  },
+    activeMenu: '/admin/listings',
+    roles: [Role.SUPER_ADMIN],
+  }),
 ];
 
 /** A city committee's listing audit (住建委 of a government unit; the server keeps it to its own city). */
 export const cityListingAuditRoutes: RouteItem[] = [
-  {
-    path: '/gov/listings',
-    meta: { title: 'route.cityListingAudit', icon: 'AuditOutlined', roles: [Role.CITY_COMMITTEE], keepAlive: true },
-    component: CityQueue,
-  },
-  {
-    path: CITY_LISTING_AUDIT_PATH,
+  page('/gov/listings', 'cityListingAudit', CityQueue, {
+    icon: 'AuditOutlined',
+    roles: [Role.CITY_COMMITTEE],
+    keepAlive: true,
+  }),
+  page(CITY_LISTING_AUDIT_PATH, 'listingAuditDetail', CityDetail, {
     hidden: true,
-    meta: { title: 'route.listingAuditDetail', activeMenu: '/gov/listings', roles: [Role.CITY_COMMITTEE] },
-    component: CityDetail,
-  },
+    activeMenu: '/gov/listings',
+    roles: [Role.CITY_COMMITTEE],
+  }),
 ];

@@ -1,9 +1,6 @@
-import { i18n } from '../../lib/i18n.ts';
-import routeDescEn from './locales/en.ts';
-import routeDescZh from './locales/zh-CN.ts';
+import { registerLocale } from '../../lib/i18n.ts';
+import en from './locales/en.ts';
+import zh from './locales/zh-CN.ts';
 
-// The descriptions ride with the placeholder page's own code (namespace `routeDesc`), not with every page load.
-i18n.addResourceBundle('zh-CN', 'routeDesc', routeDescZh, true, true);
-i18n.addResourceBundle('en', 'routeDesc', routeDescEn, true, true);
-
-export const ROUTE_DESC_NS = 'routeDesc';
+// The descriptions ride with the placeholder page's own code, not with every page load (see registerLocale).
+export const ROUTE_DESC_NS = registerLocale('routeDesc', zh, en);

@@ -62,7 +62,6 @@ export const productApi = {
   samplingCount: (productId?: number) => call(samplingEndpoints.count, productId ? { productId } : {}),
 
   // The classification tree (served by the product module)
-  classificationTree: () => call(api.getBuildingMaterialsClassifyList),
 
   // Units and files: the reference and file modules' calls, left as they were until those modules are migrated
   units: () => call(referenceEndpoints.selectUnitList),
@@ -108,13 +107,6 @@ export const qualificationDropQuery = () =>
   queryOptions({
     queryKey: keyOf(api.getQualificationDropDatas, {}),
     queryFn: () => productApi.qualificationDropDatas(),
-  });
-
-export const classificationTreeQuery = () =>
-  queryOptions({
-    queryKey: keyOf(api.getBuildingMaterialsClassifyList, {}),
-    queryFn: () => productApi.classificationTree(),
-    ...referenceQueryOptions,
   });
 
 const productCentreKeys = new Set<unknown>(Object.values(api).map(endpointKey));

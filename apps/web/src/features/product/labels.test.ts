@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateState, formatPrice, formatQuantity, shanghaiToday } from './labels.ts';
+import { certificateState, formatPrice, formatQuantity } from './labels.ts';
 
 describe('product labels', () => {
   it('writes prices in yuan with thousands separators and two decimals', () => {
@@ -22,9 +22,5 @@ describe('product labels', () => {
     expect(certificateState('2026-01-01', '2026-11-22', today)).toEqual({ state: 'expiring', days: 0 });
     expect(certificateState('2020-01-01', '2026-11-21', today)).toEqual({ state: 'expired', days: null });
     expect(certificateState('2026-12-01', '2029-01-01', today)).toEqual({ state: 'notYetValid', days: null });
-  });
-
-  it('takes today in Asia/Shanghai', () => {
-    expect(shanghaiToday(new Date('2026-11-21T16:30:00Z'))).toBe('2026-11-22');
   });
 });

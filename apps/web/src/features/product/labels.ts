@@ -1,4 +1,5 @@
 import { CERT_EXPIRY_NOTICE_DAYS, ListingStatus, ProductEnableStatus, SpecStatus } from '@jcbb/contract/enums';
+import { daysBetween, shanghaiToday } from '@jcbb/contract/time';
 
 /** Shared formatters and small lookups of the product centre (labels come from the `product` namespace). */
 
@@ -38,16 +39,6 @@ export const listingStatusColor: Record<number, string> = {
   [ListingStatus.CITY_REJECTED]: 'error',
   [ListingStatus.DELISTED]: 'default',
 };
-
-/** Today in Asia/Shanghai as YYYY-MM-DD (certificates are valid by the users' calendar; UTC+8 all year). */
-export function shanghaiToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (YYYY-MM-DD). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 export type CertificateState = 'valid' | 'expiring' | 'expired' | 'notYetValid';
 

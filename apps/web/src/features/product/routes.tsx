@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteItem, RouteMeta } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 /**
  * The product centre's pages of the manufacturer console (spec §2 /productCenter). Each entry replaces the
@@ -16,13 +16,6 @@ const SpecsEdit = lazy(() => import('./pages/SpecsEditPage.tsx'));
 const SpecsBatchEdit = lazy(() => import('./pages/SpecsBatchEditPage.tsx'));
 const SpecsDetails = lazy(() => import('./pages/SpecsDetailsPage.tsx'));
 const Manuals = lazy(() => import('./pages/ManualsPage.tsx'));
-
-type Options = Omit<RouteMeta, 'title'> & { hidden?: boolean };
-
-function page(path: string, key: string, component: RouteItem['component'], options: Options = {}): RouteItem {
-  const { hidden, ...meta } = options;
-  return { path, ...(hidden ? { hidden } : {}), component, meta: { title: `route.${key}`, ...meta } };
-}
 
 const toList = { hidden: true, activeMenu: '/product/list' };
 const toSpecs = { hidden: true, activeMenu: '/specs/list' };

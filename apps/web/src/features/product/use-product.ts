@@ -1,3 +1,4 @@
+import { ResponseCode } from '@jcbb/contract/codes';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/http.ts';
@@ -10,7 +11,12 @@ export function useIdParam(name = 'id'): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-export class NotOwnProduct extends Error {}
+/** Another organisation's product seen by the manufacturer's console: a 404 like any record it may not see. */
+export class NotOwnProduct extends ApiError {
+  constructor() {
+    super('记录不存在', ResponseCode.NOT_FOUND, 404);
+  }
+}
 
 /**
  * The owner's full view of a product. Another organisation's product answers 404, or its public view when it is
@@ -29,6 +35,3 @@ export function useProductDetail(id: number | null) {
       !(error instanceof NotOwnProduct) && !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 }
-
-export const isNotFound = (error: unknown) =>
-  error instanceof NotOwnProduct || (error instanceof ApiError && error.status === 404);

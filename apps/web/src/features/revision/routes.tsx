@@ -1,6 +1,6 @@
 import { Role } from '@jcbb/contract/enums';
 import { lazy } from 'react';
-import type { RouteItem } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 const PlatformQueue = lazy(() =>
   import('./pages/RevisionQueuePage.tsx').then((m) => ({ default: m.PlatformRevisionQueuePage })),
@@ -17,30 +17,28 @@ const CityDetail = lazy(() =>
 
 /** The platform administrator's review of changes to listed products (super_admin). */
 export const platformRevisionRoutes: RouteItem[] = [
-  {
-    path: '/admin/revisions',
-    meta: { title: 'route.revisionAudit', icon: 'DiffOutlined', roles: [Role.SUPER_ADMIN], keepAlive: true },
-    component: PlatformQueue,
-  },
-  {
-    path: '/admin/revisions/detail',
+  page('/admin/revisions', 'revisionAudit', PlatformQueue, {
+    icon: 'DiffOutlined',
+    roles: [Role.SUPER_ADMIN],
+    keepAlive: true,
+  }),
+  page('/admin/revisions/detail', 'revisionDetail', PlatformDetail, {
     hidden: true,
-    meta: { title: 'route.revisionDetail', activeMenu: '/admin/revisions', roles: [Role.SUPER_ADMIN] },
-    component: PlatformDetail,
-  },
+    activeMenu: '/admin/revisions',
+    roles: [Role.SUPER_ADMIN],
+  }),
 ];
 
 /** A city committee's review of changes to products listed in its city. */
 export const cityRevisionRoutes: RouteItem[] = [
-  {
-    path: '/gov/revisions',
-    meta: { title: 'route.revisionAudit', icon: 'DiffOutlined', roles: [Role.CITY_COMMITTEE], keepAlive: true },
-    component: CityQueue,
-  },
-  {
-    path: '/gov/revisions/detail',
+  page('/gov/revisions', 'revisionAudit', CityQueue, {
+    icon: 'DiffOutlined',
+    roles: [Role.CITY_COMMITTEE],
+    keepAlive: true,
+  }),
+  page('/gov/revisions/detail', 'revisionDetail', CityDetail, {
     hidden: true,
-    meta: { title: 'route.revisionDetail', activeMenu: '/gov/revisions', roles: [Role.CITY_COMMITTEE] },
-    component: CityDetail,
-  },
+    activeMenu: '/gov/revisions',
+    roles: [Role.CITY_COMMITTEE],
+  }),
 ];

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { classificationApi } from '../../../components/ClassificationSelect.tsx';
 import { ApiError } from '../../../lib/http.ts';
-import { productApi } from '../../product/api.ts';
 import { type AdminBasicMaterialItem, basicMaterialApi } from '../api.ts';
 import { application, classificationTree } from '../test-data.ts';
 import { renderWithProviders } from '../testing.tsx';
@@ -18,7 +18,7 @@ const decidedAs = (next: AdminBasicMaterialItem) => {
 
 beforeEach(() => {
   current = pending;
-  vi.spyOn(productApi, 'classificationTree').mockResolvedValue(classificationTree);
+  vi.spyOn(classificationApi, 'tree').mockResolvedValue(classificationTree);
   vi.spyOn(basicMaterialApi, 'application').mockImplementation(() => Promise.resolve(current));
 });
 afterEach(() => vi.restoreAllMocks());

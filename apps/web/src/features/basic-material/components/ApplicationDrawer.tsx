@@ -5,6 +5,7 @@ import { Alert, App, Button, Divider, Drawer, Form, Grid, Skeleton, Space, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import {
   type AdminBasicMaterialItem,
@@ -14,7 +15,7 @@ import {
   invalidateApplications,
 } from '../api.ts';
 import { ApplicationFacts } from './ApplicationFacts.tsx';
-import { ApproveForm, type ApproveValues, applyServerErrors, approveBodyOf } from './ApproveForm.tsx';
+import { ApproveForm, type ApproveValues, approveBodyOf, formatBoxPath } from './ApproveForm.tsx';
 
 /**
  * One application: what was applied for, and for a pending one the approval form (prefilled, editable) with 通过
@@ -90,7 +91,7 @@ function Decision({ item }: { item: AdminBasicMaterialItem }) {
       decided(next);
     },
     onError: (error) => {
-      if (error instanceof ApiError && applyServerErrors(form, error)) return;
+      if (applyFieldErrors(form, error, { mapPath: formatBoxPath })) return;
       stale(error);
     },
   });

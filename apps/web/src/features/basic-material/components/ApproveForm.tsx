@@ -2,8 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { productUnits } from '@jcbb/contract';
 import { Button, Flex, Form, type FormInstance, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../lib/http.ts';
-import { ClassificationSelect } from '../../product/components/ClassificationSelect.tsx';
+import { ClassificationSelect } from '../../../components/ClassificationSelect.tsx';
 import type { AdminBasicMaterialItem, BasicMaterialApproveBody } from '../api.ts';
 
 export interface ApproveValues {
@@ -29,21 +28,8 @@ export const approveBodyOf = (v: ApproveValues): BasicMaterialApproveBody => ({
   })),
 });
 
-/**
- * Put the server's per-field messages of a 400 on the form. A format's message ("units.0.formats.1") goes on that
- * unit's format box, the only field there is. Answers whether any field took a message.
- */
-export function applyServerErrors(form: FormInstance, error: ApiError): boolean {
-  const entries = Object.entries(error.fieldErrors);
-  if (entries.length === 0) return false;
-  form.setFields(
-    entries.map(([field, message]) => {
-      const path = field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-      return { name: path[2] === 'formats' ? path.slice(0, 3) : path, errors: [message] };
-    }),
-  );
-  return true;
-}
+/** A format's message ("units.0.formats.1") goes on that unit's format box, the only field there is. */
+export const formatBoxPath = (path: (string | number)[]) => (path[2] === 'formats' ? path.slice(0, 3) : path);
 
 /** The fields the platform may correct before approving: common name, product class, units with their formats. */
 export function ApproveForm({ form, item }: { form: FormInstance<ApproveValues>; item: AdminBasicMaterialItem }) {

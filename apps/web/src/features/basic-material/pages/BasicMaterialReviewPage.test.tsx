@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { productApi } from '../../product/api.ts';
+import { classificationApi } from '../../../components/ClassificationSelect.tsx';
 import { basicMaterialApi } from '../api.ts';
 import { application, classificationTree } from '../test-data.ts';
 import { renderWithProviders } from '../testing.tsx';
@@ -70,7 +70,7 @@ describe('BasicMaterialReviewPage', { timeout: 30_000 }, () => {
   });
 
   it('opens an application with what was applied for, and the decision once made', async () => {
-    vi.spyOn(productApi, 'classificationTree').mockResolvedValue(classificationTree);
+    vi.spyOn(classificationApi, 'tree').mockResolvedValue(classificationTree);
     const decided = application({
       id: 9,
       commonName: '再生骨料砌块',

@@ -5,7 +5,7 @@ import { Button, Flex, Grid, Input, Pagination, Segmented, Space, Table, type Ta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemList } from '../../../components/ItemList.tsx';
-import { PageCard } from '../../element/components/PageCard.tsx';
+import { PageCard } from '../../../components/PageCard.tsx';
 import { type AdminBasicMaterialItem, type ApplicationQuery, applicationsQuery } from '../api.ts';
 import { ApplicationDrawer } from '../components/ApplicationDrawer.tsx';
 import { ApplicationStatusTag } from '../components/ApplicationStatusTag.tsx';

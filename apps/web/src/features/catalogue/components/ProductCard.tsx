@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ProductTags } from '../../product/components/ProductTags.tsx';
+import { ProductTags } from '../../../components/ProductTags.tsx';
 import type { CityProductItem } from '../api.ts';
 import { CATALOGUE_NS } from '../locales/register.ts';
 import { productPath } from '../search-params.ts';

@@ -1,3 +1,4 @@
+import { shanghaiToday } from '@jcbb/contract/time';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -44,7 +45,7 @@ describe('ApproveForm', { timeout: 20_000 }, () => {
     const { onApprove, user } = setup(2);
     fireEvent.change(screen.getByLabelText('证书编号'), { target: { value: 'cgbm-2026-000009' } });
     await user.click(screen.getByRole('button', { name: '通过并颁发证书' }));
-    const today = dayjs().startOf('day');
+    const today = dayjs(shanghaiToday());
     await waitFor(() =>
       expect(onApprove).toHaveBeenCalledWith({
         certNo: 'CGBM-2026-000009',
@@ -54,6 +55,24 @@ describe('ApproveForm', { timeout: 20_000 }, () => {
       }),
     );
     expect(defaultUntil(dayjs('2026-07-01')).format('YYYY-MM-DD')).toBe('2031-06-30');
+  });
+
+  it("starts on today's date in Asia/Shanghai, not the browser's zone", async () => {
+    // 00:30 on 22 November in Shanghai is still 21 November in UTC (and further west).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T16:30:00Z'));
+    try {
+      const { onApprove, user } = setup(2);
+      fireEvent.change(screen.getByLabelText('证书编号'), { target: { value: 'CGBM-2026-000010' } });
+      await user.click(screen.getByRole('button', { name: '通过并颁发证书' }));
+      await waitFor(() =>
+        expect(onApprove).toHaveBeenCalledWith(
+          expect.objectContaining({ validFrom: '2026-11-22', validUntil: '2031-11-21' }),
+        ),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes a star rating of 1 to 3 from the stars', async () => {

@@ -1,8 +1,10 @@
 import { type ApproveBody, CERTIFICATE_VALIDITY_YEARS } from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
 import { Button, DatePicker, Form, Input, Rate, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setFieldMessages } from '../../../lib/form-errors.ts';
 import { CERTIFICATE_NS } from '../locales/register.ts';
 import { CERT_NO_PATTERN } from '../rules.ts';
 
@@ -41,13 +43,11 @@ export function ApproveForm({
 }) {
   const { t } = useTranslation(CERTIFICATE_NS);
   const [form] = Form.useForm<Values>();
-  const today = dayjs().startOf('day');
+  // The certificate's first day is today in Asia/Shanghai, whatever zone the browser runs in.
+  const today = dayjs(shanghaiToday());
 
   useEffect(() => {
-    const fields = Object.entries(serverErrors ?? {})
-      .filter(([name]) => ['certNo', 'starRating', 'validFrom', 'validUntil'].includes(name))
-      .map(([name, message]) => ({ name: name as keyof Values, errors: [message] }));
-    if (fields.length > 0) form.setFields(fields);
+    setFieldMessages(form, serverErrors ?? {});
   }, [serverErrors, form]);
 
   return (

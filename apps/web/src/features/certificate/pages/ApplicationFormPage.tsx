@@ -12,6 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import {
@@ -122,12 +123,8 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
       return saved.id;
     } catch (error) {
       if (error instanceof ApiError) {
-        const fields = Object.entries(error.fieldErrors).map(([name, msg]) => ({
-          name: (name === 'evidenceUploadIds' ? 'evidence' : name) as keyof Values,
-          errors: [msg],
-        }));
-        if (fields.length > 0) form.setFields(fields);
-        message.error(fields.length > 0 ? t('apply.fixErrors') : error.message);
+        const placed = applyFieldErrors(form, error, { rename: { evidenceUploadIds: 'evidence' } });
+        message.error(placed ? t('apply.fixErrors') : error.message);
       }
       return null;
     }

@@ -6,9 +6,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumericInput } from '../../../components/NumericInput.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { elementApi } from '../api.ts';
-import { applyServerErrors } from '../server-errors.ts';
 
 interface OptionValues {
   enumId?: number;
@@ -129,7 +129,7 @@ export function ElementModal({
       onSaved();
     },
     onError: (error) => {
-      if (!(error instanceof ApiError) || !applyServerErrors(form, error)) message.error(error.message);
+      if (!(error instanceof ApiError) || !applyFieldErrors(form, error)) message.error(error.message);
     },
   });
 

@@ -4,9 +4,9 @@ import { App, Form, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/TextInput.tsx';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { type AdminGroupItem, elementApi } from '../api.ts';
-import { applyServerErrors } from '../server-errors.ts';
 
 interface Values {
   name: string;
@@ -57,7 +57,7 @@ export function GroupModal({
       onSaved(saved.id);
     },
     onError: (error) => {
-      if (!(error instanceof ApiError) || !applyServerErrors(form, error)) {
+      if (!(error instanceof ApiError) || !applyFieldErrors(form, error)) {
         message.error(error.message);
       }
     },

@@ -1,8 +1,8 @@
 import { CheckCircleFilled, CloseCircleFilled, SafetyOutlined } from '@ant-design/icons';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import { Alert, Button, Collapse, Flex, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatShanghai } from '../format-time.ts';
 import { LEDGER_NS } from '../locales/register.ts';
 import './verification.css';
 import { type EvidenceToVerify, fingerprint, type VerificationReport, verifyEvidence } from '../verify-evidence.ts';
@@ -148,7 +148,7 @@ function Checks({
         {t('verify.basis', {
           nodes: evidence.inclusionProof.length,
           size: evidence.sth.treeSize,
-          time: formatShanghai(evidence.sth.timestamp),
+          time: formatShanghaiTime(evidence.sth.timestamp),
           key: publicKey ? fingerprint(publicKey) : '',
         })}
       </Typography.Paragraph>

@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Grid, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,6 @@ import { ledgerApi, storageDetailQuery } from '../api.ts';
 import { HashText } from '../components/HashText.tsx';
 import { LedgerKeyVerification } from '../components/LedgerKeyVerification.tsx';
 import { docTypeName } from '../doc-types.ts';
-import { formatShanghai } from '../format-time.ts';
 import { LEDGER_NS } from '../locales/register.ts';
 
 const INDEX = '/blockchain/storage/index';
@@ -117,7 +117,7 @@ export function StorageDetailPage() {
                 items={[
                   { key: 'size', label: t('detail.sthSize'), children: e.sth.treeSize },
                   { key: 'root', label: t('detail.sthRoot'), children: <HashText value={e.sth.rootHash} full /> },
-                  { key: 'time', label: t('detail.sthTime'), children: formatShanghai(e.sth.timestamp) },
+                  { key: 'time', label: t('detail.sthTime'), children: formatShanghaiTime(e.sth.timestamp) },
                   { key: 'sig', label: t('detail.sthSignature'), children: <HashText value={e.sth.signature} /> },
                 ]}
               />

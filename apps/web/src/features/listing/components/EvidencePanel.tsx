@@ -8,6 +8,7 @@ import {
   productUnits,
   specStatusLabels,
 } from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
 import { Button, Descriptions, Grid, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListingEvidence } from '../api.ts';
@@ -74,7 +75,7 @@ export function EvidencePanel({
   const lang = english ? 'en' : 'zh';
   const wide = Grid.useBreakpoint().md ?? true;
   const p = evidence.product;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = shanghaiToday();
 
   const specColumns: TableProps<Spec>['columns'] = [
     { title: t('evidence.specName'), dataIndex: 'name', key: 'name' },

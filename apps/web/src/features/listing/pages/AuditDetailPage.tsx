@@ -10,7 +10,7 @@ import { AuditActions, type AuditorKind } from '../components/AuditActions.tsx';
 import { ListingDetailView } from '../components/ListingDetailView.tsx';
 import { listingStatusName } from '../components/ListingStatusTag.tsx';
 import '../register-locale.ts';
-import { PageCard } from '../../element/components/PageCard.tsx';
+import { PageCard } from '../../../components/PageCard.tsx';
 
 const queuePath = (kind: AuditorKind) => (kind === 'platform' ? '/admin/listings' : '/gov/listings');
 

@@ -11,8 +11,8 @@ import { ListingCards } from '../components/ListingCards.tsx';
 import { ListingStatusTag } from '../components/ListingStatusTag.tsx';
 import { PushCitySelect } from '../components/PushCitySelect.tsx';
 import '../register-locale.ts';
+import { PageCard } from '../../../components/PageCard.tsx';
 import { takeSkipPagination } from '../../../lib/paging.ts';
-import { PageCard } from '../../element/components/PageCard.tsx';
 
 const PAGE_SIZE = 10;
 

@@ -21,7 +21,7 @@ import { ProductSelect } from '../components/ProductSelect.tsx';
 import { PushCitySelect } from '../components/PushCitySelect.tsx';
 import { formElements } from '../saved-values.ts';
 import '../register-locale.ts';
-import { PageCard } from '../../element/components/PageCard.tsx';
+import { PageCard } from '../../../components/PageCard.tsx';
 
 interface Values {
   productIds: number[];

@@ -9,7 +9,7 @@ import { invalidateListings, listingApi, listingDetailQuery } from '../api.ts';
 import { ListingDetailView } from '../components/ListingDetailView.tsx';
 import { EDITABLE_STATUSES } from '../listing-actions.ts';
 import '../register-locale.ts';
-import { PageCard } from '../../element/components/PageCard.tsx';
+import { PageCard } from '../../../components/PageCard.tsx';
 
 const LIST = '/productCenter/productManagement';
 

@@ -24,7 +24,7 @@ import { PushCitySelect } from '../components/PushCitySelect.tsx';
 import { EDITABLE_STATUSES } from '../listing-actions.ts';
 import { formElements } from '../saved-values.ts';
 import '../register-locale.ts';
-import { PageCard } from '../../element/components/PageCard.tsx';
+import { PageCard } from '../../../components/PageCard.tsx';
 
 const LIST = '/productCenter/productManagement';
 

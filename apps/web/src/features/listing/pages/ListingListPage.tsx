@@ -21,8 +21,8 @@ import { PushCitySelect } from '../components/PushCitySelect.tsx';
 import { type RowAction, rowActions } from '../listing-actions.ts';
 import { savedToValues } from '../saved-values.ts';
 import '../register-locale.ts';
+import { PageCard } from '../../../components/PageCard.tsx';
 import { takeSkipPagination } from '../../../lib/paging.ts';
-import { PageCard } from '../../element/components/PageCard.tsx';
 
 const PAGE_SIZE = 10;
 

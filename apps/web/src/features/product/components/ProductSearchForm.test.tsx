@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { productApi } from '../api.ts';
+import { classificationApi } from '../../../components/ClassificationSelect.tsx';
 import { classificationTree } from '../test-data.ts';
 import { choose } from '../test-select.ts';
 import { renderWithProviders } from '../testing.tsx';
 import { ProductSearchForm, toFilters } from './ProductSearchForm.tsx';
 
 beforeEach(() => {
-  vi.spyOn(productApi, 'classificationTree').mockResolvedValue(classificationTree);
+  vi.spyOn(classificationApi, 'tree').mockResolvedValue(classificationTree);
 });
 afterEach(() => vi.restoreAllMocks());
 

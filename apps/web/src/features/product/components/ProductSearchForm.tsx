@@ -3,8 +3,8 @@ import type { ProductSearchBody } from '@jcbb/contract';
 import { Button, Col, Form, Row, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassificationSelect } from '../../../components/ClassificationSelect.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
-import { ClassificationSelect } from './ClassificationSelect.tsx';
 
 /** The filters of spec §3's product search form (take and skip are the page's). */
 export type ProductFilters = Omit<ProductSearchBody, 'take' | 'skip'>;

@@ -5,11 +5,11 @@ import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/TextInput.tsx';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { pendingReviewText } from '../../revision/saved.ts';
 import { productApi, qualificationDropQuery } from '../api.ts';
 import { FileUpload, type UploadedRef } from '../components/FileUpload.tsx';
-import { applyFieldErrors } from './field-errors.ts';
 import { starRule, validUntilRule } from './rules.ts';
 
 export interface CertificateFormValues {
@@ -65,7 +65,7 @@ export function CertificateFormModal({ open, productId, onClose, onSaved }: Cert
       onSaved();
     },
     onError: (error) => {
-      if (!applyFieldErrors(form, error, { uploadId: 'file' }) && error instanceof ApiError)
+      if (!applyFieldErrors(form, error, { rename: { uploadId: 'file' } }) && error instanceof ApiError)
         message.error(error.message);
     },
   });

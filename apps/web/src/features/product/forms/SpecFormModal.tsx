@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Form, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { pendingReviewText } from '../../revision/saved.ts';
 import { productApi } from '../api.ts';
-import { applyFieldErrors } from './field-errors.ts';
 import { emptySpec, SpecFields, type SpecFormValues } from './SpecFields.tsx';
 
 export interface SpecFormModalProps {

@@ -3,13 +3,13 @@ import { ProductDocumentKind } from '@jcbb/contract/enums';
 import { Button, Card, Col, Descriptions, Flex, Grid, Image, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ProductTags } from '../../../components/ProductTags.tsx';
+import { RecordState } from '../../../components/RecordState.tsx';
 import type { ProductDetail } from '../api.ts';
 import { DocumentList } from '../components/DocumentList.tsx';
 import { ListingsSummary } from '../components/ListingsSummary.tsx';
-import { LoadState } from '../components/LoadState.tsx';
 import { LISTINGS_PATH } from '../components/ProductActions.tsx';
 import { ProductImage } from '../components/ProductImage.tsx';
-import { ProductTags } from '../components/ProductTags.tsx';
 import { SpecTable } from '../components/SpecTable.tsx';
 import '../i18n.ts';
 import { RevisionNotice } from '../../revision/components/RevisionNotice.tsx';
@@ -34,13 +34,30 @@ function Gallery({ product }: { product: ProductDetail }) {
 export function ProductDetailsPage() {
   const { t } = useTranslation('product');
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
   const id = useIdParam();
   const query = useProductDetail(id);
+  return (
+    <RecordState
+      query={query}
+      valid={id !== null}
+      back={
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/product/list')}>
+          {t('common.back')}
+        </Button>
+      }
+      notFoundTitle={t('common.notFound')}
+      badIdTitle={t('common.badId')}
+      skeletonRows={8}
+    >
+      {(p) => <ProductDetails p={p} />}
+    </RecordState>
+  );
+}
 
-  if (id === null) return <LoadState badId />;
-  if (!query.data) return <LoadState error={query.error} />;
-  const p = query.data;
+function ProductDetails({ p }: { p: ProductDetail }) {
+  const { t } = useTranslation('product');
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
   const docs = (kind: number) => p.documents.filter((d) => d.kind === kind);
   const path = p.classifyPath.map((c) => c.name).join(' / ') || p.classifyName;
 

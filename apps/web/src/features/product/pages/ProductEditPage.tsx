@@ -3,10 +3,11 @@ import { Button, Card, Flex, Steps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { RecordState } from '../../../components/RecordState.tsx';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
-import { LoadState } from '../components/LoadState.tsx';
 import '../i18n.ts';
 import { RevisionNotice } from '../../revision/components/RevisionNotice.tsx';
+import type { ProductDetail } from '../api.ts';
 import { useIdParam, useProductDetail } from '../use-product.ts';
 import { BasicInfoStep } from './edit/BasicInfoStep.tsx';
 import { CityElementsStep } from './edit/CityElementsStep.tsx';
@@ -41,25 +42,26 @@ export function ProductEditPage() {
     </Button>
   );
 
-  let body: ReactNode;
-  if (id !== null && !product.data) {
-    body = <LoadState error={product.error} />;
-  } else {
-    const p = product.data ?? null;
+  const stepBody = (p: ProductDetail | null): ReactNode => {
     switch (STEPS[step]) {
       case 'basic':
-        body = <BasicInfoStep product={p} onSaved={(savedId) => goto(1, savedId)} />;
-        break;
+        return <BasicInfoStep product={p} onSaved={(savedId) => goto(1, savedId)} />;
       case 'specs':
-        body = <SpecsStep productId={id as number} />;
-        break;
+        return <SpecsStep productId={id as number} />;
       case 'documents':
-        body = <DocumentsStep productId={id as number} />;
-        break;
+        return <DocumentsStep productId={id as number} />;
       default:
-        body = p ? <CityElementsStep product={p} /> : null;
+        return p ? <CityElementsStep product={p} /> : null;
     }
-  }
+  };
+  const body =
+    id === null ? (
+      stepBody(null)
+    ) : (
+      <RecordState query={product} back={back} notFoundTitle={t('common.notFound')} skeletonRows={8}>
+        {(p) => stepBody(p)}
+      </RecordState>
+    );
 
   return (
     <Card

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { classificationApi } from '../../../components/ClassificationSelect.tsx';
 import { session } from '../../../lib/session.ts';
 import { productApi } from '../api.ts';
 import { adminUser, classificationTree, productItem, staffUser } from '../test-data.ts';
@@ -14,7 +15,7 @@ beforeEach(() => {
     list: [productItem(1, '蒸压加气混凝土砌块'), productItem(2, '再生骨料混凝土', { recommended: true })],
     total: 2,
   });
-  vi.spyOn(productApi, 'classificationTree').mockResolvedValue(classificationTree);
+  vi.spyOn(classificationApi, 'tree').mockResolvedValue(classificationTree);
 });
 
 afterEach(() => {

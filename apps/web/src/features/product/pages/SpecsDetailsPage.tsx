@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { RecordState } from '../../../components/RecordState.tsx';
 import { specQuery } from '../api.ts';
 import { ListingsSummary } from '../components/ListingsSummary.tsx';
-import { LoadState } from '../components/LoadState.tsx';
 import { SpecStatusTag } from '../components/SpecStatusTag.tsx';
 import '../i18n.ts';
 import { formatPrice, formatQuantity } from '../labels.ts';
@@ -21,53 +21,67 @@ export function SpecsDetailsPage() {
     retry: false,
   });
   const product = useProductDetail(spec.data?.productId ?? null);
-
-  if (id === null) return <LoadState badId backTo="/specs/list" />;
-  if (!spec.data) return <LoadState error={spec.error} backTo="/specs/list" notFoundTitle={t('spec.notFound')} />;
-  const s = spec.data;
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/specs/list')}>
+      {t('common.back')}
+    </Button>
+  );
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Card
-        title={t('spec.detailsTitle')}
-        extra={
-          <Space wrap>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/specs/list')}>
-              {t('common.back')}
-            </Button>
-            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/specs/edit?id=${s.id}`)}>
-              {t('common.edit')}
-            </Button>
-          </Space>
-        }
-        styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
-      >
-        <Descriptions
-          bordered
-          size="small"
-          column={{ xs: 1, md: 2 }}
-          items={[
-            {
-              key: 'product',
-              label: t('spec.product'),
-              children: <Link to={`/product/details?id=${s.product.id}`}>{s.product.name}</Link>,
-            },
-            { key: 'classify', label: t('field.classify'), children: s.product.classifyName },
-            { key: 'name', label: t('spec.name'), children: s.name },
-            { key: 'model', label: t('spec.model'), children: s.model },
-            { key: 'unit', label: t('spec.unit'), children: s.unitName },
-            { key: 'price', label: t('spec.priceShort'), children: `${formatPrice(s.price)} / ${s.unitName}` },
-            { key: 'minOrder', label: t('spec.minOrder'), children: formatQuantity(s.minOrder, s.unitName) },
-            { key: 'status', label: t('spec.status'), children: <SpecStatusTag status={s.status} /> },
-            { key: 'createdAt', label: t('field.createdAt'), children: s.createdAt },
-            { key: 'updatedAt', label: t('field.updatedAt'), children: s.updatedAt },
-          ]}
-        />
-      </Card>
-      <Card title={t('spec.relationListings')}>
-        {product.data ? <ListingsSummary listings={product.data.listings} /> : <LoadState error={product.error} />}
-      </Card>
-    </Space>
+    <RecordState
+      query={spec}
+      valid={id !== null}
+      back={back}
+      notFoundTitle={t('spec.notFound')}
+      badIdTitle={t('common.badId')}
+      skeletonRows={8}
+    >
+      {(s) => (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Card
+            title={t('spec.detailsTitle')}
+            extra={
+              <Space wrap>
+                <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/specs/list')}>
+                  {t('common.back')}
+                </Button>
+                <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/specs/edit?id=${s.id}`)}>
+                  {t('common.edit')}
+                </Button>
+              </Space>
+            }
+            styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
+          >
+            <Descriptions
+              bordered
+              size="small"
+              column={{ xs: 1, md: 2 }}
+              items={[
+                {
+                  key: 'product',
+                  label: t('spec.product'),
+                  children: <Link to={`/product/details?id=${s.product.id}`}>{s.product.name}</Link>,
+                },
+                { key: 'classify', label: t('field.classify'), children: s.product.classifyName },
+                { key: 'name', label: t('spec.name'), children: s.name },
+                { key: 'model', label: t('spec.model'), children: s.model },
+                { key: 'unit', label: t('spec.unit'), children: s.unitName },
+                { key: 'price', label: t('spec.priceShort'), children: `${formatPrice(s.price)} / ${s.unitName}` },
+                { key: 'minOrder', label: t('spec.minOrder'), children: formatQuantity(s.minOrder, s.unitName) },
+                { key: 'status', label: t('spec.status'), children: <SpecStatusTag status={s.status} /> },
+                { key: 'createdAt', label: t('field.createdAt'), children: s.createdAt },
+                { key: 'updatedAt', label: t('field.updatedAt'), children: s.updatedAt },
+              ]}
+            />
+          </Card>
+          <Card title={t('spec.relationListings')}>
+            <RecordState query={product} back={null} notFoundTitle={t('common.notFound')} skeletonRows={8}>
+              {(p) => <ListingsSummary listings={p.listings} />}
+            </RecordState>
+          </Card>
+        </Space>
+      )}
+    </RecordState>
   );
 }
 

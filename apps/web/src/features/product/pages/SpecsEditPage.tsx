@@ -4,10 +4,10 @@ import { App, Button, Card, Flex, Form, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { RecordState } from '../../../components/RecordState.tsx';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { invalidateProductCentre, productApi, specQuery } from '../api.ts';
-import { LoadState } from '../components/LoadState.tsx';
-import { applyFieldErrors } from '../forms/field-errors.ts';
 import { emptySpec, SpecFields, type SpecFormValues } from '../forms/SpecFields.tsx';
 import { specToValues } from '../forms/SpecFormModal.tsx';
 import '../i18n.ts';
@@ -61,11 +61,7 @@ export function SpecsEditPage() {
     },
   });
 
-  if (id !== null && !spec.data) {
-    return <LoadState error={spec.error} backTo="/specs/list" notFoundTitle={t('spec.notFound')} />;
-  }
-
-  return (
+  const page = (
     <Card
       title={id ? t('spec.editTitle') : t('spec.addTitle')}
       extra={
@@ -102,6 +98,21 @@ export function SpecsEditPage() {
         </Flex>
       </Form>
     </Card>
+  );
+  if (id === null) return page;
+  return (
+    <RecordState
+      query={spec}
+      back={
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/specs/list')}>
+          {t('common.back')}
+        </Button>
+      }
+      notFoundTitle={t('spec.notFound')}
+      skeletonRows={8}
+    >
+      {() => page}
+    </RecordState>
   );
 }
 

@@ -3,15 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Flex, Form, Input, Radio, Row, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassificationSelect } from '../../../../components/ClassificationSelect.tsx';
 import { TextInput } from '../../../../components/TextInput.tsx';
+import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError } from '../../../../lib/http.ts';
 import { revisionKeys, revisionQueries } from '../../../revision/api.ts';
 import { pendingReviewText } from '../../../revision/saved.ts';
 import { invalidateProductCentre, type ProductDetail, productApi } from '../../api.ts';
-import { ClassificationSelect } from '../../components/ClassificationSelect.tsx';
 import type { UploadedRef } from '../../components/FileUpload.tsx';
 import { ImageUpload } from '../../components/ImageUpload.tsx';
-import { applyFieldErrors } from '../../forms/field-errors.ts';
 import { MAX_IMAGES } from '../../labels.ts';
 
 export interface BasicInfoValues {

@@ -1,9 +1,12 @@
 import { productTagTips } from '@jcbb/contract/enums';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../testing.tsx';
+import { renderWithProviders as renderWith } from '../test/render.tsx';
 import { ProductTags } from './ProductTags.tsx';
+
+const renderWithProviders = (ui: ReactNode) => renderWith(ui, {});
 
 const none = { isPrefabricated: false, isLowCarbon: false, isGreen: false, isGovProcurement: false, starRating: null };
 

@@ -1,8 +1,23 @@
 import type { ClassificationTree } from '@jcbb/contract';
-import { useQuery } from '@tanstack/react-query';
+import { productEndpoints } from '@jcbb/contract/product.endpoints';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { type CSSProperties, useMemo } from 'react';
-import { classificationTreeQuery } from '../api.ts';
+import { call, keyOf } from '../lib/api.ts';
+
+const treeEndpoint = productEndpoints.getBuildingMaterialsClassifyList;
+
+/** The classification tree's call (an object, so tests can replace it). */
+export const classificationApi = { tree: () => call(treeEndpoint) };
+
+/** The classification tree: reference data, fetched once per session. */
+export const classificationTreeQuery = () =>
+  queryOptions({
+    queryKey: keyOf(treeEndpoint, {}),
+    queryFn: () => classificationApi.tree(),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
 
 export interface ClassificationSelectProps {
   value?: string;
