@@ -8,14 +8,14 @@ import {
   certificationStatusLabels,
   Role,
 } from '@jcbb/contract';
+import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import { formatOptionalShanghaiTime, formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { sendMessage } from '../message/message.sender.ts';
 import { findDivision } from '../reference/reference.repository.ts';
 import * as certs from './certification.repository.ts';
-import { isUniqueViolation } from './db-errors.ts';
 import {
   AuditEntity,
   fieldConflict,

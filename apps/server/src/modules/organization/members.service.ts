@@ -1,11 +1,11 @@
 import type { memberCreateBody, memberListQuery } from '@jcbb/contract';
 import { Role, UserStatus, type UserStatusValue, userStatusLabels } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
-import { isUniqueViolation } from './db-errors.ts';
 import * as members from './members.repository.ts';
 import {
   AuditEntity,

@@ -10,15 +10,15 @@ import {
   SELF_SERVICE_ORG_TYPES,
   UserStatus,
 } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { findDivision } from '../reference/reference.repository.ts';
 import { createCertificationService } from './certification.service.ts';
-import { isUniqueViolation } from './db-errors.ts';
 import * as members from './members.repository.ts';
 import { createMemberService } from './members.service.ts';
 import {

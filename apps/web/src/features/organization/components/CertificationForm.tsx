@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formRules } from '../../../components/form-rules.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { orgNaturesQuery } from '../../reference/api.ts';
 import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
@@ -81,17 +82,12 @@ export function CertificationForm({
       onSubmitted(item);
     },
     onError: (error) => {
-      const fields = error instanceof ApiError ? Object.entries(error.fieldErrors) : [];
-      const known = fields.flatMap(([field, msg]) => {
-        const name = formField(field);
-        return name ? [{ name, errors: [msg] }] : [];
-      });
-      if (known.length > 0) {
-        form.setFields(known);
-        form.scrollToField(known[0]?.name ?? 'name', { block: 'center' });
-      }
+      const placed = applyFieldErrors(form, error, { rename: RENAMED });
+      const fields = error instanceof ApiError ? Object.keys(error.fieldErrors) : [];
+      const first = fields.map(formField).find((name) => name !== null);
+      if (placed && first) form.scrollToField(first, { block: 'center' });
       // Messages that belong to no field of the form (a state conflict, say) show above the button.
-      setFormError(known.length > 0 && known.length === fields.length ? t('form.fixErrors') : error.message);
+      setFormError(placed && fields.every((f) => formField(f)) ? t('form.fixErrors') : error.message);
     },
   });
 

@@ -13,7 +13,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NumericInput } from '../../../components/NumericInput.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
 import { invalidateProjects, projectMutations, projectQueries } from '../api.ts';
 import { options } from '../components/labels.ts';
@@ -114,15 +114,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
     navigate(`${PROJECT_DETAIL}?id=${saved.id}`, { replace: true });
   };
   const onError = (error: Error) => {
-    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-      form.setFields(
-        Object.entries(error.fieldErrors).map(([field, msg]) => ({
-          name: (FORM_FIELD[field] ?? field) as keyof Values,
-          errors: [msg],
-        })),
-      );
-      return;
-    }
+    if (applyFieldErrors(form, error, { rename: FORM_FIELD })) return;
     message.error(error.message, 5);
   };
   const create = useMutation({ ...projectMutations.create, onSuccess: onSaved, onError });
