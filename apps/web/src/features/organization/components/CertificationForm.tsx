@@ -1,4 +1,4 @@
-import type { CertificationBody } from '@jcbb/contract';
+import { type CertificationBody, certificationBody } from '@jcbb/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { formRules } from '../../../components/form-rules.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { rulesFrom } from '../../../lib/zod-rules.ts';
 import { orgNaturesQuery } from '../../reference/api.ts';
 import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
 import { type CertificationItem, organizationApi } from '../api.ts';
@@ -108,11 +109,7 @@ export function CertificationForm({
     >
       <Row gutter={24}>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label={t('form.name')}
-            rules={[required('name'), { min: 2, message: t('form.nameMin') }]}
-          >
+          <Form.Item name="name" label={t('form.name')} rules={rulesFrom(certificationBody, 'name')}>
             <TextInput maxLength={100} placeholder={t('form.namePlaceholder')} autoComplete="organization" />
           </Form.Item>
         </Col>
@@ -151,17 +148,25 @@ export function CertificationForm({
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="address" label={t('form.address')} rules={[required('address')]}>
+          <Form.Item name="address" label={t('form.address')} rules={rulesFrom(certificationBody, 'address')}>
             <TextInput maxLength={200} autoComplete="street-address" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="legalPerson" label={t('form.legalPerson')} rules={[required('legalPerson')]}>
+          <Form.Item
+            name="legalPerson"
+            label={t('form.legalPerson')}
+            rules={rulesFrom(certificationBody, 'legalPerson')}
+          >
             <TextInput />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="contactName" label={t('form.contactName')} rules={[required('contactName')]}>
+          <Form.Item
+            name="contactName"
+            label={t('form.contactName')}
+            rules={rulesFrom(certificationBody, 'contactName')}
+          >
             <TextInput autoComplete="name" />
           </Form.Item>
         </Col>

@@ -2,8 +2,10 @@ import {
   designStageLabels,
   type PolicyOptions,
   type ProjectDetail as ProjectDetailData,
+  projectSaveBody,
   projectStepLabels,
   projectTypeLabels,
+  projectUpdateBody,
 } from '@jcbb/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Switch } from 'antd';
@@ -14,6 +16,7 @@ import { NumericInput } from '../../../components/NumericInput.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
 import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
 import { invalidateProjects, projectMutations, projectQueries } from '../api.ts';
 import { options } from '../components/labels.ts';
@@ -161,7 +164,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('form.name')} rules={[required(t('form.name'))]}>
+            <Form.Item name="name" label={t('form.name')} rules={rulesFrom(projectSaveBody, 'name')}>
               <TextInput maxLength={100} />
             </Form.Item>
           </Col>
@@ -170,28 +173,32 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
               name="code"
               label={t('form.code')}
               extra={t('form.codeHelp')}
-              rules={[required(t('form.code')), { pattern: /^[0-9A-Za-z\-_]+$/, message: t('form.codeHelp') }]}
+              rules={rulesFrom(projectSaveBody, 'code')}
             >
               <TextInput maxLength={50} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="type" label={t('form.type')} rules={[choose(t('form.type'))]}>
+            <Form.Item name="type" label={t('form.type')} rules={rulesFrom(projectSaveBody, 'type')}>
               <Select aria-label={t('form.type')} options={options(projectTypeLabels, english)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="regionCode" label={t('form.region')} rules={[choose(t('form.region'))]}>
+            <Form.Item name="regionCode" label={t('form.region')} rules={rulesFrom(projectSaveBody, 'regionCode')}>
               <RegionCascader aria-label={t('form.region')} />
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item name="address" label={t('form.address')} rules={[required(t('form.address'))]}>
+            <Form.Item name="address" label={t('form.address')} rules={rulesFrom(projectSaveBody, 'address')}>
               <TextInput maxLength={200} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="grossFloorArea" label={t('form.area')} rules={[required(t('form.area'))]}>
+            <Form.Item
+              name="grossFloorArea"
+              label={t('form.area')}
+              rules={rulesFrom(projectSaveBody, 'grossFloorArea')}
+            >
               <NumericInput precision={2} min={0} max={100_000_000} />
             </Form.Item>
           </Col>
@@ -212,12 +219,16 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="step" label={t('form.step')} rules={[choose(t('form.step'))]}>
+            <Form.Item name="step" label={t('form.step')} rules={rulesFrom(projectSaveBody, 'step')}>
               <Select aria-label={t('form.step')} options={options(projectStepLabels, english)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="designStage" label={t('form.designStage')} rules={[choose(t('form.designStage'))]}>
+            <Form.Item
+              name="designStage"
+              label={t('form.designStage')}
+              rules={rulesFrom(projectSaveBody, 'designStage')}
+            >
               <Select aria-label={t('form.designStage')} options={options(designStageLabels, english)} />
             </Form.Item>
           </Col>
@@ -227,14 +238,18 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
                 name="stepReason"
                 label={t('form.stepReason')}
                 extra={t('form.stepReasonHelp')}
-                rules={[required(t('form.stepReason'))]}
+                rules={[required(t('form.stepReason')), zodRule(projectUpdateBody.shape.stepReason)]}
               >
                 <TextInput maxLength={200} />
               </Form.Item>
             </Col>
           )}
           <Col xs={24} md={12}>
-            <Form.Item name="plannedStart" label={t('form.plannedStart')} rules={[choose(t('form.plannedStart'))]}>
+            <Form.Item
+              name="plannedStart"
+              label={t('form.plannedStart')}
+              rules={rulesFrom(projectSaveBody, 'plannedStart')}
+            >
               <Input type="date" aria-label={t('form.plannedStart')} />
             </Form.Item>
           </Col>
@@ -244,7 +259,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
               label={t('form.plannedFinish')}
               dependencies={['plannedStart']}
               rules={[
-                choose(t('form.plannedFinish')),
+                zodRule(projectSaveBody.shape.plannedFinish),
                 ({ getFieldValue }) => ({
                   validator: (_, v: string) =>
                     v && getFieldValue('plannedStart') && v < getFieldValue('plannedStart')
