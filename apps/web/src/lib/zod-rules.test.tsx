@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Form, type FormInstance, Input } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
-import { isRequiredBySchema, rulesFrom, zodRule } from './zod-rules.ts';
+import { isRequiredBySchema, maxLengthOf, rulesFrom, zodRule } from './zod-rules.ts';
 
 /** Runs a rule's validator as antd does: resolves to null when the value passes, else to the message. */
 async function check(rule: ReturnType<typeof zodRule>, value: unknown): Promise<string | null> {
@@ -55,6 +55,15 @@ describe('zodRule', () => {
     expect(await check(reason, '退'.repeat(201))).toBe('退回原因不能超过 200 个字');
     const person = rulesFrom(certificationBody, 'legalPerson')[0] as ReturnType<typeof zodRule>;
     expect(await check(person, '张'.repeat(51))).toBe('法定代表人不能超过 50 个字');
+  });
+
+  it("finds a text field's maximum length through the schema's wrappers", () => {
+    expect(maxLengthOf(projectSaveBody.shape.name)).toBe(100);
+    expect(maxLengthOf(projectSaveBody.shape.code)).toBe(50); // a regex after .max
+    expect(maxLengthOf(projectUpdateBody.shape.stepReason)).toBe(200); // preprocess, optional, transform
+    expect(maxLengthOf(productSaveBody.shape.description)).toBe(2000);
+    expect(maxLengthOf(certificationBody.shape.contactName)).toBe(50);
+    expect(maxLengthOf(projectSaveBody.shape.grossFloorArea)).toBeUndefined(); // a number
   });
 
   it('shows the required mark and the message in an antd form', async () => {

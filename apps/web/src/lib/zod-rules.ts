@@ -36,3 +36,29 @@ export function zodRule(schema: z.ZodType): FormRule {
 export function rulesFrom<S extends z.ZodObject>(schema: S, field: keyof S['shape'] & string): FormRule[] {
   return [zodRule(schema.shape[field] as z.ZodType)];
 }
+
+/** What the walk below reads of a zod 4 schema's definition (`schema._zod.def`, zod's documented internals). */
+interface Def {
+  type: string;
+  in?: { _zod: { def: Def } };
+  out?: { _zod: { def: Def } };
+  innerType?: { _zod: { def: Def } };
+}
+type Walkable = { _zod: { def: Def }; maxLength?: number | null };
+
+/**
+ * The longest text the schema accepts (its string's `.max`), through preprocessing, optional, nullable and default
+ * wrappers; undefined when it sets none or is not text. For an input's `maxLength`, so it stops where the rule does.
+ */
+export function maxLengthOf(schema: z.ZodType): number | undefined {
+  let current = schema as unknown as Walkable | undefined;
+  for (let depth = 0; current && depth < 8; depth += 1) {
+    const def = current._zod.def;
+    if (def.type === 'string') return current.maxLength ?? undefined;
+    if (def.type === 'pipe') current = (def.in?._zod.def.type === 'transform' ? def.out : def.in) as Walkable;
+    else if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default')
+      current = def.innerType as Walkable;
+    else return undefined;
+  }
+  return undefined;
+}

@@ -7,7 +7,7 @@ import { formRules } from '../../../components/form-rules.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { rulesFrom } from '../../../lib/zod-rules.ts';
+import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
 import { orgNaturesQuery } from '../../reference/api.ts';
 import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
 import { type CertificationItem, organizationApi } from '../api.ts';
@@ -110,7 +110,11 @@ export function CertificationForm({
       <Row gutter={24}>
         <Col xs={24} md={12}>
           <Form.Item name="name" label={t('form.name')} rules={rulesFrom(certificationBody, 'name')}>
-            <TextInput maxLength={100} placeholder={t('form.namePlaceholder')} autoComplete="organization" />
+            <TextInput
+              maxLength={maxLengthOf(certificationBody.shape.name)}
+              placeholder={t('form.namePlaceholder')}
+              autoComplete="organization"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -149,7 +153,7 @@ export function CertificationForm({
         </Col>
         <Col xs={24}>
           <Form.Item name="address" label={t('form.address')} rules={rulesFrom(certificationBody, 'address')}>
-            <TextInput maxLength={200} autoComplete="street-address" />
+            <TextInput maxLength={maxLengthOf(certificationBody.shape.address)} autoComplete="street-address" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -158,7 +162,7 @@ export function CertificationForm({
             label={t('form.legalPerson')}
             rules={rulesFrom(certificationBody, 'legalPerson')}
           >
-            <TextInput />
+            <TextInput maxLength={maxLengthOf(certificationBody.shape.legalPerson)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -167,7 +171,7 @@ export function CertificationForm({
             label={t('form.contactName')}
             rules={rulesFrom(certificationBody, 'contactName')}
           >
-            <TextInput autoComplete="name" />
+            <TextInput maxLength={maxLengthOf(certificationBody.shape.contactName)} autoComplete="name" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>

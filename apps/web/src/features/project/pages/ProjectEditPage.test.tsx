@@ -27,6 +27,8 @@ afterEach(() => {
 describe('ProjectEditPage', () => {
   it("checks the fields with the contract's own rules and messages before sending anything", async () => {
     renderWithProviders(<ProjectEditPage />, { project: projectZh }, { path: '/project/edit' });
+    // The inputs stop where the schema does.
+    expect(screen.getByLabelText('项目名称')).toHaveAttribute('maxlength', '100');
     fireEvent.change(screen.getByLabelText('项目编号'), { target: { value: 'NJ 01' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('请输入项目名称')).toBeInTheDocument();

@@ -16,7 +16,7 @@ import { NumericInput } from '../../../components/NumericInput.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
+import { maxLengthOf, rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
 import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
 import { invalidateProjects, projectMutations, projectQueries } from '../api.ts';
 import { options } from '../components/labels.ts';
@@ -165,7 +165,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="name" label={t('form.name')} rules={rulesFrom(projectSaveBody, 'name')}>
-              <TextInput maxLength={100} />
+              <TextInput maxLength={maxLengthOf(projectSaveBody.shape.name)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -175,7 +175,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
               extra={t('form.codeHelp')}
               rules={rulesFrom(projectSaveBody, 'code')}
             >
-              <TextInput maxLength={50} />
+              <TextInput maxLength={maxLengthOf(projectSaveBody.shape.code)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -190,7 +190,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
           </Col>
           <Col xs={24}>
             <Form.Item name="address" label={t('form.address')} rules={rulesFrom(projectSaveBody, 'address')}>
-              <TextInput maxLength={200} />
+              <TextInput maxLength={maxLengthOf(projectSaveBody.shape.address)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -240,7 +240,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
                 extra={t('form.stepReasonHelp')}
                 rules={[required(t('form.stepReason')), zodRule(projectUpdateBody.shape.stepReason)]}
               >
-                <TextInput maxLength={200} />
+                <TextInput maxLength={maxLengthOf(projectUpdateBody.shape.stepReason)} />
               </Form.Item>
             </Col>
           )}

@@ -8,7 +8,7 @@ import { ClassificationSelect } from '../../../../components/ClassificationSelec
 import { TextInput } from '../../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError } from '../../../../lib/http.ts';
-import { rulesFrom } from '../../../../lib/zod-rules.ts';
+import { maxLengthOf, rulesFrom } from '../../../../lib/zod-rules.ts';
 import { revisionKeys, revisionQueries } from '../../../revision/api.ts';
 import { pendingReviewText } from '../../../revision/saved.ts';
 import { invalidateProductCentre, type ProductDetail, productApi } from '../../api.ts';
@@ -107,12 +107,12 @@ export function BasicInfoStep({ product, onSaved }: BasicInfoStepProps) {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="name" label={t('field.name')} rules={rulesFrom(productSaveBody, 'name')}>
-            <TextInput maxLength={100} placeholder={t('edit.namePlaceholder')} />
+            <TextInput maxLength={maxLengthOf(productSaveBody.shape.name)} placeholder={t('edit.namePlaceholder')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="brand" label={t('field.brand')} rules={rulesFrom(productSaveBody, 'brand')}>
-            <TextInput maxLength={50} placeholder={t('edit.brandPlaceholder')} />
+            <TextInput maxLength={maxLengthOf(productSaveBody.shape.brand)} placeholder={t('edit.brandPlaceholder')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -142,7 +142,7 @@ export function BasicInfoStep({ product, onSaved }: BasicInfoStepProps) {
             rules={rulesFrom(productSaveBody, 'description')}
           >
             <Input.TextArea
-              maxLength={2000}
+              maxLength={maxLengthOf(productSaveBody.shape.description)}
               showCount
               autoSize={{ minRows: 3, maxRows: 8 }}
               placeholder={t('edit.descriptionPlaceholder')}
