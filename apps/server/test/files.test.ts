@@ -87,8 +87,9 @@ describe('upload and download', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(Number(file.headers['content-length'])).toBe(PNG.length);
+    // RFC 6266 / 8187: an ASCII fallback for old clients, the UTF-8 name for the rest.
     expect(String(file.headers['content-disposition'])).toBe(
-      `attachment; filename*=UTF-8''${encodeURIComponent('现场照片.png')}`,
+      `attachment; filename="????.png"; filename*=UTF-8''${encodeURIComponent('现场照片.png')}`,
     );
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.compare(file.rawPayload, PNG)).toBe(0);
@@ -132,7 +133,7 @@ describe('upload and download', () => {
     expect(res.body.data.name).toBe('poly.gif');
     const file = await download(maker, res.body.data.id);
     expect(file.headers['content-type']).toBe('image/gif');
-    expect(file.headers['content-disposition']).toBe("attachment; filename*=UTF-8''poly.gif");
+    expect(file.headers['content-disposition']).toBe('attachment; filename=poly.gif');
     // No extension, a misleading double one, a Windows path: each ends in the detected type's.
     expect((await upload(maker, 'README', PDF)).body.data.name).toBe('README.pdf');
     expect((await upload(maker, 'invoice.pdf.exe', PNG)).body.data.name).toBe('invoice.pdf.png');

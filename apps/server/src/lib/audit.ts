@@ -1,16 +1,18 @@
+import { ApplicationAction, ListingAction } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
 import type { SessionUser } from '../modules/auth/auth.types.ts';
-import { formatShanghaiTime } from './time.ts';
 
 /**
  * The one way a module writes its audit trail (DESIGN.md §5: who, when, from, to, why) into `audit_log`, inside the
  * caller's transaction so the row commits with the change it records. Entity and action names are declared here,
  * once, so a typo is a type error and a reader finds every audited action in one table.
  *
- * The project module is the first user; the listing and certificate modules still insert their rows themselves and
- * are to be moved onto this function (same columns, same meaning).
+ * Every module writes through it (the demo seeds insert their historical rows directly). The names below are the
+ * values stored in `entity_type` and `action`, which the history views and tests read: renaming one orphans the rows
+ * already written.
  */
 export const AuditActions = {
   /** A project: created, its register fields changed, its step moved (from/to = step numbers). */
@@ -19,6 +21,55 @@ export const AuditActions = {
   project_org: ['invite', 'accept', 'decline', 'remove'],
   /** A person on a project (entityId = project id; data names the user and role). */
   project_member: ['add', 'leader', 'remove'],
+  /** An organisation: created (by its administrator or the platform), edited, certification moves (CertStatus). */
+  organization: [
+    'create',
+    'update',
+    'certification.submit',
+    'certification.approve',
+    'certification.reject',
+    'certification.revoke',
+  ],
+  /** A member account (UserStatus): added by the organisation or the platform, disabled, enabled, password reset. */
+  user: ['member.create', 'member.disable', 'member.enable', 'member.password-reset'],
+  /** A product (from/to = enableStatus). */
+  product: ['create', 'update', 'again_update', 'set_enable_status', 'delete'],
+  /** A specification model (entityId `revision:<id>` for a proposal awaiting a revision's approval). */
+  product_spec: ['propose_create', 'create', 'update', 'batch_update', 'delete'],
+  /** A product document (manual, report, certificate file). */
+  product_document: ['add', 'delete'],
+  /** A product's listing in a city (from/to = ListingStatus; the contract's ListingAction). */
+  listing: Object.values(ListingAction),
+  /** A change of a listed product's approved facts (from/to = RevisionStatus). */
+  product_revision: [
+    'submit',
+    'withdraw',
+    'amend',
+    'platform_approve',
+    'platform_reject',
+    'city_approve',
+    'city_reject',
+  ],
+  /** A certificate application (from/to = ApplicationStatus; the contract's ApplicationAction). */
+  certificate_application: Object.values(ApplicationAction),
+  /** An issued certificate (to = its state). */
+  certificate: ['issue', 'revoke'],
+  /** A city's dynamic form: attribute groups, elements, their order (organisation: none). */
+  element: [
+    'group.create',
+    'group.update',
+    'group.use_status',
+    'group.delete',
+    'element.create',
+    'element.update',
+    'element.use_status',
+    'element.delete',
+    'sort',
+  ],
+  /** A basic material's application and the platform's decision (from/to = BasicMaterialStatus). */
+  basic_material: ['apply', 'approve', 'reject'],
+  /** A document stored in the evidence ledger. */
+  ledger_record: ['store'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;
@@ -30,12 +81,16 @@ export interface AuditRecord<E extends AuditEntity> {
   action: AuditAction<E>;
   fromState?: number | string | null;
   toState?: number | string | null;
-  actor: SessionUser;
+  /** Who did it: a session's user, or the user on whose behalf a shared function runs (certificate issue). */
+  actor: AuditActor;
   /** The organisation whose record this is (filters the trail by organisation); default: the actor's. */
   orgId?: number | null;
   reason?: string | null;
-  data?: Record<string, unknown>;
+  /** Stored in `detail`. */
+  data?: Record<string, unknown> | readonly unknown[] | null;
 }
+
+export type AuditActor = Pick<SessionUser, 'userId' | 'orgId'>;
 
 const text = (v: number | string | null | undefined) => (v === null || v === undefined ? null : String(v));
 

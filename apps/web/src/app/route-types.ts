@@ -55,8 +55,9 @@ export interface RouteItem {
 export type PageOptions = Omit<RouteMeta, 'title'> & { hidden?: boolean };
 
 /**
- * One route table entry of a feature's page: its path, the shell's title key `route.<key>`, the (lazy) component and
- * the menu flags. Every feature's routes.tsx builds its entries with this.
+ * One route table entry of a feature's page: its path, the shell's title key `route.<key>` (or, for a feature whose
+ * titles live in its own namespace, that full key: `admin:routes.certification`), the (lazy) component and the menu
+ * flags. Every feature's routes.tsx builds its entries with this.
  */
 export function page(
   path: string,
@@ -65,5 +66,10 @@ export function page(
   options: PageOptions = {},
 ): RouteItem {
   const { hidden, ...meta } = options;
-  return { path, ...(hidden ? { hidden } : {}), component, meta: { title: `route.${key}`, ...meta } };
+  return {
+    path,
+    ...(hidden ? { hidden } : {}),
+    component,
+    meta: { title: key.includes(':') ? key : `route.${key}`, ...meta },
+  };
 }

@@ -1,6 +1,7 @@
-import { ApplicationStatus, ApplicationType, OrgType } from '@jcbb/contract';
+import { type ApplicationActionValue, ApplicationStatus, ApplicationType, OrgType } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { recordAudit } from '../../lib/audit.ts';
 import { defaultValidUntil } from '../../modules/certificate/certificate.content.ts';
 import { CertificateAuditEntity, issueCertificate } from '../../modules/certificate/certificate.issue.ts';
 import * as repo from '../../modules/certificate/certificate.repository.ts';
@@ -77,7 +78,7 @@ export async function seedDemoCertificates(tx: Tx, today: string = shanghaiToday
     validUntil: defaultValidUntil(today),
   });
   await repo.updateApplication(tx, approvedId, ApplicationStatus.APPROVED, { certificateId });
-  const history: Array<[number, string, number | null, number, number]> = [
+  const history: Array<[number, ApplicationActionValue, number | null, number, number]> = [
     [approvedId, 'save', null, ApplicationStatus.DRAFT, maker.userId],
     [approvedId, 'submit', ApplicationStatus.DRAFT, ApplicationStatus.SUBMITTED, maker.userId],
     [approvedId, 'approve', ApplicationStatus.SUBMITTED, ApplicationStatus.APPROVED, body.userId],
@@ -101,14 +102,14 @@ export async function seedDemoCertificates(tx: Tx, today: string = shanghaiToday
     [pendingId, 'submit', ApplicationStatus.DRAFT, ApplicationStatus.SUBMITTED, maker.userId],
   );
   for (const [id, action, from, to, actor] of history) {
-    await repo.insertAudit(tx, {
-      entityType: CertificateAuditEntity.APPLICATION,
-      entityId: String(id),
+    await recordAudit(tx, {
+      entity: CertificateAuditEntity.APPLICATION,
+      entityId: id,
       orgId: maker.orgId,
-      actorUserId: actor,
+      actor: { userId: actor, orgId: maker.orgId },
       action,
-      fromState: from === null ? null : String(from),
-      toState: String(to),
+      fromState: from,
+      toState: to,
     });
   }
   await sendMessage(

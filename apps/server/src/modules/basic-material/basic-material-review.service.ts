@@ -3,8 +3,8 @@ import { BasicMaterialStatus, basicMaterialStatusLabels, Channel } from '@jcbb/c
 import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
 import { basicMaterialCode } from '../../db/seed/basic-materials.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
@@ -102,16 +102,16 @@ export function createBasicMaterialReviewService({ db }: { db: Db }) {
             decidedBy: user.userId,
           });
           if (!decided) throw conflict(DECIDED);
-          await tx.insert(auditLog).values({
-            entityType: 'basic_material',
-            entityId: String(id),
+          await recordAudit(tx, {
+            entity: 'basic_material',
+            entityId: id,
             orgId: before.orgId,
-            actorUserId: user.userId,
+            actor: user,
             action: 'approve',
-            fromState: String(BasicMaterialStatus.PENDING),
-            toState: String(BasicMaterialStatus.APPROVED),
+            fromState: BasicMaterialStatus.PENDING,
+            toState: BasicMaterialStatus.APPROVED,
             // What the applicant gave, where the platform changed it.
-            detail: { code, ...(Object.keys(corrected).length > 0 ? { applied: corrected } : {}) },
+            data: { code, ...(Object.keys(corrected).length > 0 ? { applied: corrected } : {}) },
           });
           if (before.orgId !== null) {
             const renamed = commonName !== before.commonName ? `（平台已更正为「${commonName}」）` : '';
@@ -143,14 +143,14 @@ export function createBasicMaterialReviewService({ db }: { db: Db }) {
           decidedBy: user.userId,
         });
         if (!decided) throw conflict(DECIDED);
-        await tx.insert(auditLog).values({
-          entityType: 'basic_material',
-          entityId: String(id),
+        await recordAudit(tx, {
+          entity: 'basic_material',
+          entityId: id,
           orgId: before.orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: 'reject',
-          fromState: String(BasicMaterialStatus.PENDING),
-          toState: String(BasicMaterialStatus.REJECTED),
+          fromState: BasicMaterialStatus.PENDING,
+          toState: BasicMaterialStatus.REJECTED,
           reason,
         });
         if (before.orgId !== null) {

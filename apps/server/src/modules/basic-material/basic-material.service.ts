@@ -10,7 +10,7 @@ import {
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { forbidden, invalidInput, notFound, orgTypesForbidden } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
@@ -96,14 +96,14 @@ export function createBasicMaterialService({ db }: { db: Db }) {
             appliedByOrg: orgId,
             appliedByUser: user.userId,
           });
-          await tx.insert(auditLog).values({
-            entityType: 'basic_material',
-            entityId: String(id),
+          await recordAudit(tx, {
+            entity: 'basic_material',
+            entityId: id,
             orgId,
-            actorUserId: user.userId,
+            actor: user,
             action: 'apply',
             fromState: null,
-            toState: String(BasicMaterialStatus.PENDING),
+            toState: BasicMaterialStatus.PENDING,
             reason: body.remark ?? null,
           });
           await sendMessage(

@@ -9,6 +9,7 @@ import {
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { appendLedgerEntry } from '../ledger/ledger.append.ts';
@@ -218,16 +219,16 @@ export function createBodyCalls({ db }: { db: Db }) {
         // The product keeps no document of a revoked certificate, so its green tag follows at once.
         await repo.deleteProductDocumentsOfCertificate(tx, id);
         await recomputeProductTags(tx, c.productId);
-        await repo.insertAudit(tx, {
-          entityType: CertificateAuditEntity.CERTIFICATE,
-          entityId: String(id),
+        await recordAudit(tx, {
+          entity: CertificateAuditEntity.CERTIFICATE,
+          entityId: id,
           orgId: c.holderOrgId,
-          actorUserId: user.userId,
+          actor: user,
           action: 'revoke',
           fromState: 'valid',
           toState: 'revoked',
           reason,
-          detail: { certNo: c.certNo, leafIndex: ledger.leafIndex },
+          data: { certNo: c.certNo, leafIndex: ledger.leafIndex },
         });
         await sendMessage(
           tx,

@@ -11,6 +11,7 @@ import {
 } from '@jcbb/contract';
 import { formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
@@ -119,16 +120,16 @@ export function certificateCommon(db: Db) {
     reason: string | null = null,
     detail: Record<string, unknown> | null = null,
   ) {
-    await repo.insertAudit(tx, {
-      entityType: CertificateAuditEntity.APPLICATION,
-      entityId: String(a.id),
+    await recordAudit(tx, {
+      entity: CertificateAuditEntity.APPLICATION,
+      entityId: a.id,
       orgId: a.applicantOrgId,
-      actorUserId: user.userId,
+      actor: user,
       action,
-      fromState: from === null ? null : String(from),
-      toState: String(to),
+      fromState: from,
+      toState: to,
       reason,
-      detail,
+      data: detail,
     });
   }
 

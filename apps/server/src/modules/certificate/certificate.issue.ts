@@ -6,6 +6,7 @@ import {
   productDocumentKindLabels,
 } from '@jcbb/contract';
 import type { Tx } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { appendLedgerEntry } from '../ledger/ledger.append.ts';
 import { recomputeProductTags } from '../product/product-tags.ts';
 import { type CertificateContent, canonicalContent, newPublicId } from './certificate.content.ts';
@@ -104,15 +105,15 @@ export async function issueCertificate(
   }
   await repo.updateCertificate(tx, certificateId, { leafIndex: ledger.leafIndex, productDocumentId });
   if (productDocumentId !== null) await recomputeProductTags(tx, input.product.id);
-  await repo.insertAudit(tx, {
-    entityType: CertificateAuditEntity.CERTIFICATE,
-    entityId: String(certificateId),
+  await recordAudit(tx, {
+    entity: CertificateAuditEntity.CERTIFICATE,
+    entityId: certificateId,
     orgId: input.holder.id,
-    actorUserId: actorUserId,
+    actor: { userId: actorUserId, orgId: null }, // the issuer's member; the row is filed under the holder
     action: 'issue',
     fromState: null,
     toState: 'valid',
-    detail: { certNo: input.certNo, leafIndex: ledger.leafIndex, applicationId: input.applicationId },
+    data: { certNo: input.certNo, leafIndex: ledger.leafIndex, applicationId: input.applicationId },
   });
   return certificateId;
 }

@@ -324,10 +324,6 @@ export async function deleteProductDocumentsOfCertificate(tx: Tx, certificateId:
 
 // Audit log
 
-export async function insertAudit(tx: Tx, values: typeof auditLog.$inferInsert) {
-  await tx.insert(auditLog).values(values);
-}
-
 export async function auditHistory(tx: Tx, entityType: string, entityId: string) {
   return tx
     .select({

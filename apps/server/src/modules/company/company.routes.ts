@@ -1,5 +1,6 @@
 import { companyEndpoints as api, COMPANY_WORD_DEFAULT_TITLE, OrgType } from '@jcbb/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import type { CompanyService } from './company.service.ts';
@@ -28,14 +29,10 @@ export function registerCompanyRoutes(app: FastifyInstance, companies: CompanySe
   const wordDescription = `The caller's manufacturer's application form for a city (${COMPANY_WORD_DEFAULT_TITLE}) as a .docx file: the company's details and its products listed or applying in that city (classification, specifications, tags, certificates). cityLetter: the city site's letter (nj) or its code; a city the platform has not opened answers 40000. tmpName: the form's title, also the file name's first part (Content-Disposition with an RFC 5987 UTF-8 name). Callers that are not a manufacturer answer 40300.`;
   const sendWord = async (user: SessionUser, reply: FastifyReply, cityLetter: string, tmpName?: string) => {
     const file = await companies.word(user, cityLetter, tmpName);
-    const ascii = 'application-form.docx';
     return reply
       .header('content-type', DOCX)
       .header('content-length', String(file.bytes.length))
-      .header(
-        'content-disposition',
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      )
+      .header('content-disposition', contentDisposition(file.fileName, { fallback: 'application-form.docx' }))
       .send(file.bytes);
   };
 

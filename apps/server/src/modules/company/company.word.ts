@@ -4,8 +4,8 @@ import {
   type ProductDocumentKindValue,
   productDocumentKindLabels,
 } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type * as Docx from 'docx';
-import { formatShanghaiTime } from '../../lib/time.ts';
 
 /** What the application form shows: the company and its products in one city. */
 export interface CompanyWordInput {

@@ -3,7 +3,6 @@ import type { Tx } from '../../db/client.ts';
 import {
   administrativeDivisions,
   attributeGroups,
-  auditLog,
   elementEnums,
   elements,
   listingValues,
@@ -241,8 +240,4 @@ export async function setElementSort(tx: Tx, id: number, sort: number) {
     .where(eq(elements.id, id))
     .returning({ id: elements.id });
   return rows.length;
-}
-
-export async function insertAudit(tx: Tx, row: typeof auditLog.$inferInsert) {
-  await tx.insert(auditLog).values(row);
 }

@@ -13,6 +13,7 @@ import {
 } from '@jcbb/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { recomputeCityStandard } from '../listing/listing-standard.ts';
@@ -68,14 +69,20 @@ export function createElementService({ db }: { db: Db }) {
     await recomputeCityStandard(tx, cityCode);
   }
 
-  async function audit(tx: Tx, user: SessionUser, action: string, entityId: number, detail: unknown) {
-    await repo.insertAudit(tx, {
-      entityType: AUDIT_ENTITY,
-      entityId: String(entityId),
+  async function audit(
+    tx: Tx,
+    user: SessionUser,
+    action: AuditAction<'element'>,
+    entityId: number,
+    detail: Record<string, unknown> | readonly unknown[],
+  ) {
+    await recordAudit(tx, {
+      entity: AUDIT_ENTITY,
+      entityId: entityId,
       orgId: null,
-      actorUserId: user.userId,
+      actor: user,
       action,
-      detail,
+      data: detail,
     });
   }
 

@@ -1,5 +1,6 @@
 import { fileEndpoints as api, ResponseCode } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/route.ts';
 import type { FileService } from './file.service.ts';
@@ -33,7 +34,7 @@ export function registerFileRoutes(app: FastifyInstance, files: FileService) {
       reply
         .header('content-type', file.mime)
         .header('content-length', String(file.size))
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+        .header('content-disposition', contentDisposition(file.name));
       return reply.send(files.open(file.sha256));
     },
   });

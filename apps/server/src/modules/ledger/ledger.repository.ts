@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
-  auditLog,
   fileBlobs,
   ledgerEntries,
   ledgerRecords,
@@ -109,10 +108,6 @@ export async function recordsOfContent(tx: Tx, orgId: number, sha256: string) {
 export async function insertRecord(tx: Tx, values: typeof ledgerRecords.$inferInsert) {
   const [row] = await tx.insert(ledgerRecords).values(values).returning({ id: ledgerRecords.id });
   return (row as { id: number }).id;
-}
-
-export async function insertAudit(tx: Tx, values: typeof auditLog.$inferInsert) {
-  await tx.insert(auditLog).values(values);
 }
 
 // ---- product documents (read only; the product module owns them) ----

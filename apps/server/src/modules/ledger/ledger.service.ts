@@ -10,6 +10,7 @@ import { LEDGER_HASH_ALGORITHM, LEDGER_SIGNATURE_ALGORITHM, TREE_HEAD_FORMAT } f
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import type { FileService } from '../file/file.service.ts';
@@ -152,14 +153,14 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
           docType: resolvedType,
           createdBy: user.userId,
         });
-        await repo.insertAudit(tx, {
-          entityType: 'ledger_record',
-          entityId: String(recordId),
+        await recordAudit(tx, {
+          entity: 'ledger_record',
+          entityId: recordId,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: 'store',
           toState: 'recorded',
-          detail: { leafIndex: appended.leafIndex, sha256: upload.sha256, treeSize: appended.treeSize },
+          data: { leafIndex: appended.leafIndex, sha256: upload.sha256, treeSize: appended.treeSize },
         });
         return recordId;
       });

@@ -229,10 +229,6 @@ export async function evidence(tx: Tx, productId: number) {
   return { product, specs, documents };
 }
 
-export async function insertAudit(tx: Tx, row: typeof auditLog.$inferInsert) {
-  await tx.insert(auditLog).values(row);
-}
-
 /** A listing's audit rows, oldest first; only those of one action, newest first, with `action`. */
 export async function auditRows(tx: Tx, listingId: number, action?: string, limit = 500) {
   return tx

@@ -186,6 +186,21 @@ describe('element administration', () => {
     expect(textOptions.status).toBe(400);
   });
 
+  it('records each change of a group in the audit log, filed under no organisation', async () => {
+    const group = ok(await post('/api/admin/elements/groups', ADMIN, { cityCode: HANGZHOU, name: '审计用分组' }), 0);
+    ok(await post(`/api/admin/elements/groups/${group.id}/use-status`, ADMIN, { useStatus: 2 }), 0);
+    // Groups and elements share the entity type 'element'; the action says which one the id is.
+    const rows = (
+      await server.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'element'), eq(auditLog.entityId, String(group.id))))
+    ).filter((r) => r.action.startsWith('group.'));
+    expect(rows.map((r) => r.action).sort()).toEqual(['group.create', 'group.use_status']);
+    expect(rows.every((r) => r.orgId === null && r.actorUserId === who(ADMIN).id)).toBe(true);
+    expect(rows.find((r) => r.action === 'group.use_status')?.detail).toMatchObject({ to: 2 });
+  });
+
   it('answers the form definitions of spec §7', async () => {
     const groups = ok(
       await post('/materials/bm-attribute-group/selectGroupByLocalCityIdNeedSelect', MAKER, { cityCode: NANJING }),

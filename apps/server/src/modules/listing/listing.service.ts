@@ -24,6 +24,7 @@ import {
 } from '@jcbb/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { isOpenedCity } from '../element/element.repository.ts';
@@ -103,16 +104,16 @@ export function createListingService({ db, files }: { db: Db; files: FileService
 
   /** The audit row and the messages of one transition. */
   async function record(tx: Tx, c: Change) {
-    await repo.insertAudit(tx, {
-      entityType: repo.LISTING_ENTITY,
-      entityId: String(c.listing.id),
+    await recordAudit(tx, {
+      entity: repo.LISTING_ENTITY,
+      entityId: c.listing.id,
       orgId: c.listing.orgId,
-      actorUserId: c.user.userId,
+      actor: c.user,
       action: c.action,
       fromState: c.from === null ? null : String(c.from),
       toState: c.to === null ? null : String(c.to),
       reason: c.reason ?? null,
-      detail: {
+      data: {
         productId: c.listing.productId,
         cityCode: c.listing.cityCode,
         ...(c.answers && c.answers.length > 0 ? { answers: c.answers } : {}),

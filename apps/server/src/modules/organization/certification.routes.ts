@@ -1,5 +1,6 @@
 import { organizationEndpoints as api, Role } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
 import type { CertificationService } from './certification.service.ts';
 
@@ -48,7 +49,7 @@ export function registerCertificationRoutes(app: FastifyInstance, certification:
       reply
         .header('content-type', file.mime)
         .header('content-length', String(file.size))
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+        .header('content-disposition', contentDisposition(file.name));
       return reply.send(certification.openLicense(file.sha256));
     },
   });

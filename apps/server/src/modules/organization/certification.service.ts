@@ -8,14 +8,15 @@ import {
   certificationStatusLabels,
   Role,
 } from '@jcbb/contract';
+import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
+import { recordAudit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import { formatOptionalShanghaiTime, formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { sendMessage } from '../message/message.sender.ts';
 import { findDivision } from '../reference/reference.repository.ts';
 import * as certs from './certification.repository.ts';
-import { isUniqueViolation } from './db-errors.ts';
 import {
   AuditEntity,
   fieldConflict,
@@ -118,16 +119,16 @@ export function createCertificationService({ db, files }: OrganizationDeps) {
         [CertStatus.PENDING],
       );
       if (!org) throw conflict('企业认证状态已变化，请刷新后重试');
-      await repo.insertAudit(tx, {
-        entityType: AuditEntity.ORGANIZATION,
-        entityId: String(orgId),
+      await recordAudit(tx, {
+        entity: AuditEntity.ORGANIZATION,
+        entityId: orgId,
         orgId,
-        actorUserId: user.userId,
+        actor: user,
         action: approve ? 'certification.approve' : 'certification.reject',
-        fromState: String(CertStatus.PENDING),
-        toState: String(to),
+        fromState: CertStatus.PENDING,
+        toState: to,
         reason,
-        detail: { certificationId: id },
+        data: { certificationId: id },
       });
       await sendMessage(
         tx,
@@ -210,15 +211,15 @@ export function createCertificationService({ db, files }: OrganizationDeps) {
           );
           if (!updated) throw conflict('企业认证状态已变化，请刷新后重试');
           const applicationId = await certs.insertApplication(tx, { orgId, submittedBy: user.userId, details });
-          await repo.insertAudit(tx, {
-            entityType: AuditEntity.ORGANIZATION,
-            entityId: String(orgId),
+          await recordAudit(tx, {
+            entity: AuditEntity.ORGANIZATION,
+            entityId: orgId,
             orgId,
-            actorUserId: user.userId,
+            actor: user,
             action: 'certification.submit',
-            fromState: String(org.certStatus),
-            toState: String(CertStatus.PENDING),
-            detail: { certificationId: applicationId },
+            fromState: org.certStatus,
+            toState: CertStatus.PENDING,
+            data: { certificationId: applicationId },
           });
           await sendMessage(
             tx,

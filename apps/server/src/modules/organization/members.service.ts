@@ -1,11 +1,12 @@
 import type { memberCreateBody, memberListQuery } from '@jcbb/contract';
 import { Role, UserStatus, type UserStatusValue, userStatusLabels } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
+import { recordAudit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
-import { isUniqueViolation } from './db-errors.ts';
 import * as members from './members.repository.ts';
 import {
   AuditEntity,
@@ -85,14 +86,14 @@ export function createMemberService({ db, config, auth }: OrganizationDeps) {
             status: UserStatus.ENABLED,
           });
           await repo.addRole(tx, row.id, Role.STAFF);
-          await repo.insertAudit(tx, {
-            entityType: AuditEntity.USER,
-            entityId: String(row.id),
+          await recordAudit(tx, {
+            entity: AuditEntity.USER,
+            entityId: row.id,
             orgId,
-            actorUserId: user.userId,
+            actor: user,
             action: 'member.create',
-            toState: String(UserStatus.ENABLED),
-            detail: { roles: [Role.STAFF] },
+            toState: UserStatus.ENABLED,
+            data: { roles: [Role.STAFF] },
           });
           return row;
         })
@@ -112,14 +113,14 @@ export function createMemberService({ db, config, auth }: OrganizationDeps) {
         const row = await members.setStatus(tx, member.id, member.status, status);
         if (!row) throw conflict('成员状态已变化，请刷新后重试');
         if (status === UserStatus.DISABLED) await auth.endAllSessions(member.id, tx);
-        await repo.insertAudit(tx, {
-          entityType: AuditEntity.USER,
-          entityId: String(member.id),
+        await recordAudit(tx, {
+          entity: AuditEntity.USER,
+          entityId: member.id,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: status === UserStatus.DISABLED ? 'member.disable' : 'member.enable',
-          fromState: String(member.status),
-          toState: String(status),
+          fromState: member.status,
+          toState: status,
         });
         return row;
       });
@@ -137,11 +138,11 @@ export function createMemberService({ db, config, auth }: OrganizationDeps) {
       await db.transaction(async (tx) => {
         await members.setPassword(tx, member.id, passwordHash);
         await auth.endAllSessions(member.id, tx);
-        await repo.insertAudit(tx, {
-          entityType: AuditEntity.USER,
-          entityId: String(member.id),
+        await recordAudit(tx, {
+          entity: AuditEntity.USER,
+          entityId: member.id,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: 'member.password-reset',
         });
       });

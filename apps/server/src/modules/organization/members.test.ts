@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { isUniqueViolation } from './db-errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { userIdOf } from './test-support.ts';
 
 let server: TestServer;

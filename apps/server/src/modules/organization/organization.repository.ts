@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, organizations, orgModules, userRoles, users } from '../../db/schema/index.ts';
+import { organizations, orgModules, userRoles, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { divisionPath } from '../reference/reference.repository.ts';
 
@@ -88,10 +88,6 @@ export async function addRole(tx: Tx, userId: number, role: string) {
 
 export async function removeRole(tx: Tx, userId: number, role: string) {
   await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
-}
-
-export async function insertAudit(tx: Tx, row: typeof auditLog.$inferInsert) {
-  await tx.insert(auditLog).values(row);
 }
 
 /** The platform administrator's list of organisations, newest first, with member counts. */

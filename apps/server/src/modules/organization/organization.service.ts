@@ -10,15 +10,16 @@ import {
   SELF_SERVICE_ORG_TYPES,
   UserStatus,
 } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
-import { formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { findDivision } from '../reference/reference.repository.ts';
 import { createCertificationService } from './certification.service.ts';
-import { isUniqueViolation } from './db-errors.ts';
 import * as members from './members.repository.ts';
 import { createMemberService } from './members.service.ts';
 import {
@@ -113,14 +114,14 @@ export function createOrganizationService(deps: OrganizationDeps) {
         await repo.setUserOrg(tx, user.userId, created.id);
         await repo.removeRole(tx, user.userId, Role.STAFF);
         await repo.addRole(tx, user.userId, Role.ENTERPRISE_ADMIN);
-        await repo.insertAudit(tx, {
-          entityType: AuditEntity.ORGANIZATION,
-          entityId: String(created.id),
+        await recordAudit(tx, {
+          entity: AuditEntity.ORGANIZATION,
+          entityId: created.id,
           orgId: created.id,
-          actorUserId: user.userId,
+          actor: user,
           action: 'create',
-          toState: String(CertStatus.NONE),
-          detail: { type, adminUserId: user.userId },
+          toState: CertStatus.NONE,
+          data: { type, adminUserId: user.userId },
         });
         return created;
       })
@@ -159,23 +160,23 @@ export function createOrganizationService(deps: OrganizationDeps) {
       .transaction(async (tx) => {
         const row = await repo.updateOrg(tx, orgId, changes, [org.certStatus]);
         if (!row) throw conflict('企业认证状态已变化，请刷新后重试');
-        await repo.insertAudit(tx, {
-          entityType: AuditEntity.ORGANIZATION,
-          entityId: String(orgId),
+        await recordAudit(tx, {
+          entity: AuditEntity.ORGANIZATION,
+          entityId: orgId,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: 'update',
-          detail: { fields: changed },
+          data: { fields: changed },
         });
         if (revoke) {
-          await repo.insertAudit(tx, {
-            entityType: AuditEntity.ORGANIZATION,
-            entityId: String(orgId),
+          await recordAudit(tx, {
+            entity: AuditEntity.ORGANIZATION,
+            entityId: orgId,
             orgId,
-            actorUserId: user.userId,
+            actor: user,
             action: 'certification.revoke',
-            fromState: String(CertStatus.CERTIFIED),
-            toState: String(CertStatus.NONE),
+            fromState: CertStatus.CERTIFIED,
+            toState: CertStatus.NONE,
             reason: '企业名称或统一社会信用代码变更，需重新认证',
           });
         }
@@ -268,23 +269,23 @@ export function createOrganizationService(deps: OrganizationDeps) {
             status: UserStatus.ENABLED,
           });
           for (const role of roles) await repo.addRole(tx, admin.id, role);
-          await repo.insertAudit(tx, {
-            entityType: AuditEntity.ORGANIZATION,
-            entityId: String(org.id),
+          await recordAudit(tx, {
+            entity: AuditEntity.ORGANIZATION,
+            entityId: org.id,
             orgId: org.id,
-            actorUserId: user.userId,
+            actor: user,
             action: 'create',
-            toState: String(CertStatus.NONE),
-            detail: { type: body.type, adminUserId: admin.id, byPlatform: true },
+            toState: CertStatus.NONE,
+            data: { type: body.type, adminUserId: admin.id, byPlatform: true },
           });
-          await repo.insertAudit(tx, {
-            entityType: AuditEntity.USER,
-            entityId: String(admin.id),
+          await recordAudit(tx, {
+            entity: AuditEntity.USER,
+            entityId: admin.id,
             orgId: org.id,
-            actorUserId: user.userId,
+            actor: user,
             action: 'member.create',
-            toState: String(UserStatus.ENABLED),
-            detail: { roles },
+            toState: UserStatus.ENABLED,
+            data: { roles },
           });
           return { orgId: org.id, userId: admin.id };
         })

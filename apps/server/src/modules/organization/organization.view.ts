@@ -5,9 +5,9 @@ import {
   moduleLabels,
   type OrganizationData,
 } from '@jcbb/contract';
+import { formatOptionalShanghaiTime } from '@jcbb/contract/time';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { formatOptionalShanghaiTime } from '../../lib/time.ts';
 import type { FileService } from '../file/file.service.ts';
 import { natureName, orgTypeAndStatus } from './organization.format.ts';
 import * as repo from './organization.repository.ts';

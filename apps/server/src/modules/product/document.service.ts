@@ -8,12 +8,12 @@ import {
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import * as documentRepo from './document.repository.ts';
 import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
 import { type FactGate, isEvidenceKind } from './product.facts.ts';
-import * as repo from './product.repository.ts';
 import { checkOwnUploads } from './product.service.ts';
 import { documentView } from './product.view.ts';
 import * as readsRepo from './product-reads.repository.ts';
@@ -72,13 +72,13 @@ export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }
           productId: body.productId,
           createdBy: user.userId,
         });
-        await repo.insertAudit(tx, {
-          entityType: ProductAuditEntity.DOCUMENT,
-          entityId: String(doc.id),
+        await recordAudit(tx, {
+          entity: ProductAuditEntity.DOCUMENT,
+          entityId: doc.id,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: 'add',
-          detail: { productId: body.productId, kind: body.kind, name },
+          data: { productId: body.productId, kind: body.kind, name },
         });
         await recomputeProductTags(tx, body.productId);
         return { id: doc.id };
@@ -110,13 +110,13 @@ export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }
           if (revisionId !== null) return { id, revisionId, pendingFields: ['document'] };
         }
         await documentRepo.deleteDocument(tx, id);
-        await repo.insertAudit(tx, {
-          entityType: ProductAuditEntity.DOCUMENT,
-          entityId: String(id),
+        await recordAudit(tx, {
+          entity: ProductAuditEntity.DOCUMENT,
+          entityId: id,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: 'delete',
-          detail: { productId: doc.productId, kind: doc.kind, name: doc.name, certificateId: doc.certificateId },
+          data: { productId: doc.productId, kind: doc.kind, name: doc.name, certificateId: doc.certificateId },
         });
         await recomputeProductTags(tx, doc.productId);
         return { id };

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, materialClassifications, organizations, productSpecs, products } from '../../db/schema/index.ts';
+import { materialClassifications, organizations, productSpecs, products } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { isGreenOn } from './product-tags.ts';
 
@@ -146,7 +146,3 @@ export async function orgName(tx: Tx, orgId: number) {
 }
 
 // ---- Audit log ----
-
-export async function insertAudit(tx: Tx, values: typeof auditLog.$inferInsert) {
-  await tx.insert(auditLog).values(values);
-}

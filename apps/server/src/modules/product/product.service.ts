@@ -17,6 +17,7 @@ import {
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { classificationPath } from './classification.service.ts';
@@ -164,13 +165,13 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
       if (body.id === undefined) {
         const created = await repo.insertProduct(tx, { ...fields, orgId, createdBy: user.userId });
         productId = created.id;
-        await repo.insertAudit(tx, {
-          entityType: ProductAuditEntity.PRODUCT,
-          entityId: String(productId),
+        await recordAudit(tx, {
+          entity: ProductAuditEntity.PRODUCT,
+          entityId: productId,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: 'create',
-          toState: String(fields.enableStatus),
+          toState: fields.enableStatus,
         });
       } else {
         const before = await repo.lockOwnProduct(tx, orgId, body.id);
@@ -198,15 +199,15 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
           productId,
           revisionId === null ? fields : { enableStatus: fields.enableStatus, recommended: fields.recommended },
         );
-        await repo.insertAudit(tx, {
-          entityType: ProductAuditEntity.PRODUCT,
-          entityId: String(productId),
+        await recordAudit(tx, {
+          entity: ProductAuditEntity.PRODUCT,
+          entityId: productId,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: action === 'again_update' ? 'again_update' : 'update',
-          fromState: String(before.enableStatus),
-          toState: String(fields.enableStatus),
-          detail: { ...detail, changed: changedFields(before, fields) },
+          fromState: before.enableStatus,
+          toState: fields.enableStatus,
+          data: { ...detail, changed: changedFields(before, fields) },
         });
       }
       await recomputeProductTags(tx, productId);
@@ -276,14 +277,14 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
         if (!before) throw notFound('产品不存在');
         if (before.enableStatus !== body.enableStatus) {
           await repo.updateProduct(tx, before.id, { enableStatus: body.enableStatus });
-          await repo.insertAudit(tx, {
-            entityType: ProductAuditEntity.PRODUCT,
-            entityId: String(before.id),
+          await recordAudit(tx, {
+            entity: ProductAuditEntity.PRODUCT,
+            entityId: before.id,
             orgId,
-            actorUserId: user.userId,
+            actor: user,
             action: 'set_enable_status',
-            fromState: String(before.enableStatus),
-            toState: String(body.enableStatus),
+            fromState: before.enableStatus,
+            toState: body.enableStatus,
           });
         }
         return { id: before.id };
@@ -325,14 +326,14 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
           throw conflict('该产品已提交过城市入库申请，不能删除；可停用该产品');
         }
         await repo.deleteProduct(tx, id);
-        await repo.insertAudit(tx, {
-          entityType: ProductAuditEntity.PRODUCT,
-          entityId: String(id),
+        await recordAudit(tx, {
+          entity: ProductAuditEntity.PRODUCT,
+          entityId: id,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: 'delete',
-          fromState: String(product.enableStatus),
-          detail: { name: product.name },
+          fromState: product.enableStatus,
+          data: { name: product.name },
         });
         return { id };
       });

@@ -1,6 +1,7 @@
 import type { specBatchUpdateBody, specListBody, specSaveBody } from '@jcbb/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
@@ -90,20 +91,20 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
           status: body.status,
         };
         let id: number | null;
-        let action: string;
+        let action: AuditAction<'product_spec'>;
         let revisionId: number | null = null;
         let pendingFields: string[] = [];
         if (body.id === undefined) {
           // A new specification model of a listed product is an approved fact: it waits for audit (product.facts.ts).
           revisionId = await facts.propose(tx, user, body.productId, { kind: 'spec_add', after: fields });
           if (revisionId !== null) {
-            await repo.insertAudit(tx, {
-              entityType: ProductAuditEntity.SPEC,
+            await recordAudit(tx, {
+              entity: ProductAuditEntity.SPEC,
               entityId: `revision:${revisionId}`,
               orgId,
-              actorUserId: user.userId,
+              actor: user,
               action: 'propose_create',
-              detail: { productId: body.productId, revisionId },
+              data: { productId: body.productId, revisionId },
             });
             return { id: null, revisionId, pendingFields: ['name', 'model', 'unitId'] };
           }
@@ -136,14 +137,14 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
           );
           action = 'update';
         }
-        await repo.insertAudit(tx, {
-          entityType: ProductAuditEntity.SPEC,
-          entityId: String(id),
+        await recordAudit(tx, {
+          entity: ProductAuditEntity.SPEC,
+          entityId: id,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action,
-          toState: String(fields.status),
-          detail: {
+          toState: fields.status,
+          data: {
             productId: body.productId,
             price: fields.price,
             ...(revisionId ? { revisionId, pendingFields } : {}),
@@ -167,14 +168,14 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
         };
         const updated = await specRepo.updateSpecs(tx, ids, changes);
         for (const id of ids) {
-          await repo.insertAudit(tx, {
-            entityType: ProductAuditEntity.SPEC,
-            entityId: String(id),
+          await recordAudit(tx, {
+            entity: ProductAuditEntity.SPEC,
+            entityId: id,
             orgId,
-            actorUserId: user.userId,
+            actor: user,
             action: 'batch_update',
             toState: body.status === undefined ? null : String(body.status),
-            detail: changes,
+            data: changes,
           });
         }
         return { updated };
@@ -193,14 +194,14 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
         });
         if (revisionId !== null) return { id, revisionId, pendingFields: ['delete'] };
         await specRepo.deleteSpec(tx, id);
-        await repo.insertAudit(tx, {
-          entityType: ProductAuditEntity.SPEC,
-          entityId: String(id),
+        await recordAudit(tx, {
+          entity: ProductAuditEntity.SPEC,
+          entityId: id,
           orgId,
-          actorUserId: user.userId,
+          actor: user,
           action: 'delete',
-          fromState: String(row.spec.status),
-          detail: { productId: row.spec.productId, name: row.spec.name, model: row.spec.model },
+          fromState: row.spec.status,
+          data: { productId: row.spec.productId, name: row.spec.name, model: row.spec.model },
         });
         return { id };
       });

@@ -35,12 +35,12 @@ import {
   type userProjectListBody,
   WITNESS_ORG_TYPES,
 } from '@jcbb/contract';
+import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditTrail, recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import { formatOptionalShanghaiTime, formatShanghaiTime } from '../../lib/time.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import { sendMessage } from '../message/message.sender.ts';
 import { canRemoveMemberOrg } from './project.removal.ts';

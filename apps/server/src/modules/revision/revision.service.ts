@@ -13,6 +13,7 @@ import {
 } from '@jcbb/contract';
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
+import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.types.ts';
 import * as listingRepo from '../listing/listing.repository.ts';
@@ -57,21 +58,21 @@ export function createRevisionService({ db }: { db: Db }) {
     tx: Tx,
     rev: { id: number; orgId: number },
     user: SessionUser,
-    action: string,
+    action: AuditAction<'product_revision'>,
     from: number | null,
     to: number | null,
     extra: { reason?: string | null; cityCode?: string | null; detail?: Record<string, unknown> } = {},
   ) {
-    await productRepo.insertAudit(tx, {
-      entityType: ENTITY,
-      entityId: String(rev.id),
+    await recordAudit(tx, {
+      entity: ENTITY,
+      entityId: rev.id,
       orgId: rev.orgId,
-      actorUserId: user.userId,
+      actor: user,
       action,
-      fromState: from === null ? null : String(from),
-      toState: to === null ? null : String(to),
+      fromState: from,
+      toState: to,
       reason: extra.reason ?? null,
-      detail: { ...(extra.cityCode ? { cityCode: extra.cityCode } : {}), ...(extra.detail ?? {}) },
+      data: { ...(extra.cityCode ? { cityCode: extra.cityCode } : {}), ...(extra.detail ?? {}) },
     });
   }
 

@@ -1,6 +1,6 @@
 import { Role } from '@jcbb/contract/enums';
 import { lazy } from 'react';
-import type { RouteItem } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 const QueuePage = lazy(() =>
   import('./pages/CertificationQueuePage.tsx').then((m) => ({ default: m.CertificationQueuePage })),
@@ -16,20 +16,18 @@ const platform = [Role.SUPER_ADMIN];
 
 /** The platform administrator's console: certification review and the organisations. */
 export const adminRoutes: RouteItem[] = [
-  {
-    path: '/admin/certification',
-    meta: { title: 'admin:routes.certification', icon: 'AuditOutlined', roles: platform, keepAlive: true },
-    component: QueuePage,
-  },
-  {
-    path: '/admin/certification/detail',
+  page('/admin/certification', 'admin:routes.certification', QueuePage, {
+    icon: 'AuditOutlined',
+    roles: platform,
+    keepAlive: true,
+  }),
+  page('/admin/certification/detail', 'admin:routes.certificationDetail', DetailPage, {
     hidden: true,
-    meta: { title: 'admin:routes.certificationDetail', activeMenu: '/admin/certification', roles: platform },
-    component: DetailPage,
-  },
-  {
-    path: '/admin/organizations',
-    meta: { title: 'admin:routes.organizations', icon: 'ApartmentOutlined', roles: platform },
-    component: OrganizationsPage,
-  },
+    activeMenu: '/admin/certification',
+    roles: platform,
+  }),
+  page('/admin/organizations', 'admin:routes.organizations', OrganizationsPage, {
+    icon: 'ApartmentOutlined',
+    roles: platform,
+  }),
 ];

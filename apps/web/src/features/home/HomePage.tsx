@@ -14,6 +14,7 @@ import {
   orgTypeLabels,
   Role,
 } from '@jcbb/contract/enums';
+import { shanghaiToday } from '@jcbb/contract/time';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Row, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -137,7 +138,8 @@ function Welcome({ user }: { user: SessionUser }) {
           ))}
         </div>
       </div>
-      <p className="jcbb-home__today">{t('today', { date: dayjs().format('YYYY-MM-DD dddd') })}</p>
+      {/* The platform's day is Asia/Shanghai's, whatever the browser's zone. */}
+      <p className="jcbb-home__today">{t('today', { date: dayjs(shanghaiToday()).format('YYYY-MM-DD dddd') })}</p>
     </Panel>
   );
 }

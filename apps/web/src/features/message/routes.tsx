@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteItem } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 const MessageCenterPage = lazy(() => import('./pages/MessageCenterPage.tsx'));
 const MessageDetailPage = lazy(() => import('./pages/MessageDetailPage.tsx'));
@@ -9,13 +9,8 @@ const MessageDetailPage = lazy(() => import('./pages/MessageDetailPage.tsx'));
  * prompt that comes back here (`/login?redirect=…`).
  */
 export const messagePublicRoutes: RouteItem[] = [
-  { path: '/message', hidden: true, meta: { title: 'message:title' }, component: MessageCenterPage },
-  {
-    path: '/message/detail',
-    hidden: true,
-    meta: { title: 'message:detailTitle', activeMenu: '/message' },
-    component: MessageDetailPage,
-  },
+  page('/message', 'message:title', MessageCenterPage, { hidden: true }),
+  page('/message/detail', 'message:detailTitle', MessageDetailPage, { hidden: true, activeMenu: '/message' }),
 ];
 
 /** Console-only message routes: none today, the message pages are all public (above). */

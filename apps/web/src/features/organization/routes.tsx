@@ -1,6 +1,6 @@
 import { Role, VERIFICATION_PATH } from '@jcbb/contract/enums';
 import { lazy } from 'react';
-import type { RouteItem } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 const VerificationPage = lazy(() =>
   import('./pages/VerificationPage.tsx').then((m) => ({ default: m.VerificationPage })),
@@ -9,14 +9,9 @@ const MembersPage = lazy(() => import('./pages/MembersPage.tsx').then((m) => ({ 
 
 /** The organisation's own pages: certification (every member; the guard's page for users without one) and members. */
 export const organizationRoutes: RouteItem[] = [
-  {
-    path: VERIFICATION_PATH,
-    meta: { title: 'organization:routes.verification', icon: 'SafetyCertificateOutlined' },
-    component: VerificationPage,
-  },
-  {
-    path: '/organization/members',
-    meta: { title: 'organization:routes.members', icon: 'TeamOutlined', roles: [Role.ENTERPRISE_ADMIN] },
-    component: MembersPage,
-  },
+  page(VERIFICATION_PATH, 'organization:routes.verification', VerificationPage, { icon: 'SafetyCertificateOutlined' }),
+  page('/organization/members', 'organization:routes.members', MembersPage, {
+    icon: 'TeamOutlined',
+    roles: [Role.ENTERPRISE_ADMIN],
+  }),
 ];

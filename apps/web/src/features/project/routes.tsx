@@ -1,6 +1,6 @@
 import { Role } from '@jcbb/contract/enums';
 import { lazy } from 'react';
-import type { RouteItem } from '../../app/route-types.ts';
+import { page, type RouteItem } from '../../app/route-types.ts';
 
 const ListPage = lazy(() => import('./pages/ProjectListPage.tsx').then((m) => ({ default: m.ProjectListPage })));
 const DetailPage = lazy(() => import('./pages/ProjectDetailPage.tsx').then((m) => ({ default: m.ProjectDetailPage })));
@@ -17,33 +17,22 @@ export const PROJECT_LIST_PATH = '/project/list';
  * server answers 404 for a project the user may not see.
  */
 export const projectRoutes = {
-  list: { path: 'list', component: ListPage, meta: { title: 'route.projectList', keepAlive: true } },
-  detail: {
-    path: 'detail',
-    hidden: true,
-    component: DetailPage,
-    meta: { title: 'route.projectDetail', activeMenu: PROJECT_LIST_PATH },
-  },
+  list: page('list', 'projectList', ListPage, { keepAlive: true }),
+  detail: page('detail', 'projectDetail', DetailPage, { hidden: true, activeMenu: PROJECT_LIST_PATH }),
   /** The developer's register form (create, or edit with ?id=). */
-  edit: {
-    path: 'edit',
-    hidden: true,
-    component: EditPage,
-    meta: { title: 'route.projectEdit', activeMenu: PROJECT_LIST_PATH },
-  },
+  edit: page('edit', 'projectEdit', EditPage, { hidden: true, activeMenu: PROJECT_LIST_PATH }),
 } satisfies Record<string, RouteItem>;
 
 /** The city committee's read-only pages: its city's projects and each project's detail. */
 export const cityProjectRoutes: RouteItem[] = [
-  {
-    path: '/gov/projects',
-    component: CityListPage,
-    meta: { title: 'route.cityProjects', icon: 'ProjectOutlined', roles: [Role.CITY_COMMITTEE], keepAlive: true },
-  },
-  {
-    path: '/project/detail',
+  page('/gov/projects', 'cityProjects', CityListPage, {
+    icon: 'ProjectOutlined',
+    roles: [Role.CITY_COMMITTEE],
+    keepAlive: true,
+  }),
+  page('/project/detail', 'projectDetail', DetailPage, {
     hidden: true,
-    component: DetailPage,
-    meta: { title: 'route.projectDetail', activeMenu: '/gov/projects', roles: [Role.CITY_COMMITTEE] },
-  },
+    activeMenu: '/gov/projects',
+    roles: [Role.CITY_COMMITTEE],
+  }),
 ];

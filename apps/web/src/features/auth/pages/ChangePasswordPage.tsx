@@ -2,6 +2,7 @@ import { isStrongPassword } from '@jcbb/contract/validators';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { authApi } from '../api.ts';
 
@@ -10,8 +11,6 @@ interface PasswordValues {
   newPassword: string;
   confirm: string;
 }
-
-const FIELDS = new Set<keyof PasswordValues>(['oldPassword', 'newPassword']);
 
 /**
  * Change one's password (`/user/password`). The server keeps this session and ends the user's others, so the
@@ -30,14 +29,7 @@ export default function ChangePasswordPage() {
       void message.success(t('password.success'));
     },
     onError: (error) => {
-      const fields =
-        error instanceof ApiError
-          ? Object.entries(error.fieldErrors).filter(([name]) => FIELDS.has(name as keyof PasswordValues))
-          : [];
-      if (fields.length > 0) {
-        form.setFields(fields.map(([name, msg]) => ({ name: name as keyof PasswordValues, errors: [msg] })));
-        return;
-      }
+      if (applyFieldErrors(form, error)) return;
       // Session ends are handled by the re-login flow; everything else is said here.
       if (error instanceof ApiError && error.status === 401) return;
       void message.error(error.message);

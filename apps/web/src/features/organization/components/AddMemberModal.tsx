@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formRules } from '../../../components/form-rules.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { type MemberCreated, organizationApi } from '../api.ts';
 
 interface Values {
@@ -35,10 +35,7 @@ export function AddMemberModal({
       onAdded(member);
     },
     onError: (error) => {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
-      const known = (['mobile', 'realName'] as const).filter((f) => fields[f]);
-      form.setFields(known.map((f) => ({ name: f, errors: [fields[f] ?? ''] })));
-      setFormError(known.length > 0 ? null : error.message);
+      setFormError(applyFieldErrors(form, error) ? null : error.message);
     },
   });
 

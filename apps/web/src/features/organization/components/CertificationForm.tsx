@@ -1,11 +1,13 @@
-import type { CertificationBody } from '@jcbb/contract';
+import { type CertificationBody, certificationBody } from '@jcbb/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formRules } from '../../../components/form-rules.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
 import { orgNaturesQuery } from '../../reference/api.ts';
 import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
 import { type CertificationItem, organizationApi } from '../api.ts';
@@ -81,17 +83,12 @@ export function CertificationForm({
       onSubmitted(item);
     },
     onError: (error) => {
-      const fields = error instanceof ApiError ? Object.entries(error.fieldErrors) : [];
-      const known = fields.flatMap(([field, msg]) => {
-        const name = formField(field);
-        return name ? [{ name, errors: [msg] }] : [];
-      });
-      if (known.length > 0) {
-        form.setFields(known);
-        form.scrollToField(known[0]?.name ?? 'name', { block: 'center' });
-      }
+      const placed = applyFieldErrors(form, error, { rename: RENAMED });
+      const fields = error instanceof ApiError ? Object.keys(error.fieldErrors) : [];
+      const first = fields.map(formField).find((name) => name !== null);
+      if (placed && first) form.scrollToField(first, { block: 'center' });
       // Messages that belong to no field of the form (a state conflict, say) show above the button.
-      setFormError(known.length > 0 && known.length === fields.length ? t('form.fixErrors') : error.message);
+      setFormError(placed && fields.every((f) => formField(f)) ? t('form.fixErrors') : error.message);
     },
   });
 
@@ -112,12 +109,12 @@ export function CertificationForm({
     >
       <Row gutter={24}>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label={t('form.name')}
-            rules={[required('name'), { min: 2, message: t('form.nameMin') }]}
-          >
-            <TextInput maxLength={100} placeholder={t('form.namePlaceholder')} autoComplete="organization" />
+          <Form.Item name="name" label={t('form.name')} rules={rulesFrom(certificationBody, 'name')}>
+            <TextInput
+              maxLength={maxLengthOf(certificationBody.shape.name)}
+              placeholder={t('form.namePlaceholder')}
+              autoComplete="organization"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -155,18 +152,26 @@ export function CertificationForm({
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="address" label={t('form.address')} rules={[required('address')]}>
-            <TextInput maxLength={200} autoComplete="street-address" />
+          <Form.Item name="address" label={t('form.address')} rules={rulesFrom(certificationBody, 'address')}>
+            <TextInput maxLength={maxLengthOf(certificationBody.shape.address)} autoComplete="street-address" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="legalPerson" label={t('form.legalPerson')} rules={[required('legalPerson')]}>
-            <TextInput />
+          <Form.Item
+            name="legalPerson"
+            label={t('form.legalPerson')}
+            rules={rulesFrom(certificationBody, 'legalPerson')}
+          >
+            <TextInput maxLength={maxLengthOf(certificationBody.shape.legalPerson)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="contactName" label={t('form.contactName')} rules={[required('contactName')]}>
-            <TextInput autoComplete="name" />
+          <Form.Item
+            name="contactName"
+            label={t('form.contactName')}
+            rules={rulesFrom(certificationBody, 'contactName')}
+          >
+            <TextInput maxLength={maxLengthOf(certificationBody.shape.contactName)} autoComplete="name" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>

@@ -5,7 +5,7 @@ import { Alert, App, Button, Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/TextInput.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { organizationApi } from '../api.ts';
 
 interface Values {
@@ -28,10 +28,7 @@ export function CreateOrganizationForm({ onCreated }: { onCreated: (org: Organiz
       onCreated(org);
     },
     onError: (error) => {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
-      const known = (['name', 'type'] as const).filter((f) => fields[f]);
-      form.setFields(known.map((f) => ({ name: f, errors: [fields[f] ?? ''] })));
-      setFormError(known.length > 0 ? null : error.message);
+      setFormError(applyFieldErrors(form, error) ? null : error.message);
     },
   });
 

@@ -110,9 +110,6 @@ const en: typeof zhCN = {
     brandPlaceholder: 'e.g. Lvzhu',
     descriptionPlaceholder: 'Use, main performance and applicable standards; up to 2000 characters',
     imagesHint: 'JPG, PNG or WEBP up to 20 MB each, at most {{max}}; the first is the cover',
-    nameRequired: 'Enter the product name',
-    classifyRequired: 'Choose a classification',
-    materialTypeRequired: 'Choose the material type',
     prefabricatedHint: 'Prefabricated components get the “Prefabricated” tag automatically',
     cityIntro:
       'To appear in a city catalogue, list the product in the city and fill in the elements the city requires; the platform and the city committee then audit it.',

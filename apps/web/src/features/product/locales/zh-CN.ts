@@ -107,9 +107,6 @@ export default {
     brandPlaceholder: '如：绿筑',
     descriptionPlaceholder: '产品用途、主要性能与执行标准等，最多 2000 字',
     imagesHint: '支持 JPG、PNG、WEBP，单张不超过 20 MB，最多 {{max}} 张；第一张为封面',
-    nameRequired: '请输入产品名称',
-    classifyRequired: '请选择产品分类',
-    materialTypeRequired: '请选择材料类型',
     prefabricatedHint: '选择“装配式部品部件”后产品自动获得“装配式”标签',
     cityIntro:
       '产品在城市产品库中展示前，需要选择入驻城市并填写该城市要求的要素（资质、性能指标等），经平台审核和城市住建委审核通过后上架。',

@@ -2,8 +2,10 @@ import {
   designStageLabels,
   type PolicyOptions,
   type ProjectDetail as ProjectDetailData,
+  projectSaveBody,
   projectStepLabels,
   projectTypeLabels,
+  projectUpdateBody,
 } from '@jcbb/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Switch } from 'antd';
@@ -13,7 +15,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NumericInput } from '../../../components/NumericInput.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { maxLengthOf, rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
 import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
 import { invalidateProjects, projectMutations, projectQueries } from '../api.ts';
 import { options } from '../components/labels.ts';
@@ -114,15 +117,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
     navigate(`${PROJECT_DETAIL}?id=${saved.id}`, { replace: true });
   };
   const onError = (error: Error) => {
-    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-      form.setFields(
-        Object.entries(error.fieldErrors).map(([field, msg]) => ({
-          name: (FORM_FIELD[field] ?? field) as keyof Values,
-          errors: [msg],
-        })),
-      );
-      return;
-    }
+    if (applyFieldErrors(form, error, { rename: FORM_FIELD })) return;
     message.error(error.message, 5);
   };
   const create = useMutation({ ...projectMutations.create, onSuccess: onSaved, onError });
@@ -169,8 +164,8 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('form.name')} rules={[required(t('form.name'))]}>
-              <TextInput maxLength={100} />
+            <Form.Item name="name" label={t('form.name')} rules={rulesFrom(projectSaveBody, 'name')}>
+              <TextInput maxLength={maxLengthOf(projectSaveBody.shape.name)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -178,28 +173,32 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
               name="code"
               label={t('form.code')}
               extra={t('form.codeHelp')}
-              rules={[required(t('form.code')), { pattern: /^[0-9A-Za-z\-_]+$/, message: t('form.codeHelp') }]}
+              rules={rulesFrom(projectSaveBody, 'code')}
             >
-              <TextInput maxLength={50} />
+              <TextInput maxLength={maxLengthOf(projectSaveBody.shape.code)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="type" label={t('form.type')} rules={[choose(t('form.type'))]}>
+            <Form.Item name="type" label={t('form.type')} rules={rulesFrom(projectSaveBody, 'type')}>
               <Select aria-label={t('form.type')} options={options(projectTypeLabels, english)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="regionCode" label={t('form.region')} rules={[choose(t('form.region'))]}>
+            <Form.Item name="regionCode" label={t('form.region')} rules={rulesFrom(projectSaveBody, 'regionCode')}>
               <RegionCascader aria-label={t('form.region')} />
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item name="address" label={t('form.address')} rules={[required(t('form.address'))]}>
-              <TextInput maxLength={200} />
+            <Form.Item name="address" label={t('form.address')} rules={rulesFrom(projectSaveBody, 'address')}>
+              <TextInput maxLength={maxLengthOf(projectSaveBody.shape.address)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="grossFloorArea" label={t('form.area')} rules={[required(t('form.area'))]}>
+            <Form.Item
+              name="grossFloorArea"
+              label={t('form.area')}
+              rules={rulesFrom(projectSaveBody, 'grossFloorArea')}
+            >
               <NumericInput precision={2} min={0} max={100_000_000} />
             </Form.Item>
           </Col>
@@ -220,12 +219,16 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="step" label={t('form.step')} rules={[choose(t('form.step'))]}>
+            <Form.Item name="step" label={t('form.step')} rules={rulesFrom(projectSaveBody, 'step')}>
               <Select aria-label={t('form.step')} options={options(projectStepLabels, english)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="designStage" label={t('form.designStage')} rules={[choose(t('form.designStage'))]}>
+            <Form.Item
+              name="designStage"
+              label={t('form.designStage')}
+              rules={rulesFrom(projectSaveBody, 'designStage')}
+            >
               <Select aria-label={t('form.designStage')} options={options(designStageLabels, english)} />
             </Form.Item>
           </Col>
@@ -235,14 +238,18 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
                 name="stepReason"
                 label={t('form.stepReason')}
                 extra={t('form.stepReasonHelp')}
-                rules={[required(t('form.stepReason'))]}
+                rules={[required(t('form.stepReason')), zodRule(projectUpdateBody.shape.stepReason)]}
               >
-                <TextInput maxLength={200} />
+                <TextInput maxLength={maxLengthOf(projectUpdateBody.shape.stepReason)} />
               </Form.Item>
             </Col>
           )}
           <Col xs={24} md={12}>
-            <Form.Item name="plannedStart" label={t('form.plannedStart')} rules={[choose(t('form.plannedStart'))]}>
+            <Form.Item
+              name="plannedStart"
+              label={t('form.plannedStart')}
+              rules={rulesFrom(projectSaveBody, 'plannedStart')}
+            >
               <Input type="date" aria-label={t('form.plannedStart')} />
             </Form.Item>
           </Col>
@@ -252,7 +259,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
               label={t('form.plannedFinish')}
               dependencies={['plannedStart']}
               rules={[
-                choose(t('form.plannedFinish')),
+                zodRule(projectSaveBody.shape.plannedFinish),
                 ({ getFieldValue }) => ({
                   validator: (_, v: string) =>
                     v && getFieldValue('plannedStart') && v < getFieldValue('plannedStart')

@@ -1,3 +1,4 @@
+import { productSaveBody } from '@jcbb/contract';
 import { MaterialType, ProductEnableStatus } from '@jcbb/contract/enums';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Flex, Form, Input, Radio, Row, Switch } from 'antd';
@@ -7,6 +8,7 @@ import { ClassificationSelect } from '../../../../components/ClassificationSelec
 import { TextInput } from '../../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError } from '../../../../lib/http.ts';
+import { maxLengthOf, rulesFrom } from '../../../../lib/zod-rules.ts';
 import { revisionKeys, revisionQueries } from '../../../revision/api.ts';
 import { pendingReviewText } from '../../../revision/saved.ts';
 import { invalidateProductCentre, type ProductDetail, productApi } from '../../api.ts';
@@ -104,25 +106,17 @@ export function BasicInfoStep({ product, onSaved }: BasicInfoStepProps) {
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label={t('field.name')}
-            rules={[{ required: true, whitespace: true, message: t('edit.nameRequired') }]}
-          >
-            <TextInput maxLength={100} placeholder={t('edit.namePlaceholder')} />
+          <Form.Item name="name" label={t('field.name')} rules={rulesFrom(productSaveBody, 'name')}>
+            <TextInput maxLength={maxLengthOf(productSaveBody.shape.name)} placeholder={t('edit.namePlaceholder')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="brand" label={t('field.brand')}>
-            <TextInput maxLength={50} placeholder={t('edit.brandPlaceholder')} />
+          <Form.Item name="brand" label={t('field.brand')} rules={rulesFrom(productSaveBody, 'brand')}>
+            <TextInput maxLength={maxLengthOf(productSaveBody.shape.brand)} placeholder={t('edit.brandPlaceholder')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="classifyCode"
-            label={t('field.classify')}
-            rules={[{ required: true, message: t('edit.classifyRequired') }]}
-          >
+          <Form.Item name="classifyCode" label={t('field.classify')} rules={rulesFrom(productSaveBody, 'classifyCode')}>
             <ClassificationSelect leavesOnly placeholder={t('search.classifyPlaceholder')} allowClear={false} />
           </Form.Item>
         </Col>
@@ -131,7 +125,7 @@ export function BasicInfoStep({ product, onSaved }: BasicInfoStepProps) {
             name="materialType"
             label={t('field.materialType')}
             tooltip={t('edit.prefabricatedHint')}
-            rules={[{ required: true, message: t('edit.materialTypeRequired') }]}
+            rules={rulesFrom(productSaveBody, 'materialType')}
           >
             <Radio.Group
               options={[
@@ -142,9 +136,13 @@ export function BasicInfoStep({ product, onSaved }: BasicInfoStepProps) {
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="description" label={t('field.description')}>
+          <Form.Item
+            name="description"
+            label={t('field.description')}
+            rules={rulesFrom(productSaveBody, 'description')}
+          >
             <Input.TextArea
-              maxLength={2000}
+              maxLength={maxLengthOf(productSaveBody.shape.description)}
               showCount
               autoSize={{ minRows: 3, maxRows: 8 }}
               placeholder={t('edit.descriptionPlaceholder')}

@@ -1,0 +1,44 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import projectZh from '../locales/zh-CN.ts';
+import { ProjectEditPage } from './ProjectEditPage.tsx';
+
+let sent: string[];
+
+beforeEach(() => {
+  sent = [];
+  session.setToken('t');
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    sent.push(new URL(String(input), 'http://console.test').pathname);
+    return new Response(JSON.stringify({ code: 0, msg: 'success', data: { batches: [], editions: [] } }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  session.clear();
+});
+
+describe('ProjectEditPage', () => {
+  it("checks the fields with the contract's own rules and messages before sending anything", async () => {
+    renderWithProviders(<ProjectEditPage />, { project: projectZh }, { path: '/project/edit' });
+    // The inputs stop where the schema does.
+    expect(screen.getByLabelText('项目名称')).toHaveAttribute('maxlength', '100');
+    fireEvent.change(screen.getByLabelText('项目编号'), { target: { value: 'NJ 01' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('请输入项目名称')).toBeInTheDocument();
+    expect(screen.getByText('项目编号只能包含字母、数字、- 和 _')).toBeInTheDocument();
+    expect(screen.getByText('请输入总建筑面积')).toBeInTheDocument();
+    expect(screen.getByText('请选择项目类型')).toBeInTheDocument();
+    expect(screen.getByText('请输入详细地址')).toBeInTheDocument();
+    // Only reference data was read (divisions, policy options): nothing was saved.
+    await waitFor(() =>
+      expect(sent.filter((p) => p.startsWith('/dolphin/api/project/') && !p.includes('policyOptions'))).toEqual([]),
+    );
+  });
+});
