@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
-import type { SessionUser } from '../modules/auth/auth.types.ts';
+import type { SessionUser } from './session-user.ts';
 import { formatShanghaiTime } from './time.ts';
 
 /**

@@ -1,10 +1,19 @@
 import { ApplicationStatus, ApplicationType, OrgType } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { defaultValidUntil } from '../../modules/certificate/certificate.content.ts';
-import { CertificateAuditEntity, issueCertificate } from '../../modules/certificate/certificate.issue.ts';
-import * as repo from '../../modules/certificate/certificate.repository.ts';
-import { sendMessage } from '../../modules/message/message.sender.ts';
+import {
+  CertificateAuditEntity,
+  certNoTaken,
+  defaultValidUntil,
+  insertApplication,
+  insertAudit,
+  issueCertificate,
+  updateApplication,
+} from '../../modules/certificate/index.ts';
+
+const repo = { certNoTaken, insertApplication, insertAudit, updateApplication };
+
+import { sendMessage } from '../../modules/message/index.ts';
 import type { Tx } from '../client.ts';
 import { organizations, products, uploads, users } from '../schema/index.ts';
 

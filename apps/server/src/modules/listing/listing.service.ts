@@ -25,12 +25,11 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
-import { isOpenedCity } from '../element/element.repository.ts';
-import { type CityForm, loadApprovalForm, loadCityForm } from '../element/element-form.ts';
-import type { FileService } from '../file/file.service.ts';
-import { sendMessage } from '../message/message.sender.ts';
-import { recomputeProductTags } from '../product/product-tags.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { type CityForm, isOpenedCity, loadApprovalForm, loadCityForm } from '../element/index.ts';
+import type { FileService } from '../file/index.ts';
+import { sendMessage } from '../message/index.ts';
+import { recomputeProductTags } from '../product/index.ts';
 import * as repo from './listing.repository.ts';
 import { listScope, visibleListing } from './listing-access.ts';
 import { allowedActions, touchesListed, transition } from './listing-transitions.ts';

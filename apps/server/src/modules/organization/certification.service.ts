@@ -11,9 +11,9 @@ import {
 import type { z } from 'zod';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import { formatOptionalShanghaiTime, formatShanghaiTime } from '../../lib/time.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
-import { sendMessage } from '../message/message.sender.ts';
-import { findDivision } from '../reference/reference.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { sendMessage } from '../message/index.ts';
+import { findDivision } from '../reference/index.ts';
 import * as certs from './certification.repository.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import {

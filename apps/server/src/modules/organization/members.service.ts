@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
+import type { SessionUser } from '../auth/index.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import * as members from './members.repository.ts';
 import {

@@ -8,7 +8,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatOptionalShanghaiTime } from '../../lib/time.ts';
-import type { FileService } from '../file/file.service.ts';
+import type { FileService } from '../file/index.ts';
 import { natureName, orgTypeAndStatus } from './organization.format.ts';
 import * as repo from './organization.repository.ts';
 

@@ -9,7 +9,7 @@ import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
+import type { SessionUser } from '../auth/index.ts';
 import * as documentRepo from './document.repository.ts';
 import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
 import { type FactGate, isEvidenceKind } from './product.facts.ts';

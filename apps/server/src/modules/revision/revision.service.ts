@@ -14,16 +14,16 @@ import {
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
-import * as listingRepo from '../listing/listing.repository.ts';
-import { committeeCity } from '../listing/listing-access.ts';
-import { transition } from '../listing/listing-transitions.ts';
-import { sendMessage } from '../message/message.sender.ts';
-import * as productDocumentRepo from '../product/document.repository.ts';
-import type { DocumentFacts, FactChange, FactGate, NewSpec, SpecFacts } from '../product/product.facts.ts';
-import * as productRepo from '../product/product.repository.ts';
-import { recomputeProductTags } from '../product/product-tags.ts';
-import * as productSpecRepo from '../product/spec.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { committeeCity, listingRepository as listingRepo, transition } from '../listing/index.ts';
+import { sendMessage } from '../message/index.ts';
+import type { DocumentFacts, FactChange, FactGate, NewSpec, SpecFacts } from '../product/index.ts';
+import {
+  documentRepository as productDocumentRepo,
+  productRepository as productRepo,
+  specRepository as productSpecRepo,
+  recomputeProductTags,
+} from '../product/index.ts';
 import { mergeChange } from './revision.changes.ts';
 import * as repo from './revision.repository.ts';
 

@@ -1,0 +1,6 @@
+/** The basic-material module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
+
+export { registerBasicMaterialRoutes } from './basic-material.routes.ts';
+export { createBasicMaterialService } from './basic-material.service.ts';
+export { registerBasicMaterialReviewRoutes } from './basic-material-review.routes.ts';
+export { createBasicMaterialReviewService } from './basic-material-review.service.ts';

@@ -1,0 +1,4 @@
+/** The catalogue module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
+export { greenInCity } from './catalogue.repository.ts';
+export { registerCatalogueRoutes } from './catalogue.routes.ts';
+export { createCatalogueService } from './catalogue.service.ts';

@@ -1,0 +1,6 @@
+/** The certificate module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
+export { defaultValidUntil } from './certificate.content.ts';
+export { CertificateAuditEntity, issueCertificate } from './certificate.issue.ts';
+export { certNoTaken, insertApplication, insertAudit, updateApplication } from './certificate.repository.ts';
+export { registerCertificateRoutes } from './certificate.routes.ts';
+export { createCertificateService } from './certificate.service.ts';

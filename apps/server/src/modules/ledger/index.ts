@@ -1,0 +1,12 @@
+/** The ledger module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
+export { appendLedgerEntry } from './ledger.append.ts';
+export {
+  installLedgerSigner,
+  LEDGER_KEY_FILE,
+  type LedgerSigner,
+  ledgerSigner,
+  loadLedgerSigner,
+} from './ledger.key.ts';
+export { registerLedger, setupLedgerSigner } from './ledger.routes.ts';
+export { consistencyProofHex, inclusionProofHex, rootHashAt, subtreeQuery } from './ledger.tree.ts';
+export { verifyLedger } from './ledger.verify.ts';
