@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { authApi } from '../features/auth/api.ts';
-import { authPublicRoutes } from '../features/auth/routes.tsx';
+import { authApi, authPublicRoutes } from '../features/auth/index.ts';
 import { onSessionInvalid } from '../lib/http.ts';
 import { createGuardLoader, type GuardDeps } from './guard.tsx';
 import { BootScreen } from './PageLoading.tsx';

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppConfig } from '../../../app/app-config.ts';
+import { useAppConfig } from '../../../lib/app-config.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { currentLanguage, setLanguage } from '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formRules } from '../../../components/form-rules.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { ApiError } from '../../../lib/http.ts';
-import { orgNaturesQuery } from '../../reference/api.ts';
-import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
+import { orgNaturesQuery, RegionCascader } from '../../reference/public.ts';
 import { type CertificationItem, organizationApi } from '../api.ts';
 import { LicenseUpload, type LicenseValue } from './LicenseUpload.tsx';
 

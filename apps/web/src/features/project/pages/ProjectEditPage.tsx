@@ -14,7 +14,7 @@ import { NumericInput } from '../../../components/NumericInput.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { ApiError } from '../../../lib/http.ts';
-import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
+import { RegionCascader } from '../../reference/public.ts';
 import { invalidateProjects, projectMutations, projectQueries } from '../api.ts';
 import { options } from '../components/labels.ts';
 import { PROJECT_NS } from '../locales/register.ts';

@@ -7,8 +7,7 @@ import { ClassificationSelect } from '../../../../components/ClassificationSelec
 import { TextInput } from '../../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError } from '../../../../lib/http.ts';
-import { revisionKeys, revisionQueries } from '../../../revision/api.ts';
-import { pendingReviewText } from '../../../revision/saved.ts';
+import { pendingReviewText, revisionKeys, revisionQueries } from '../../../revision/public.ts';
 import { invalidateProductCentre, type ProductDetail, productApi } from '../../api.ts';
 import type { UploadedRef } from '../../components/FileUpload.tsx';
 import { ImageUpload } from '../../components/ImageUpload.tsx';

@@ -1,0 +1,2 @@
+/** What the console layout and other features may use of the message feature: loaded with the (lazy) console layout, not with the route table. */
+export { MessagePopover } from './components/MessagePopover.tsx';
