@@ -7,7 +7,9 @@
 //       test-support files may import another module's test-support file directly;
 //   (b) shared code importing a domain: server `src/lib/`, web `src/lib/` and web `src/components/` never import a
 //       module or feature (nor, on the web, `app/` or `layout/`);
-//   (c) cycles between modules/features: the module-level graph of non-test imports must be acyclic.
+//   (c) cycles between modules/features: the module-level graph of non-test imports must be acyclic;
+//   (d) a web feature's index.ts stays light (the route table loads it with the shell): statically it imports only
+//       its own routes.tsx; pages may sit behind a lazy import(). Components, hooks and calls go in public.ts.
 // Each violation is printed as `file:line  message`; the exit code is 1 when there is any.
 //
 // Usage: node scripts/check-boundaries.mjs [repository root]   (default: the current directory)
@@ -53,7 +55,7 @@ export function importsOf(text) {
     /\bfrom\s*['"](\.{1,2}\/[^'"]*)['"]|\bimport\s*\(\s*['"](\.{1,2}\/[^'"]*)['"]\s*\)|\bimport\s+['"](\.{1,2}\/[^'"]*)['"]/g;
   for (let m = re.exec(code); m; m = re.exec(code)) {
     const line = code.slice(0, m.index).split('\n').length;
-    found.push({ spec: m[1] ?? m[2] ?? m[3], line });
+    found.push({ spec: m[1] ?? m[2] ?? m[3], line, dynamic: m[2] !== undefined });
   }
   return found;
 }
@@ -102,9 +104,16 @@ export function check(repoRoot = root) {
     const from = r(file);
     const fromUnit = unitOf(from);
     const text = readFileSync(file, 'utf8');
-    for (const { spec, line } of importsOf(text)) {
+    for (const { spec, line, dynamic } of importsOf(text)) {
       const to = r(resolve(file, spec));
       const where = `${from}:${line}`;
+      // (d) a web feature's index.ts loads with the shell (the route table): statically, only its routes.tsx
+      const lightIndex = from.match(/^apps\/web\/src\/features\/([^/]+)\/index\.ts$/);
+      if (lightIndex && !dynamic && to !== `${WEB_SRC}/features/${lightIndex[1]}/routes.tsx`) {
+        violations.push(
+          `${where}  index.ts of a feature loads with the shell: it re-exports routes.tsx only (or a page via lazy import()); put '${spec}' in public.ts`,
+        );
+      }
       // (b) shared code importing a domain
       for (const s of SHARED) {
         if (!under(from, s.base)) continue;

@@ -81,6 +81,15 @@ describe('check-boundaries', () => {
     expect(r.out).toContain('apps/web/src/components/Z.tsx:1  components/ imports');
   });
 
+  it("keeps a web feature's index.ts light: routes.tsx and lazy pages only", () => {
+    const lazyPage = "import { lazy } from 'react';\nexport const P = lazy(() => import('./P.tsx'));\n";
+    expect(run(tree({ ...clean, 'apps/web/src/features/y/index.ts': lazyPage })).code).toBe(0);
+    const heavy = "export { xRoutes } from './routes.tsx';\nexport { xApi } from './api.ts';\n";
+    const r = run(tree({ ...clean, 'apps/web/src/features/x/index.ts': heavy, 'apps/web/src/features/x/api.ts': '' }));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('apps/web/src/features/x/index.ts:2  index.ts of a feature loads with the shell');
+  });
+
   it('reports a cycle between modules with each edge, but not one made by test files', () => {
     const cyclic = { ...clean, [`${m}/b/b.service.ts`]: "import { a } from '../a/index.ts';\nexport const b = a;\n" };
     const r = run(tree(cyclic));

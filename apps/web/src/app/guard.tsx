@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, replace } from 'react-router-dom';
-import { authApi, RemoteLoginDialog } from '../features/auth/index.ts';
+import { RemoteLoginDialog } from '../features/auth/index.ts';
+import { authApi } from '../features/auth/public.ts';
 import { i18n } from '../lib/i18n.ts';
 import { notify } from '../lib/notify.ts';
 import { session } from '../lib/session.ts';

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 
 /** The auth feature's routes and what the app shell uses (light: it loads with the shell). */
-export { authApi } from './api.ts';
 export { authPublicRoutes, authRoutes } from './routes.tsx';
 /** The remote-login reminder (app/guard.tsx), loaded only when it is needed. */
 export const RemoteLoginDialog = lazy(() =>
