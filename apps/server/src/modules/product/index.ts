@@ -1,8 +1,7 @@
 /** The product module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
 export { EXPIRY_SWEEP_INTERVAL_MS, runCertificateExpirySweep, sendExpiryNotice } from './certificate-expiry.ts';
-/** The product, spec and document rows the revision module applies an accepted change to. */
-export * as documentRepository from './document.repository.ts';
-export { staleGreenProductIds } from './document.repository.ts';
+// The rows an accepted revision changes (the revision module applies it in its transaction).
+export { deleteDocument, findOwnDocument, insertDocument, staleGreenProductIds } from './document.repository.ts';
 export {
   changedFacts,
   type DocumentFacts,
@@ -12,7 +11,7 @@ export {
   type ProductFacts,
   type SpecFacts,
 } from './product.facts.ts';
-export * as productRepository from './product.repository.ts';
+export { findOwnProduct, insertAudit as insertProductAudit, updateProduct } from './product.repository.ts';
 export { registerProductRoutes } from './product.routes.ts';
 export { recomputeProductTags } from './product-tags.ts';
-export * as specRepository from './spec.repository.ts';
+export { deleteSpec, findOwnSpec, insertSpec, updateSpec } from './spec.repository.ts';
