@@ -1,4 +1,7 @@
-/** The basic-material module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
+/**
+ * The basic-material module's public functions: other modules, app.ts, jobs, seed, bench and tests import from here
+ * only (docs/architecture.md, "Module boundaries").
+ */
 
 export { registerBasicMaterialRoutes } from './basic-material.routes.ts';
 export { createBasicMaterialService } from './basic-material.service.ts';

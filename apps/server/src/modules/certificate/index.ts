@@ -1,4 +1,7 @@
-/** The certificate module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
+/**
+ * The certificate module's public functions: other modules, app.ts, jobs, seed, bench and tests import from here only
+ * (docs/architecture.md, "Module boundaries").
+ */
 export { defaultValidUntil } from './certificate.content.ts';
 export { CertificateAuditEntity, issueCertificate } from './certificate.issue.ts';
 export { certNoTaken, insertApplication, insertAudit, updateApplication } from './certificate.repository.ts';

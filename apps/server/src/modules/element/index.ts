@@ -1,4 +1,7 @@
-/** The element module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
+/**
+ * The element module's public functions: other modules, app.ts, jobs, seed, bench and tests import from here only
+ * (docs/architecture.md, "Module boundaries").
+ */
 
 export { isOpenedCity } from './element.repository.ts';
 export { registerElementRoutes } from './element.routes.ts';

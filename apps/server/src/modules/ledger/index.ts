@@ -1,4 +1,7 @@
-/** The ledger module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
+/**
+ * The ledger module's public functions: other modules, app.ts, jobs, seed, bench and tests import from here only
+ * (docs/architecture.md, "Module boundaries").
+ */
 export { appendLedgerEntry } from './ledger.append.ts';
 export {
   installLedgerSigner,

@@ -1,4 +1,7 @@
-/** The listing module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
+/**
+ * The listing module's public functions: other modules, app.ts, jobs, seed, bench and tests import from here only
+ * (docs/architecture.md, "Module boundaries").
+ */
 
 export { cityGovernmentOrgIds, cityNames, LISTING_ENTITY } from './listing.repository.ts';
 export { registerListingRoutes } from './listing.routes.ts';

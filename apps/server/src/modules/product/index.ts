@@ -1,4 +1,7 @@
-/** The product module's public functions: other modules, app.ts, jobs, seed and bench import from here only (docs/architecture.md). */
+/**
+ * The product module's public functions: other modules, app.ts, jobs, seed, bench and tests import from here only
+ * (docs/architecture.md, "Module boundaries").
+ */
 export { EXPIRY_SWEEP_INTERVAL_MS, runCertificateExpirySweep, sendExpiryNotice } from './certificate-expiry.ts';
 // The rows an accepted revision changes (the revision module applies it in its transaction).
 export { deleteDocument, findOwnDocument, insertDocument, staleGreenProductIds } from './document.repository.ts';
