@@ -29,9 +29,16 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
-import { appendLedgerEntry } from '../src/modules/ledger/ledger.append.ts';
-import { installLedgerSigner, type LedgerSigner, loadLedgerSigner } from '../src/modules/ledger/ledger.key.ts';
-import { consistencyProofHex, inclusionProofHex, rootHashAt, subtreeQuery } from '../src/modules/ledger/ledger.tree.ts';
+import {
+  appendLedgerEntry,
+  consistencyProofHex,
+  inclusionProofHex,
+  installLedgerSigner,
+  type LedgerSigner,
+  loadLedgerSigner,
+  rootHashAt,
+  subtreeQuery,
+} from '../src/modules/ledger/index.ts';
 import { createThrowawayDatabase, DEFAULT_ADMIN_URL, redactUrl } from './postgres.ts';
 
 const SIZE = Number(process.env.BENCH_LEDGER_SIZE ?? 1_000_000);

@@ -18,37 +18,28 @@ import { startJobs } from './jobs/scheduler.ts';
 import { AppError } from './lib/errors.ts';
 import { createKvStore, type KvStore } from './lib/kv-store.ts';
 import type { RouteAccess } from './lib/route.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
-import { registerBasicMaterialRoutes } from './modules/basic-material/basic-material.routes.ts';
-import { createBasicMaterialService } from './modules/basic-material/basic-material.service.ts';
-import { registerBasicMaterialReviewRoutes } from './modules/basic-material/basic-material-review.routes.ts';
-import { createBasicMaterialReviewService } from './modules/basic-material/basic-material-review.service.ts';
-import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
-import { registerCertificateRoutes } from './modules/certificate/certificate.routes.ts';
-import { createCertificateService } from './modules/certificate/certificate.service.ts';
-import { registerCompanyRoutes } from './modules/company/company.routes.ts';
-import { createCompanyService } from './modules/company/company.service.ts';
-import { registerElementRoutes } from './modules/element/element.routes.ts';
-import { createElementService } from './modules/element/element.service.ts';
-import { registerFileRoutes } from './modules/file/file.routes.ts';
-import { createFileService } from './modules/file/file.service.ts';
-import { registerLedger, setupLedgerSigner } from './modules/ledger/ledger.routes.ts';
-import { registerListingRoutes } from './modules/listing/listing.routes.ts';
-import { createListingService } from './modules/listing/listing.service.ts';
-import { registerMessageRoutes } from './modules/message/message.routes.ts';
-import { createMessageService } from './modules/message/message.service.ts';
-import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
-import { createOrganizationService } from './modules/organization/organization.service.ts';
-import { registerProductRoutes } from './modules/product/product.routes.ts';
-import { registerProjectRoutes } from './modules/project/project.routes.ts';
-import { createProjectService } from './modules/project/project.service.ts';
-import { registerReferenceRoutes } from './modules/reference/reference.routes.ts';
+import { type AuthService, createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
+import {
+  createBasicMaterialReviewService,
+  createBasicMaterialService,
+  registerBasicMaterialReviewRoutes,
+  registerBasicMaterialRoutes,
+} from './modules/basic-material/index.ts';
+import { createCatalogueService, registerCatalogueRoutes } from './modules/catalogue/index.ts';
+import { createCertificateService, registerCertificateRoutes } from './modules/certificate/index.ts';
+import { createCompanyService, registerCompanyRoutes } from './modules/company/index.ts';
+import { createElementService, registerElementRoutes } from './modules/element/index.ts';
+import { createFileService, registerFileRoutes } from './modules/file/index.ts';
+import { registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
+import { createListingService, recomputeCityStandard, registerListingRoutes } from './modules/listing/index.ts';
+import { createMessageService, registerMessageRoutes } from './modules/message/index.ts';
+import { createOrganizationService, registerOrganizationRoutes } from './modules/organization/index.ts';
+import { registerProductRoutes } from './modules/product/index.ts';
+import { createProjectService, registerProjectRoutes } from './modules/project/index.ts';
+import { registerReferenceRoutes } from './modules/reference/index.ts';
 import { createRevisionService, registerRevisionRoutes } from './modules/revision/index.ts';
-import { registerSamplingRoutes } from './modules/sampling/sampling.routes.ts';
-import { createSamplingService } from './modules/sampling/sampling.service.ts';
-import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { createSamplingService, registerSamplingRoutes } from './modules/sampling/index.ts';
+import { registerSystemRoutes } from './modules/system/index.ts';
 import { loggableError, registerErrorHandling } from './plugins/errors.ts';
 import { registerGateway } from './plugins/gateway.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -238,7 +229,7 @@ export async function buildApp(
   registerBasicMaterialRoutes(app, createBasicMaterialService({ db: database.db }));
   registerBasicMaterialReviewRoutes(app, createBasicMaterialReviewService({ db: database.db }));
   registerSamplingRoutes(app, createSamplingService({ db: database.db }));
-  registerElementRoutes(app, createElementService({ db: database.db }));
+  registerElementRoutes(app, createElementService({ db: database.db, recomputeCityStandard }));
   registerListingRoutes(app, createListingService({ db: database.db, files }));
   registerProjectRoutes(app, createProjectService({ db: database.db }));
 

@@ -8,8 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { LEDGER_KEY_FILE, loadLedgerSigner } from './modules/ledger/ledger.key.ts';
-import { verifyLedger } from './modules/ledger/ledger.verify.ts';
+import { LEDGER_KEY_FILE, loadLedgerSigner, verifyLedger } from './modules/ledger/index.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();

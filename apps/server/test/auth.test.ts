@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, userRoles, users } from '../src/db/schema/index.ts';
 import { hashPassword, passwordChecks } from '../src/lib/passwords.ts';
-import { FAILED_SIGN_IN_TITLE, LOGIN_LIMITS } from '../src/modules/auth/auth.service.ts';
+import { FAILED_SIGN_IN_TITLE, LOGIN_LIMITS } from '../src/modules/auth/index.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer, toResponse } from './harness.ts';
 
 /**

@@ -12,7 +12,7 @@ import { type Config, ConfigError, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { createKvStore } from '../src/lib/kv-store.ts';
-import type { AuthService } from '../src/modules/auth/auth.service.ts';
+import type { AuthService } from '../src/modules/auth/index.ts';
 import { registerErrorHandling } from '../src/plugins/errors.ts';
 import { registerGateway } from '../src/plugins/gateway.ts';
 import { stringify, toResponse } from './harness.ts';

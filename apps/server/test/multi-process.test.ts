@@ -11,7 +11,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { startJobs } from '../src/jobs/scheduler.ts';
 import { passwordChecks } from '../src/lib/passwords.ts';
 import { hashToken } from '../src/lib/tokens.ts';
-import { LOGIN_LIMITS } from '../src/modules/auth/auth.service.ts';
+import { LOGIN_LIMITS } from '../src/modules/auth/index.ts';
 import { stringify, toResponse } from './harness.ts';
 
 /**

@@ -2,7 +2,7 @@ import { shanghaiToday } from '@jcbb/contract/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScale } from '../bench/seed-scale.ts';
-import { staleGreenProductIds } from '../src/modules/product/document.repository.ts';
+import { staleGreenProductIds } from '../src/modules/product/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 // The benchmark's scale data (npm run seed:scale) must obey the product centre's rules, or the server rewrites it at

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, users } from '../src/db/schema/index.ts';
 import { demoAccounts, seedDemoData } from '../src/db/seed/demo.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
-import { ledgerSigner } from '../src/modules/ledger/ledger.key.ts';
-import { verifyLedger } from '../src/modules/ledger/ledger.verify.ts';
+import { ledgerSigner, verifyLedger } from '../src/modules/ledger/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /** The harness's copies of the run's seeded database (global-setup.ts) must behave as a freshly seeded server. */

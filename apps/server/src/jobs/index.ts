@@ -1,4 +1,4 @@
-import { EXPIRY_SWEEP_INTERVAL_MS, runCertificateExpirySweep } from '../modules/product/certificate-expiry.ts';
+import { EXPIRY_SWEEP_INTERVAL_MS, runCertificateExpirySweep } from '../modules/product/index.ts';
 import type { Job } from './scheduler.ts';
 
 /** Every background job of the deployment (docs/deployment.md): run once per period, not once per process. */

@@ -3,7 +3,7 @@ import { formatShanghaiTime } from '@jcbb/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
-import type { SessionUser } from '../modules/auth/auth.types.ts';
+import type { SessionUser } from './session-user.ts';
 
 /**
  * The one way a module writes its audit trail (DESIGN.md §5: who, when, from, to, why) into `audit_log`, inside the

@@ -11,8 +11,8 @@ import {
 } from '@jcbb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SessionUser } from '../modules/auth/auth.types.ts';
 import { forbidden, orgTypesForbidden } from './errors.ts';
+import type { SessionUser } from './session-user.ts';
 
 /**
  * How a route is reached:

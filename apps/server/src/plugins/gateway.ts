@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../lib/errors.ts';
 import type { KvStore } from '../lib/kv-store.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { AuthService } from '../modules/auth/index.ts';
 import { createSignatureVerifier, type SigningKeyRecord } from './signing.ts';
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -9,8 +9,8 @@ import { openDatabase } from '../../../server/src/db/client.ts';
 import { users } from '../../../server/src/db/schema/index.ts';
 import { seedDemoData } from '../../../server/src/db/seed/demo.ts';
 import { seedReferenceData } from '../../../server/src/db/seed/reference.ts';
-import { setupLedgerSigner } from '../../../server/src/modules/ledger/ledger.routes.ts';
-import { sendMessage } from '../../../server/src/modules/message/message.sender.ts';
+import { setupLedgerSigner } from '../../../server/src/modules/ledger/index.ts';
+import { sendMessage } from '../../../server/src/modules/message/index.ts';
 import { EXTRA_MESSAGES, MESSAGES_MOBILE } from './accounts.ts';
 
 const dataDir = process.argv[2];

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
 import { type LoaderFunctionArgs, replace } from 'react-router-dom';
-import { authApi } from '../features/auth/api.ts';
+import { RemoteLoginDialog } from '../features/auth/index.ts';
+import { authApi } from '../features/auth/public.ts';
 import { i18n } from '../lib/i18n.ts';
 import { notify } from '../lib/notify.ts';
 import { session } from '../lib/session.ts';
@@ -130,10 +130,6 @@ function fallbackFor(previous: string | null): string {
   const input = guardInput(url.pathname, url.search, session.get(), 'has-project');
   return input.route?.item.meta?.requiresProject ? '/' : previous;
 }
-
-const RemoteLoginDialog = lazy(() =>
-  import('../features/auth/components/RemoteLoginDialog.tsx').then((m) => ({ default: m.RemoteLoginDialog })),
-);
 
 /** The remote-login reminder, loaded only when it is needed. */
 export function SessionInvalidDialog() {

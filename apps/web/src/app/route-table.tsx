@@ -1,16 +1,19 @@
-import { lazy } from 'react';
-import { adminRoutes } from '../features/admin/routes.tsx';
-import { authPublicRoutes, authRoutes } from '../features/auth/routes.tsx';
-import { basicMaterialReviewRoutes } from '../features/basic-material/routes.tsx';
-import { catalogueRoutes } from '../features/catalogue/routes.tsx';
-import { certificateRoutes, freeCertificateRoute } from '../features/certificate/routes.tsx';
-import { elementAdminRoutes } from '../features/element/routes.tsx';
-import { ledgerRoutes } from '../features/ledger/routes.tsx';
-import { cityListingAuditRoutes, listingRoutes, platformListingAuditRoutes } from '../features/listing/routes.tsx';
-import { messagePublicRoutes, messageRoutes } from '../features/message/routes.tsx';
-import { organizationRoutes } from '../features/organization/routes.tsx';
-import { productRoutes } from '../features/product/routes.tsx';
-import { cityProjectRoutes, projectRoutes } from '../features/project/routes.tsx';
+import { adminRoutes } from '../features/admin/index.ts';
+import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
+import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
+import { catalogueRoutes } from '../features/catalogue/index.ts';
+import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
+import { elementAdminRoutes } from '../features/element/index.ts';
+import { NotFoundPage as NotFound } from '../features/error/index.ts';
+import { HomePage as Home } from '../features/home/index.ts';
+import { IframePage as Iframe } from '../features/iframe/index.ts';
+import { ledgerRoutes } from '../features/ledger/index.ts';
+import { cityListingAuditRoutes, listingRoutes, platformListingAuditRoutes } from '../features/listing/index.ts';
+import { messagePublicRoutes, messageRoutes } from '../features/message/index.ts';
+import { organizationRoutes } from '../features/organization/index.ts';
+import { PlaceholderPage as Placeholder } from '../features/placeholder/index.ts';
+import { productRoutes } from '../features/product/index.ts';
+import { cityProjectRoutes, projectRoutes } from '../features/project/index.ts';
 import { cityRevisionRoutes, platformRevisionRoutes } from '../features/revision/index.ts';
 import type { RouteItem, RouteMeta } from './route-types.ts';
 
@@ -19,11 +22,6 @@ import type { RouteItem, RouteMeta } from './route-types.ts';
  * permission check and the page titles. One tree per console; `sharedConsoleRoutes` join every organisation's
  * console; `publicRoutes` need no sign-in.
  */
-
-const Placeholder = lazy(() => import('../features/placeholder/PlaceholderPage.tsx'));
-const Home = lazy(() => import('../features/home/HomePage.tsx'));
-const NotFound = lazy(() => import('../features/error/NotFoundPage.tsx'));
-const Iframe = lazy(() => import('../features/iframe/IframePage.tsx'));
 
 export type ConsoleKey =
   | 'manufacturer'

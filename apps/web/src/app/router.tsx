@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { authApi } from '../features/auth/api.ts';
-import { authPublicRoutes } from '../features/auth/routes.tsx';
+import { authPublicRoutes } from '../features/auth/index.ts';
+import { authApi } from '../features/auth/public.ts';
 import { onSessionInvalid } from '../lib/http.ts';
 import { createGuardLoader, type GuardDeps } from './guard.tsx';
 import { BootScreen } from './PageLoading.tsx';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AppConfig, appConfigKey } from '../app/app-config.ts';
+import { type AppConfig, appConfigKey } from '../lib/app-config.ts';
 import '../lib/i18n.ts';
 import { POSITION_KEY, ServiceButton } from './ServiceButton.tsx';
 

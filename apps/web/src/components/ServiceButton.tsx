@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../app/app-config.ts';
+import { useAppConfig } from '../lib/app-config.ts';
 import {
   type ButtonPosition,
   clampPosition,

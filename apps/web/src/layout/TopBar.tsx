@@ -3,7 +3,7 @@ import { PRODUCT_TITLE } from '@jcbb/contract/enums';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { MessagePopover } from '../features/message/components/MessagePopover.tsx';
+import { MessagePopover } from '../features/message/public.ts';
 import { useSession } from '../lib/session.ts';
 import { AppSwitcher } from './AppSwitcher.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';

@@ -1,4 +1,4 @@
-import { authApi } from '../features/auth/api.ts';
+import { authApi } from '../features/auth/public.ts';
 import { session } from '../lib/session.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { BasicMaterialStatus, Channel, Role } from '@jcbb/contract';
 import { inArray } from 'drizzle-orm';
-import { sendMessage } from '../../modules/message/message.sender.ts';
+import { sendMessage } from '../../modules/message/index.ts';
 import type { Tx } from '../client.ts';
 import { auditLog, basicMaterials, materialClassifications, productUnits } from '../schema/index.ts';
 

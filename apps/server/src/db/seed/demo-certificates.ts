@@ -2,10 +2,18 @@ import { type ApplicationActionValue, ApplicationStatus, ApplicationType, OrgTyp
 import { shanghaiToday } from '@jcbb/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
-import { defaultValidUntil } from '../../modules/certificate/certificate.content.ts';
-import { CertificateAuditEntity, issueCertificate } from '../../modules/certificate/certificate.issue.ts';
-import * as repo from '../../modules/certificate/certificate.repository.ts';
-import { sendMessage } from '../../modules/message/message.sender.ts';
+import {
+  CertificateAuditEntity,
+  certNoTaken,
+  defaultValidUntil,
+  insertApplication,
+  issueCertificate,
+  updateApplication,
+} from '../../modules/certificate/index.ts';
+import { sendMessage } from '../../modules/message/index.ts';
+
+const repo = { certNoTaken, insertApplication, updateApplication };
+
 import type { Tx } from '../client.ts';
 import { organizations, products, uploads, users } from '../schema/index.ts';
 

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { ledgerSigner } from '../../modules/ledger/ledger.key.ts';
-import { verifyLedger } from '../../modules/ledger/ledger.verify.ts';
+import { ledgerSigner, verifyLedger } from '../../modules/ledger/index.ts';
 import { ledgerRecords, users } from '../schema/index.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 

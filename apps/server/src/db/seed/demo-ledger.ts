@@ -1,6 +1,6 @@
 import { ProductDocumentKind } from '@jcbb/contract';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { appendLedgerEntry } from '../../modules/ledger/ledger.append.ts';
+import { appendLedgerEntry } from '../../modules/ledger/index.ts';
 import type { Tx } from '../client.ts';
 import { auditLog, ledgerRecords, productDocuments, products, uploads } from '../schema/index.ts';
 

@@ -13,10 +13,10 @@ import {
   Scenario,
 } from '@jcbb/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { loadCityForm } from '../../modules/element/element-form.ts';
-import { LISTING_ENTITY } from '../../modules/listing/listing.repository.ts';
-import { sendMessage } from '../../modules/message/message.sender.ts';
-import { recomputeProductTags } from '../../modules/product/product-tags.ts';
+import { loadCityForm } from '../../modules/element/index.ts';
+import { LISTING_ENTITY } from '../../modules/listing/index.ts';
+import { sendMessage } from '../../modules/message/index.ts';
+import { recomputeProductTags } from '../../modules/product/index.ts';
 import type { Tx } from '../client.ts';
 import {
   attributeGroups,

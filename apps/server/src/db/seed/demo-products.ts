@@ -2,9 +2,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import { CERT_EXPIRY_NOTICE_DAYS, ProductDocumentKind } from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import type { Config } from '../../config.ts';
-import { createFileService } from '../../modules/file/file.service.ts';
-import { sendExpiryNotice } from '../../modules/product/certificate-expiry.ts';
-import { recomputeProductTags } from '../../modules/product/product-tags.ts';
+import { createFileService } from '../../modules/file/index.ts';
+import { recomputeProductTags, sendExpiryNotice } from '../../modules/product/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { productDocuments, productSpecs, products } from '../schema/index.ts';
 

@@ -2,7 +2,7 @@ import { CertStatus, creditCodeCheckChar, defaultModulesByOrgType, OrgType, Role
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { sendMessage } from '../../modules/message/message.sender.ts';
+import { sendMessage } from '../../modules/message/index.ts';
 import type { Db } from '../client.ts';
 import { organizations, orgModules, userRoles, users } from '../schema/index.ts';
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';

@@ -20,7 +20,7 @@ import { AppError, forbidden, invalidInput, notFound } from '../../lib/errors.ts
 import type { KvStore } from '../../lib/kv-store.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { sendMessage } from '../message/message.sender.ts';
+import { sendMessage } from '../message/index.ts';
 import * as repo from './auth.repository.ts';
 import type { SessionUser } from './auth.types.ts';
 import { createLoginThrottle, LOGIN_LIMITS } from './login-throttle.ts';

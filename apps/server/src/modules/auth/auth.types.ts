@@ -1,12 +1,2 @@
-/** Who is calling: resolved from the Bearer token once per request (cached briefly, see session-cache.ts). */
-export interface SessionUser {
-  userId: number;
-  sessionId: number;
-  appCode: string;
-  mobile: string;
-  username: string;
-  realName: string | null;
-  orgId: number | null;
-  orgType: number | null;
-  roles: string[];
-}
+/** The session user type lives in lib/ (shared code imports no module); the auth module re-exports it. */
+export type { SessionUser } from '../../lib/session-user.ts';

@@ -8,8 +8,8 @@ import {
 import { formatOptionalShanghaiTime } from '@jcbb/contract/time';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { FileService } from '../file/file.service.ts';
-import { openedCities } from '../reference/reference.repository.ts';
+import type { FileService } from '../file/index.ts';
+import { openedCities } from '../reference/index.ts';
 import { type AnswerCache, catalogueGeneration, createAnswerCache } from './catalogue.cache.ts';
 import * as repo from './catalogue.repository.ts';
 

@@ -11,10 +11,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
-import { appendLedgerEntry } from '../ledger/ledger.append.ts';
-import { sendMessage } from '../message/message.sender.ts';
-import { recomputeProductTags } from '../product/product-tags.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { appendLedgerEntry } from '../ledger/index.ts';
+import { sendMessage } from '../message/index.ts';
+import { recomputeProductTags } from '../product/index.ts';
 import {
   applicationView,
   CERTIFICATE_PAGE,

@@ -7,8 +7,8 @@ import {
 } from '@jcbb/contract';
 import type { Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { appendLedgerEntry } from '../ledger/ledger.append.ts';
-import { recomputeProductTags } from '../product/product-tags.ts';
+import { appendLedgerEntry } from '../ledger/index.ts';
+import { recomputeProductTags } from '../product/index.ts';
 import { type CertificateContent, canonicalContent, newPublicId } from './certificate.content.ts';
 import * as repo from './certificate.repository.ts';
 

@@ -2,7 +2,7 @@ import { bytesToHex } from '@jcbb/contract/ledger-proof';
 import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ledgerEntries, ledgerTreeHeads } from '../../db/schema/index.ts';
-import { inclusionProofHex } from '../ledger/ledger.tree.ts';
+import { inclusionProofHex } from '../ledger/index.ts';
 
 /** Where the ledger publishes its Ed25519 public key (ledger module). */
 export const LEDGER_KEY_URL = '/open/ledger/key';

@@ -13,7 +13,7 @@ import {
   productUnits,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { greenInCity } from '../catalogue/catalogue.repository.ts';
+import { greenInCity } from '../catalogue/index.ts';
 
 /** Organisations whose name contains the fragment, with their region's name; shortest (closest) names first. */
 export async function findByName(tx: Tx, fragment: string, take: number) {

@@ -10,8 +10,8 @@ import {
 } from '@jcbb/contract';
 import type { Db } from '../../db/client.ts';
 import { invalidInput, notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
-import { divisionPath } from '../reference/reference.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { divisionPath } from '../reference/index.ts';
 import * as repo from './company.repository.ts';
 import { buildCompanyWord, type CompanyWordInput } from './company.word.ts';
 

@@ -15,8 +15,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
-import { recomputeCityStandard } from '../listing/listing-standard.ts';
+import type { SessionUser } from '../auth/index.ts';
 import * as repo from './element.repository.ts';
 import { groupView, loadCityForm, withElements } from './element-form.ts';
 
@@ -31,7 +30,16 @@ const AUDIT_ENTITY = 'element';
  */
 export type ElementService = ReturnType<typeof createElementService>;
 
-export function createElementService({ db }: { db: Db }) {
+/**
+ * `recomputeCityStandard` re-evaluates the listings of a city after its demand-standard elements changed. The listing
+ * module owns it and depends on this one (its forms), so app.ts passes it in: element never imports listing.
+ */
+export interface ElementServiceDeps {
+  db: Db;
+  recomputeCityStandard: (tx: Tx, cityCode: string | null) => Promise<number>;
+}
+
+export function createElementService({ db, recomputeCityStandard }: ElementServiceDeps) {
   async function requireOpenedCity(tx: Tx, cityCode: string, field = 'cityCode') {
     if (!(await repo.isOpenedCity(tx, cityCode))) {
       throw invalidInput([{ field, message: '该城市尚未开通' }]);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { defineRoute } from '../../lib/route.ts';
-import type { FileService } from '../file/file.service.ts';
+import type { FileService } from '../file/index.ts';
 import { installLedgerSigner, loadLedgerSigner } from './ledger.key.ts';
 import { createLedgerService } from './ledger.service.ts';
 

@@ -2,8 +2,8 @@ import { type ElementValue, ListingStatus, meetsDemandStandard, normalizeElement
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { listings, listingValues } from '../../db/schema/index.ts';
-import { loadCityForm } from '../element/element-form.ts';
-import { recomputeProductTags } from '../product/product-tags.ts';
+import { loadCityForm } from '../element/index.ts';
+import { recomputeProductTags } from '../product/index.ts';
 
 /** A stored value row as the contract's value functions take it. */
 export function toElementValue(row: typeof listingValues.$inferSelect): ElementValue {

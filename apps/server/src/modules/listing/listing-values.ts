@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { invalidInput } from '../../lib/errors.ts';
-import type { CityForm } from '../element/element-form.ts';
+import type { CityForm } from '../element/index.ts';
 import * as repo from './listing.repository.ts';
 
 type ValueInput = z.output<typeof listingValueInput>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { auditLog, listings, messages, products, users } from '../../db/schema/index.ts';
 import { tinyPdf } from '../../db/seed/demo-products.ts';
-import { createFileService } from '../file/file.service.ts';
+import { createFileService } from '../file/index.ts';
 
 const BASE = '/materials/products-settled-in-cities';
 const LOG = '/materials/bm-product-audit-log';

@@ -9,7 +9,7 @@ import {
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './message.repository.ts';
 import { sendMessage } from './message.sender.ts';
 

@@ -13,9 +13,9 @@ import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
-import { sendMessage } from '../message/message.sender.ts';
-import { findDivision } from '../reference/reference.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { sendMessage } from '../message/index.ts';
+import { findDivision } from '../reference/index.ts';
 import * as certs from './certification.repository.ts';
 import {
   AuditEntity,

@@ -2,10 +2,9 @@ import { ResponseCode, Role } from '@jcbb/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
-import type { FileService } from '../file/file.service.ts';
-import type { MessageService } from '../message/message.service.ts';
+import type { AuthService, SessionUser } from '../auth/index.ts';
+import type { FileService } from '../file/index.ts';
+import type { MessageService } from '../message/index.ts';
 
 export interface OrganizationDeps {
   db: Db;

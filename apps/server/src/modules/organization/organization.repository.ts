@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle
 import type { Tx } from '../../db/client.ts';
 import { organizations, orgModules, userRoles, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { divisionPath } from '../reference/reference.repository.ts';
+import { divisionPath } from '../reference/index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationChanges = Partial<

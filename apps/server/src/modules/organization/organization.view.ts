@@ -8,7 +8,7 @@ import {
 import { formatOptionalShanghaiTime } from '@jcbb/contract/time';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { FileService } from '../file/file.service.ts';
+import type { FileService } from '../file/index.ts';
 import { natureName, orgTypeAndStatus } from './organization.format.ts';
 import * as repo from './organization.repository.ts';
 

@@ -1,7 +1,7 @@
 import { CERT_EXPIRY_NOTICE_DAYS, Channel } from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
-import { sendMessage } from '../message/message.sender.ts';
+import { sendMessage } from '../message/index.ts';
 import * as documentRepo from './document.repository.ts';
 import { recomputeProductTags } from './product-tags.ts';
 

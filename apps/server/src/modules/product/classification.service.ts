@@ -9,8 +9,7 @@ import {
 } from '@jcbb/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { listClassifications } from '../reference/reference.repository.ts';
-import { createReferenceService } from '../reference/reference.service.ts';
+import { createReferenceService, listClassifications } from '../reference/index.ts';
 import * as readsRepo from './product-reads.repository.ts';
 
 /** A class and its ancestors, category first ([{01 围护结构及混凝土类}, {0105 砌体材料}]); empty for an unknown code. */

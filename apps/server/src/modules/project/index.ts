@@ -10,7 +10,9 @@
  *   canRemoveMemberOrg(tx, projectId, orgId)   the hook the material modules fill (project.removal.ts)
  */
 export { canRemoveMemberOrg } from './project.removal.ts';
+export { registerProjectRoutes } from './project.routes.ts';
 export {
+  createProjectService,
   hasAnyProject,
   type ProjectAccess,
   projectAccess,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentFacts, FactChange, ProductFacts, SpecFacts } from '../product/product.facts.ts';
+import type { DocumentFacts, FactChange, ProductFacts, SpecFacts } from '../product/index.ts';
 import { mergeChange } from './revision.changes.ts';
 
 const approved: ProductFacts = {

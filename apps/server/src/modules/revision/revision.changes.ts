@@ -1,5 +1,5 @@
-import type { FactChange } from '../product/product.facts.ts';
-import { changedFacts } from '../product/product.facts.ts';
+import type { FactChange } from '../product/index.ts';
+import { changedFacts } from '../product/index.ts';
 
 /**
  * A revision's change list, kept minimal and in order: one entry per product, per specification and per document.

@@ -11,7 +11,7 @@ import {
   productUnits,
   users,
 } from '../../db/schema/index.ts';
-import type { FactChange } from '../product/product.facts.ts';
+import type { FactChange } from '../product/index.ts';
 
 export type RevisionRow = typeof productRevisions.$inferSelect;
 

@@ -15,16 +15,22 @@ import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/auth.types.ts';
-import * as listingRepo from '../listing/listing.repository.ts';
-import { committeeCity } from '../listing/listing-access.ts';
-import { transition } from '../listing/listing-transitions.ts';
-import { sendMessage } from '../message/message.sender.ts';
-import * as productDocumentRepo from '../product/document.repository.ts';
-import type { DocumentFacts, FactChange, FactGate, NewSpec, SpecFacts } from '../product/product.facts.ts';
-import * as productRepo from '../product/product.repository.ts';
-import { recomputeProductTags } from '../product/product-tags.ts';
-import * as productSpecRepo from '../product/spec.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { cityGovernmentOrgIds, committeeCity, cityNames as listingCityNames, transition } from '../listing/index.ts';
+import { sendMessage } from '../message/index.ts';
+import type { DocumentFacts, FactChange, FactGate, NewSpec, SpecFacts } from '../product/index.ts';
+import {
+  deleteDocument,
+  deleteSpec,
+  findOwnDocument,
+  findOwnProduct,
+  findOwnSpec,
+  insertDocument,
+  insertSpec,
+  recomputeProductTags,
+  updateProduct,
+  updateSpec,
+} from '../product/index.ts';
 import { mergeChange } from './revision.changes.ts';
 import * as repo from './revision.repository.ts';
 
@@ -102,7 +108,7 @@ export function createRevisionService({ db }: { db: Db }) {
       // The cities whose committees decide: where it is listed and a committee exists to audit (a listing passed one).
       const cities: string[] = [];
       for (const code of listedIn) {
-        if ((await listingRepo.cityGovernmentOrgIds(tx, code)).length > 0) cities.push(code);
+        if ((await cityGovernmentOrgIds(tx, code)).length > 0) cities.push(code);
       }
       if (listedIn.length === 0 && !open) return null;
       if (!open) {
@@ -285,7 +291,7 @@ export function createRevisionService({ db }: { db: Db }) {
 
   async function viewOf(tx: Tx, rev: repo.RevisionRow, user: SessionUser | null): Promise<RevisionView> {
     const product = (await repo.productNames(tx, [rev.productId])).get(rev.productId);
-    const cityNames = await listingRepo.cityNames(tx, rev.cityCodes);
+    const cityNames = await listingCityNames(tx, rev.cityCodes);
     const creator = (await repo.userNames(tx, [rev.createdBy])).get(rev.createdBy) ?? null;
     const history = await repo.historyOf(tx, rev.id);
     const actor = user ? await actorFor(tx, user, rev) : null;
@@ -328,31 +334,31 @@ export function createRevisionService({ db }: { db: Db }) {
     for (const c of rev.changes as FactChange[]) {
       switch (c.kind) {
         case 'product':
-          await productRepo.updateProduct(tx, rev.productId, { ...c.after, updatedAt: new Date() });
+          await updateProduct(tx, rev.productId, { ...c.after, updatedAt: new Date() });
           break;
         case 'spec_update': {
-          const own = await productSpecRepo.findOwnSpec(tx, rev.orgId, c.specId);
-          if (own && own.spec.productId === rev.productId) await productSpecRepo.updateSpec(tx, c.specId, c.after);
+          const own = await findOwnSpec(tx, rev.orgId, c.specId);
+          if (own && own.spec.productId === rev.productId) await updateSpec(tx, c.specId, c.after);
           break;
         }
         case 'spec_add':
-          await productSpecRepo.insertSpec(tx, { ...c.after, productId: rev.productId });
+          await insertSpec(tx, { ...c.after, productId: rev.productId });
           break;
         case 'spec_delete': {
-          const own = await productSpecRepo.findOwnSpec(tx, rev.orgId, c.specId);
-          if (own && own.spec.productId === rev.productId) await productSpecRepo.deleteSpec(tx, c.specId);
+          const own = await findOwnSpec(tx, rev.orgId, c.specId);
+          if (own && own.spec.productId === rev.productId) await deleteSpec(tx, c.specId);
           break;
         }
         case 'document_add':
-          await productDocumentRepo.insertDocument(tx, {
+          await insertDocument(tx, {
             ...c.after,
             productId: rev.productId,
             createdBy: rev.createdBy,
           });
           break;
         case 'document_delete': {
-          const own = await productDocumentRepo.findOwnDocument(tx, rev.orgId, c.documentId);
-          if (own && own.productId === rev.productId) await productDocumentRepo.deleteDocument(tx, c.documentId);
+          const own = await findOwnDocument(tx, rev.orgId, c.documentId);
+          if (own && own.productId === rev.productId) await deleteDocument(tx, c.documentId);
           break;
         }
       }
@@ -398,7 +404,7 @@ export function createRevisionService({ db }: { db: Db }) {
     /** The open and the latest closed revision of one of the caller's products. */
     ofProduct(user: SessionUser, productId: number) {
       return db.transaction(async (tx) => {
-        const product = user.orgId === null ? undefined : await productRepo.findOwnProduct(tx, user.orgId, productId);
+        const product = user.orgId === null ? undefined : await findOwnProduct(tx, user.orgId, productId);
         if (!product) throw notFound('产品不存在');
         const open = await repo.lockOpenRevision(tx, productId);
         const last = await repo.latestClosedRevision(tx, productId);
@@ -447,7 +453,7 @@ export function createRevisionService({ db }: { db: Db }) {
           await repo.updateRevision(tx, rev.id, { status: RevisionStatus.CITY_AUDIT });
           await audit(tx, rev, user, action, rev.status, RevisionStatus.CITY_AUDIT);
           for (const cityCode of rev.cityCodes) {
-            for (const orgId of await listingRepo.cityGovernmentOrgIds(tx, cityCode)) {
+            for (const orgId of await cityGovernmentOrgIds(tx, cityCode)) {
               await sendMessage(
                 tx,
                 { orgId, roles: [Role.CITY_COMMITTEE] },

@@ -1,5 +1,5 @@
 import type { AttributeGroupWithElements, ElementValue } from '@jcbb/contract';
-import { type SavedElementValue, toElementValue, toFieldValue, visibleElements } from '../element/form-values.ts';
+import { type SavedElementValue, toElementValue, toFieldValue, visibleElements } from '../element/public.ts';
 
 /** The enabled elements of a city's form, in order. */
 export function formElements(groups: readonly AttributeGroupWithElements[]) {

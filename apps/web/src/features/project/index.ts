@@ -1,4 +1,3 @@
-// The project feature's public surface: its routes (app/route-table.tsx) and its calls (other features may read
-// projects through these query options, never by URL).
-export { invalidateProjects, projectMutations, projectQueries } from './api.ts';
+// The project feature's routes (app/route-table.tsx; light: they load with the shell). Its calls for other features
+// are in public.ts.
 export { cityProjectRoutes, PROJECT_LIST_PATH, projectRoutes } from './routes.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../../app/app-config.ts';
+import { useAppConfig } from '../../../lib/app-config.ts';
 
 /** How a new organisation joins: the configured text (JOIN_INFO, GET /open/config), else the default one. */
 export function JoinText() {

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
-import { publicLedgerApi } from '../../ledger/public-api.ts';
+import { publicLedgerApi } from '../../ledger/public.ts';
 import { buildTestLedger } from '../../ledger/test-tree.ts';
 import { publicCertificateApi } from '../api.ts';
 import { renderWithProviders } from '../testing.tsx';

@@ -8,7 +8,7 @@ import { useInFrame } from '../../../app/route-context.ts';
 import { PublicFrame } from '../../../layout/PublicFrame.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
-import { LedgerKeyVerification } from '../../ledger/components/LedgerKeyVerification.tsx';
+import { LedgerKeyVerification } from '../../ledger/public.ts';
 import { publicCertificateApi, verifyQuery } from '../api.ts';
 import { CertificateStateTag, Stars } from '../components/Tags.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';

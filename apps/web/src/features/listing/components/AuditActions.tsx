@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { openFetched } from '../../../lib/open-blob.ts';
-import { DynamicForm } from '../../element/components/DynamicForm.tsx';
 import {
+  DynamicForm,
   type ElementFieldValue,
   elementFieldErrors,
   toElementValues,
   VALUES_FIELD,
   visibleElements,
-} from '../../element/form-values.ts';
+} from '../../element/public.ts';
 import { type AuditDecision, listingApi } from '../api.ts';
 
 /** Which auditor decides: the platform (super_admin) or the city's committee (住建委). */

@@ -3,7 +3,7 @@ import { Card, Col, Row, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openFetched } from '../../../lib/open-blob.ts';
-import { ElementValuesView } from '../../element/components/ElementValuesView.tsx';
+import { ElementValuesView } from '../../element/public.ts';
 import {
   auditLogQuery,
   type ListingDetail,

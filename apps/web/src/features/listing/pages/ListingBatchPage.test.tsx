@@ -2,7 +2,7 @@ import type { AttributeGroupWithElements } from '@jcbb/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { elementApi } from '../../element/api.ts';
+import { elementApi } from '../../element/public.ts';
 import { type ListingCheck, listingApi, type ProductOption } from '../api.ts';
 import { renderWithProviders, testElement } from '../testing.tsx';
 import { ListingBatchPage } from './ListingBatchPage.tsx';

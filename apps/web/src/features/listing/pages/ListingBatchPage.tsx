@@ -12,9 +12,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { openFetched } from '../../../lib/open-blob.ts';
-import { elementApi, elementKeys } from '../../element/api.ts';
-import { DynamicForm } from '../../element/components/DynamicForm.tsx';
-import { type ElementFieldValue, type FileRef, toElementValues, toRule } from '../../element/form-values.ts';
+import {
+  DynamicForm,
+  type ElementFieldValue,
+  elementApi,
+  elementKeys,
+  type FileRef,
+  toElementValues,
+  toRule,
+} from '../../element/public.ts';
 import { invalidateListings, type ListingBatch, type ListingCheck, listingApi } from '../api.ts';
 import { listingStatusName } from '../components/ListingStatusTag.tsx';
 import { ProductSelect } from '../components/ProductSelect.tsx';

@@ -7,16 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/http.ts';
 import { openFetched } from '../../../lib/open-blob.ts';
-import { elementApi, elementKeys } from '../../element/api.ts';
-import { DynamicForm } from '../../element/components/DynamicForm.tsx';
 import {
+  DynamicForm,
   type ElementFieldValue,
+  elementApi,
   elementFieldErrors,
+  elementKeys,
   type FileRef,
   toElementValues,
   toFormValues,
   VALUES_FIELD,
-} from '../../element/form-values.ts';
+} from '../../element/public.ts';
 import { existingListingQuery, invalidateListings, type ListingDetail, listingApi } from '../api.ts';
 import { ListingStatusTag, listingStatusName } from '../components/ListingStatusTag.tsx';
 import { ProductSelect } from '../components/ProductSelect.tsx';

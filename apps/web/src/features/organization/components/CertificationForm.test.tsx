@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
-import { referenceApi } from '../../reference/api.ts';
+import { referenceApi } from '../../reference/public.ts';
 import { type CertificationItem, organizationApi } from '../api.ts';
 import { renderWithProviders } from '../testing.tsx';
 import { CertificationForm, type CertificationFormValues } from './CertificationForm.tsx';

@@ -8,8 +8,7 @@ import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
-import { orgNaturesQuery } from '../../reference/api.ts';
-import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
+import { orgNaturesQuery, RegionCascader } from '../../reference/public.ts';
 import { type CertificationItem, organizationApi } from '../api.ts';
 import { LicenseUpload, type LicenseValue } from './LicenseUpload.tsx';
 

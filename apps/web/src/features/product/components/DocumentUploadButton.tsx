@@ -4,7 +4,7 @@ import { App, Button, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
-import { pendingReviewText } from '../../revision/saved.ts';
+import { pendingReviewText } from '../../revision/public.ts';
 import { invalidateProductCentre, productApi } from '../api.ts';
 import { DOCUMENT_ACCEPT, uploadProblem } from './upload-check.ts';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { pendingReviewText } from '../../revision/saved.ts';
+import { pendingReviewText } from '../../revision/public.ts';
 import { productApi, qualificationDropQuery } from '../api.ts';
 import { FileUpload, type UploadedRef } from '../components/FileUpload.tsx';
 import { starRule, validUntilRule } from './rules.ts';

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { pendingReviewText } from '../../revision/saved.ts';
+import { pendingReviewText } from '../../revision/public.ts';
 import { productApi } from '../api.ts';
 import { emptySpec, SpecFields, type SpecFormValues } from './SpecFields.tsx';
 

@@ -12,7 +12,7 @@ import { LISTINGS_PATH } from '../components/ProductActions.tsx';
 import { ProductImage } from '../components/ProductImage.tsx';
 import { SpecTable } from '../components/SpecTable.tsx';
 import '../i18n.ts';
-import { RevisionNotice } from '../../revision/components/RevisionNotice.tsx';
+import { RevisionNotice } from '../../revision/public.ts';
 import { formatPrice, isEnabled } from '../labels.ts';
 import { useIdParam, useProductDetail } from '../use-product.ts';
 

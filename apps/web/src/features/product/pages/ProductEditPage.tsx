@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
 import '../i18n.ts';
-import { RevisionNotice } from '../../revision/components/RevisionNotice.tsx';
+import { RevisionNotice } from '../../revision/public.ts';
 import type { ProductDetail } from '../api.ts';
 import { useIdParam, useProductDetail } from '../use-product.ts';
 import { BasicInfoStep } from './edit/BasicInfoStep.tsx';

@@ -11,7 +11,7 @@ import { invalidateProductCentre, productApi, specQuery } from '../api.ts';
 import { emptySpec, SpecFields, type SpecFormValues } from '../forms/SpecFields.tsx';
 import { specToValues } from '../forms/SpecFormModal.tsx';
 import '../i18n.ts';
-import { pendingReviewText } from '../../revision/saved.ts';
+import { pendingReviewText } from '../../revision/public.ts';
 import { useAllSpecs } from '../use-all-specs.ts';
 import { useIdParam } from '../use-product.ts';
 

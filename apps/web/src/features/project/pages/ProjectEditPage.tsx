@@ -17,7 +17,7 @@ import { RecordState } from '../../../components/RecordState.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { maxLengthOf, rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
-import { RegionCascader } from '../../reference/components/RegionCascader.tsx';
+import { RegionCascader } from '../../reference/public.ts';
 import { invalidateProjects, projectMutations, projectQueries } from '../api.ts';
 import { options } from '../components/labels.ts';
 import { PROJECT_NS } from '../locales/register.ts';

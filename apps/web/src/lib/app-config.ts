@@ -1,6 +1,6 @@
 import type { OpenConfigData } from '@jcbb/contract/system.endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../lib/api.ts';
+import { call } from './api.ts';
 
 /** Settings the console reads at start-up (GET /open/config). */
 export type AppConfig = OpenConfigData;

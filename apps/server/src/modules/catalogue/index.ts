@@ -1,0 +1,7 @@
+/**
+ * The catalogue module's public functions: other modules, app.ts, jobs, seed, bench and tests import from here only
+ * (docs/architecture.md, "Module boundaries").
+ */
+export { greenInCity } from './catalogue.repository.ts';
+export { registerCatalogueRoutes } from './catalogue.routes.ts';
+export { createCatalogueService } from './catalogue.service.ts';

@@ -1,0 +1,11 @@
+/**
+ * The listing module's public functions: other modules, app.ts, jobs, seed, bench and tests import from here only
+ * (docs/architecture.md, "Module boundaries").
+ */
+
+export { cityGovernmentOrgIds, cityNames, LISTING_ENTITY } from './listing.repository.ts';
+export { registerListingRoutes } from './listing.routes.ts';
+export { createListingService } from './listing.service.ts';
+export { committeeCity } from './listing-access.ts';
+export { recomputeCityStandard } from './listing-standard.ts';
+export { transition } from './listing-transitions.ts';

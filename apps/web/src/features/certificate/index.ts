@@ -1,0 +1,2 @@
+/** The certificate feature's routes and what the app shell uses (light: it loads with the shell). */
+export { certificateRoutes, freeCertificateRoute } from './routes.tsx';

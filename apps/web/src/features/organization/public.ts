@@ -1,0 +1,5 @@
+/**
+ * What the console layout and other features may use of the organization feature: it loads with the (lazy) console
+ * layout, not with the route table.
+ */
+export { CertBanner } from './components/CertBanner.tsx';

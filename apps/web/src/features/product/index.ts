@@ -1,0 +1,2 @@
+/** The product feature's routes and what the app shell uses (light: it loads with the shell). */
+export { productRoutes } from './routes.tsx';
