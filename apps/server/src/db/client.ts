@@ -9,7 +9,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock.ts';
-import { createRuntimeTables } from './runtime-tables.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -97,7 +96,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: () =>
         exclusive('migrate', async () => {
           await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
-          await createRuntimeTables(db);
         }),
       close: () => pool.end(),
       onConnectionError: (listener) => {
@@ -129,7 +127,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     postgres: null,
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
-      await createRuntimeTables(db);
     },
     close: async () => {
       await client.close();

@@ -15,7 +15,7 @@ interface Log {
 }
 
 /**
- * Claim this period's run of a job: one atomic upsert on job_runs (db/runtime-tables.ts) that succeeds for one
+ * Claim this period's run of a job: one atomic upsert on job_runs (migration 0011) that succeeds for one
  * caller only when the last run started a period ago or never. Processes need no leader and no shared clock
  * beyond the database's; a restart does not re-run a job that ran within its period.
  */

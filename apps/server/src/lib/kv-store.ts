@@ -185,7 +185,7 @@ export class RedisKvStore implements KvStore {
 
 /**
  * The store on the PostgreSQL server when there is no Redis: one row per key in kv_entries (created by
- * db/runtime-tables.ts), `INSERT … ON CONFLICT DO UPDATE … RETURNING` for the atomic increment, LISTEN/NOTIFY on a
+ * migration 0011), `INSERT … ON CONFLICT DO UPDATE … RETURNING` for the atomic increment, LISTEN/NOTIFY on a
  * dedicated connection for publish/subscribe. Slower than Redis (a write per signed request for its nonce), but
  * correct for several processes and it survives restarts; expired rows are deleted every minute.
  */
