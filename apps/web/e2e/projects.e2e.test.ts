@@ -66,7 +66,7 @@ describe.runIf(hasChromium)('projects', () => {
       await dev.waitForURL('**/project/edit');
       const form = dev.locator('form');
       await form.getByRole('button', { name: '保 存' }).click();
-      await formItem(form, '项目名称').getByText('请填写项目名称').waitFor();
+      await formItem(form, '项目名称').getByText('请输入项目名称').waitFor();
       await shot(dev, 'developer-form-empty-1366');
 
       await form.getByLabel('项目名称').fill(PROJECT);
