@@ -36,6 +36,12 @@ describe('the endpoints declared in the contract', () => {
       .map(({ module, name }) => `${module}.${name}`);
     expect(missing).toEqual([]);
   });
+
+  it('are every route the server answers: none is declared only on the server', () => {
+    const declared = new Set(allEndpoints().map(({ endpoint }) => endpointKey(endpoint)));
+    const undeclared = routes.map((r) => `${r.method} ${r.path}`).filter((key) => !declared.has(key));
+    expect(undeclared).toEqual([]);
+  });
 });
 
 const ACCOUNTS = {

@@ -10,7 +10,7 @@ import {
   routerPath,
 } from '@jcbb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { forbidden, orgTypesForbidden } from './errors.ts';
 import type { SessionUser } from './session-user.ts';
 
@@ -44,6 +44,7 @@ export interface HandlerContext<B, Q, P> {
   reply: FastifyReply;
 }
 
+/** What `register` needs: an endpoint's wire shape with the route's options (internal). */
 interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
@@ -86,33 +87,18 @@ export interface RouteOptions<E extends EndpointDef> {
  * (code 200 on materials-service paths, 0 elsewhere), and roles and organisation types are checked before the
  * handler runs. An endpoint without a response schema answers a file: its handler sends it through `reply`.
  */
-export function defineRoute<E extends EndpointDef>(app: FastifyInstance, endpoint: E, options: RouteOptions<E>): void;
-/** @deprecated The form before endpoints were declared in the contract; being migrated module by module. */
-export function defineRoute<
-  B extends z.ZodType = z.ZodUnknown,
-  Q extends z.ZodType = z.ZodUnknown,
-  P extends z.ZodType = z.ZodUnknown,
-  R extends z.ZodType = z.ZodUnknown,
->(app: FastifyInstance, spec: RouteSpec<B, Q, P, R>): void;
-export function defineRoute(
-  app: FastifyInstance,
-  first: EndpointDef | RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>,
-  second?: RouteOptions<EndpointDef>,
-): void {
-  if (second) {
-    const e = first as EndpointDef;
-    register(app, {
-      ...second,
-      method: e.method,
-      url: routerPath(e.path),
-      body: e.body,
-      query: e.query,
-      params: e.params,
-      response: e.response,
-      signQuery: e.upload,
-      handler: second.handler as RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>['handler'],
-    });
-  } else register(app, first as RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>);
+export function defineRoute<E extends EndpointDef>(app: FastifyInstance, endpoint: E, options: RouteOptions<E>): void {
+  register(app, {
+    ...options,
+    method: endpoint.method,
+    url: routerPath(endpoint.path),
+    body: endpoint.body,
+    query: endpoint.query,
+    params: endpoint.params,
+    response: endpoint.response,
+    signQuery: endpoint.upload,
+    handler: options.handler as RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>['handler'],
+  });
 }
 
 function register(
@@ -156,7 +142,3 @@ function register(
     },
   });
 }
-
-/** An id in a path or body: a positive integer that fits the `integer` column (a larger one is a 400, not a 500). */
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647, '编号超出范围');
-export const idParams = z.object({ id: idSchema });
