@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress.ts';
 
-// The console's signing key is built into its bundle (DESIGN.md §3: it identifies the client build, it is no
+// The console's signing key is built into its bundle (docs/design.md §3: it identifies the client build, it is no
 // secret). It comes from the same variables as the server's, with the same development defaults.
 const signing = {
   appCode: process.env.APP_CODE ?? 'jcbb',

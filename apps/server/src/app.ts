@@ -156,7 +156,7 @@ export async function buildApp(
         title: '建材帮帮 API',
         version: '1.0.0',
         description:
-          'Every call is signed (DESIGN.md §3: timestamp, nonce, app_code, auth_key, signature) and answers { code, msg, data }. ' +
+          'Every call is signed (docs/design.md §3: timestamp, nonce, app_code, auth_key, signature) and answers { code, msg, data }. ' +
           'Paths under /materials/ and /open/materials/ answer success with code 200, the others with 0.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
@@ -300,7 +300,7 @@ async function declaringAccess(app: FastifyInstance, access: RouteAccess, regist
 
 /** Above this a request is slow enough to be worth a line at warn, whatever its status. */
 export const SLOW_REQUEST_MS = 1000;
-/** Signature failures (DESIGN.md §3): someone calling without the key, or replaying. */
+/** Signature failures (docs/design.md §3): someone calling without the key, or replaying. */
 const SIGNATURE_CODES = new Set([10001, 10002, 10003, 10004, 10005]);
 
 /**

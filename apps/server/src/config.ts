@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Every setting comes from the environment; README.md lists each with its default (DESIGN.md §3). */
+/** Every setting comes from the environment; README.md lists each with its default (docs/design.md §3). */
 export interface Config {
   port: number;
   host: string;
@@ -208,7 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appCode: env.APP_CODE ?? 'jcbb',
     authKey: env.AUTH_KEY ?? DEV_AUTH_KEY,
     authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
-    // Demo data by default only on the embedded database (DESIGN.md §7), and never in production.
+    // Demo data by default only on the embedded database (docs/design.md §7), and never in production.
     seedDemo: bool(v.SEED_DEMO, databaseUrl === null && !production),
     production,
     logLevel: v.LOG_LEVEL ?? 'info',

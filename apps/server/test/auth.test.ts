@@ -8,7 +8,7 @@ import { FAILED_SIGN_IN_TITLE, LOGIN_LIMITS } from '../src/modules/auth/index.ts
 import { DEMO_PASSWORD, startTestServer, type TestServer, toResponse } from './harness.ts';
 
 /**
- * Sign-in and its throttling (DESIGN.md §3). With TEST_REDIS_URL every test server shares one Redis and so its
+ * Sign-in and its throttling (docs/design.md §3). With TEST_REDIS_URL every test server shares one Redis and so its
  * throttling counters: the accounts this file locks out are its own (random mobiles), and each test signs in from
  * its own random address, so neither other test files nor a rerun within the window are affected.
  */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, stringify, type TestResponse, type TestServer, toResponse } from './harness.ts';
 
 /**
- * The gateway through the real app (DESIGN.md §3): signature first, then session, both before validation. Requests
+ * The gateway through the real app (docs/design.md §3): signature first, then session, both before validation. Requests
  * are built here rather than with `server.call` so that each can be broken in one chosen way.
  */
 let server: TestServer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestResponse, type TestServer } from './harness.ts';
 
 /**
- * A client written from DESIGN.md §3 alone (issue 2, "done when"): its own canonical string and HMAC with
+ * A client written from docs/design.md §3 alone (issue 2, "done when"): its own canonical string and HMAC with
  * node:crypto, nothing from packages/contract and not the harness's `call`. If this client and the server agree,
  * the specification is enough to talk to the server.
  */

@@ -6,7 +6,7 @@ import { organizations, sessions, ssoTokens } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from './harness.ts';
 
-/** Sessions, the signed-in user, enabled modules, single sign-on and password change (DESIGN.md §3, spec §3, §8). */
+/** Sessions, the signed-in user, enabled modules, single sign-on and password change (docs/design.md §3, spec §3, §8). */
 let server: TestServer;
 
 beforeAll(async () => {

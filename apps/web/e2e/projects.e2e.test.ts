@@ -23,7 +23,7 @@ const PROJECT = 'E2E 南京市鼓楼区实验小学改扩建工程';
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  // Let antd's transitions settle (STACK.md pitfall 7).
+  // Let antd's transitions settle (headless screenshots catch antd mid-animation).
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }

@@ -4,7 +4,7 @@ import { isMaterialsPath } from './envelope.ts';
 
 const hasChinese = /\p{Script=Han}/u;
 
-describe('response codes (DESIGN.md §3)', () => {
+describe('response codes (docs/design.md §3)', () => {
   it('every error code has a 4xx/5xx status and a Chinese message', () => {
     const errorCodes = Object.values(ResponseCode).filter((c) => c !== ResponseCode.OK && c !== 200);
     expect(Object.keys(errorCatalogue).map(Number).sort()).toEqual([...errorCodes].sort());

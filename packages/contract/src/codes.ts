@@ -1,5 +1,5 @@
 /**
- * The one table of response codes (DESIGN.md §3). The server answers every error with one of these and the
+ * The one table of response codes (docs/design.md §3). The server answers every error with one of these and the
  * HTTP status beside it; the web client decides what to do from the code alone.
  */
 export const ResponseCode = {
@@ -55,7 +55,7 @@ export interface FieldError {
   message: string;
 }
 
-/** Every JSON answer is `{ code, msg, data }` (DESIGN.md §3). */
+/** Every JSON answer is `{ code, msg, data }` (docs/design.md §3). */
 export interface Envelope<T> {
   code: number;
   msg: string;

@@ -1,5 +1,5 @@
 /**
- * The evidence ledger's proofs (issue 5, DESIGN.md §5): an append-only Merkle tree as in RFC 9162 (Certificate
+ * The evidence ledger's proofs (issue 5, docs/design.md §5): an append-only Merkle tree as in RFC 9162 (Certificate
  * Transparency v2), tree heads signed with Ed25519. Pure TypeScript with no I/O, so the server that builds the
  * proofs and the browser that checks them run the very same code (noble-hashes, noble-curves; both audited).
  *

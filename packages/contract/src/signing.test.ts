@@ -27,7 +27,7 @@ async function hmacHex(text: string, secret = SECRET): Promise<string> {
 }
 const meta = { timestamp: 1767225600000, app_code: 'jcbb', auth_key: 'jcbb-web-dev' };
 
-describe('canonical string (DESIGN.md §3)', () => {
+describe('canonical string (docs/design.md §3)', () => {
   it('sorts object keys at every depth and keeps array order', () => {
     const params = { b: { z: 1, a: [{ y: 2, x: 1 }, 3, 'c'] }, a: 'x' };
     expect(parameterString(params)).toBe('a=x&b={"a":[{"x":1,"y":2},3,"c"],"z":1}');

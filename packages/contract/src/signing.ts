@@ -1,5 +1,5 @@
 /**
- * Request signing, exactly as DESIGN.md §3 specifies. The web client and the tests sign with this function and
+ * Request signing, exactly as docs/design.md §3 specifies. The web client and the tests sign with this function and
  * the server verifies with it, so there is one definition of the canonical string.
  *
  * Pure JavaScript (noble-hashes) rather than node:crypto or WebCrypto: it must run synchronously in the browser

@@ -1,5 +1,5 @@
 /**
- * Asia/Shanghai dates and times, the one copy the server and the web console share (DESIGN.md §2: users read
+ * Asia/Shanghai dates and times, the one copy the server and the web console share (docs/design.md §2: users read
  * Beijing time, whatever zone the server or the browser runs in). China Standard Time has been UTC+8 all year
  * since 1991 (no daylight saving), so a fixed offset is exact and needs no time-zone database. No I/O, no zod.
  */

@@ -41,7 +41,7 @@ export const productUnits = [
 
 /**
  * The 16 transport types of GB/T 51366-2019 appendix D with their emission factors in kgCO2e per
- * tonne-kilometre (DESIGN.md §5). Factors are kept as strings of the standard's digits so no float rounding
+ * tonne-kilometre (docs/design.md §5). Factors are kept as strings of the standard's digits so no float rounding
  * creeps into seeds or sums; the server stores them as numeric.
  */
 export const transportTypes = [

@@ -58,7 +58,7 @@ export interface DatabaseOptions {
 
 /**
  * One switch: a PostgreSQL server through node-postgres when a URL is given, else embedded PGlite. Schema,
- * queries and migrations are the same for both (STACK.md).
+ * queries and migrations are the same for both (docs/dependencies.md).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -109,7 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   } else {
     const dir = path.join(options.dataDir, 'pgdata');
-    // PGlite has no lock of its own: two processes on one folder corrupt it (STACK.md pitfall 2).
+    // PGlite has no lock of its own: two processes on one folder corrupt it (docs/decisions.md).
     release = await acquireDataDirLock(options.dataDir);
     try {
       client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });

@@ -6,7 +6,7 @@ import { auditLog, users } from '../db/schema/index.ts';
 import type { SessionUser } from './session-user.ts';
 
 /**
- * The one way a module writes its audit trail (DESIGN.md §5: who, when, from, to, why) into `audit_log`, inside the
+ * The one way a module writes its audit trail (docs/design.md §5: who, when, from, to, why) into `audit_log`, inside the
  * caller's transaction so the row commits with the change it records. Entity and action names are declared here,
  * once, so a typo is a type error and a reader finds every audited action in one table.
  *

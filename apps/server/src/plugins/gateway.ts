@@ -12,7 +12,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The gateway in front of every route (spec §7, DESIGN.md §3): first the signature (all but `bare` routes), then
+ * The gateway in front of every route (spec §7, docs/design.md §3): first the signature (all but `bare` routes), then
  * the Bearer session (`session` routes). Runs before validation, so a forged or anonymous request learns nothing
  * about the shape of the input.
  */

@@ -24,7 +24,7 @@ export function signedParams(request: FastifyRequest, fromQuery: boolean): Recor
 }
 
 /**
- * Verify a request's signature as DESIGN.md §3 specifies: all five parameters present, a known app and key, the
+ * Verify a request's signature as docs/design.md §3 specifies: all five parameters present, a known app and key, the
  * timestamp within 300 s, the HMAC equal (compared in constant time), and only then the nonce recorded, so a
  * forged request cannot burn a real client's nonce.
  */

@@ -3,7 +3,7 @@ import { Space, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The derived tags of a product as the server reports them (spec §1, DESIGN.md §5). */
+/** The derived tags of a product as the server reports them (spec §1, docs/design.md §5). */
 export interface ProductTagFlags {
   isPrefabricated: boolean;
   isLowCarbon: boolean;

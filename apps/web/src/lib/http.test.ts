@@ -40,7 +40,7 @@ afterEach(() => {
   session.clear();
 });
 
-describe('http: signing (DESIGN.md §3)', () => {
+describe('http: signing (docs/design.md §3)', () => {
   it('signs a POST body with the five parameters and a signature the contract verifies', async () => {
     fetchMock.mockResolvedValue(json({ code: 0, msg: 'success', data: { ok: 1 } }));
     await expect(http.post('/notice/bmMessage/getMessageList', { pageNum: 2, channelNos: ['jcbb'] })).resolves.toEqual({

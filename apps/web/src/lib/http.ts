@@ -7,7 +7,7 @@ import { notify } from './notify.ts';
 import { session } from './session.ts';
 
 /**
- * The web app's one HTTP client (spec §7, §8; DESIGN.md §3):
+ * The web app's one HTTP client (spec §7, §8; docs/design.md §3):
  * - every call signed with the contract's function (query for GET/DELETE and uploads, body for POST/PUT);
  * - a Bearer token on every path except /open/;
  * - 20 000 ms timeout;

@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
-/** One row per state transition of any business flow: who, when, from, to, why (DESIGN.md §5). */
+/** One row per state transition of any business flow: who, when, from, to, why (docs/design.md §5). */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
-/** A stored file's bytes, named by their SHA-256 (DESIGN.md §2); kept once however often it is uploaded. */
+/** A stored file's bytes, named by their SHA-256 (docs/design.md §2); kept once however often it is uploaded. */
 export const fileBlobs = pgTable('file_blobs', {
   sha256: text('sha256').primaryKey(),
   size: bigint('size', { mode: 'number' }).notNull(),

@@ -6,7 +6,7 @@ import { organizations } from './organization.ts';
 import { materialClassifications } from './reference.ts';
 
 /**
- * A manufacturer's product. The four tags are derived (DESIGN.md §5) and stored only so the catalogue can
+ * A manufacturer's product. The four tags are derived (docs/design.md §5) and stored only so the catalogue can
  * filter on them with an index; the product service recomputes them whenever their evidence changes.
  */
 export const products = pgTable(

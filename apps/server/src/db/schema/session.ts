@@ -3,7 +3,7 @@ import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.ts';
 import { users } from './user.ts';
 
-/** Bearer sessions. Only the SHA-256 of a token is kept (DESIGN.md §3). */
+/** Bearer sessions. Only the SHA-256 of a token is kept (docs/design.md §3). */
 export const sessions = pgTable(
   'sessions',
   {

@@ -39,7 +39,7 @@ interface DemoProject {
   supervisor: 'accepted' | 'invited';
 }
 
-/** DESIGN.md §7 and the issue: three Nanjing projects of the policy with both units, one still in design without. */
+/** docs/design.md §7 and the issue: three Nanjing projects of the policy with both units, one still in design without. */
 const DEMO_PROJECTS: DemoProject[] = [
   {
     name: '南京市鼓楼区天妃宫小学新建工程',

@@ -117,7 +117,7 @@ const demoOrgs: DemoOrg[] = [
   },
 ];
 
-/** DESIGN.md §7: one account per console, all with the password Jcbb@2026. */
+/** docs/design.md §7: one account per console, all with the password Jcbb@2026. */
 export const demoAccounts = [
   { mobile: '13800000000', username: 'platform', realName: '平台审核员', org: null, role: Role.SUPER_ADMIN },
   { mobile: '13800000001', username: 'lvzhu_admin', realName: '张伟', org: 'maker', role: Role.ENTERPRISE_ADMIN },
@@ -144,7 +144,7 @@ export const demoAccounts = [
 ] as const;
 
 /**
- * Seed the demo organisations and accounts, only into a database without users (DESIGN.md §7), in one
+ * Seed the demo organisations and accounts, only into a database without users (docs/design.md §7), in one
  * transaction: a half-seeded database never exists.
  */
 export async function seedDemoData(

@@ -132,7 +132,7 @@ export function createAuthService({ db, config, kv }: Deps) {
       return openSession(user.id, appCode, ip, userAgent);
     },
 
-    /** The caller of a Bearer token, or 10100 / 10101 (DESIGN.md §3). */
+    /** The caller of a Bearer token, or 10100 / 10101 (docs/design.md §3). */
     async resolveSession(token: string | null): Promise<SessionUser> {
       if (!token) throw new AppError(ResponseCode.NO_SESSION);
       const tokenHash = hashToken(token);

@@ -11,7 +11,7 @@ export type CertificateService = ReturnType<typeof createCertificateService>;
  * Certificate applications, decisions, issued certificates and their revocation (issue 5 items 3–5), by actor: the
  * applicant (`certificate.applicant.ts`), the certification body (`certificate.body.ts`) and the certificate's
  * readers and public verification (`certificate.verification.ts`). Each change is one transaction with its audit
- * rows, its ledger entry and its messages (DESIGN.md §5).
+ * rows, its ledger entry and its messages (docs/design.md §5).
  */
 export function createCertificateService({ db }: { db: Db }) {
   return {

@@ -27,7 +27,7 @@ export function storedName(clientName: string, ext: string): string {
 }
 
 /**
- * Files kept on disk under DATA_DIR/files, named by their SHA-256 (DESIGN.md §2): the same bytes are kept once.
+ * Files kept on disk under DATA_DIR/files, named by their SHA-256 (docs/design.md §2): the same bytes are kept once.
  * Size is bounded by the multipart limit; the type is checked from the content before anything is kept.
  */
 export function createFileService({ db, config }: { db: Db; config: Config }) {

@@ -73,7 +73,7 @@ function adminApplicationView(row: certs.ApplicationRow) {
 }
 
 /**
- * Certification (DESIGN.md §4): an enterprise administrator submits the organisation's details and business
+ * Certification (docs/design.md §4): an enterprise administrator submits the organisation's details and business
  * licence; the platform (super_admin) approves, or rejects with a reason. Organisation states: 0 none → 1 pending
  * → 2 certified | 3 rejected → 1 pending again. Each transition is one transaction with an audit row and a message.
  */

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { listings, productDocuments, products } from '../../db/schema/index.ts';
 
 /**
- * The product's derived tags (spec §1, DESIGN.md §5, issue 4 item 3). Nobody types them in: they follow from the
+ * The product's derived tags (spec §1, docs/design.md §5, issue 4 item 3). Nobody types them in: they follow from the
  * material type, the documents and the listings, and are stored on `products` only so the catalogue can filter on
  * them with an index.
  */

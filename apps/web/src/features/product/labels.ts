@@ -6,7 +6,7 @@ import { daysBetween, shanghaiToday } from '@jcbb/contract/time';
 export const PAGE_SIZE = 10;
 export const MAX_IMAGES = 9;
 
-/** '12.50' → '¥12.50'; null → '—'. Prices travel as decimal strings (DESIGN.md §2: never floats). */
+/** '12.50' → '¥12.50'; null → '—'. Prices travel as decimal strings (docs/design.md §2: never floats). */
 export function formatPrice(price: string | null | undefined): string {
   if (price === null || price === undefined || price === '') return '—';
   const [whole = '0', fraction = ''] = price.split('.');

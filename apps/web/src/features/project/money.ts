@@ -1,4 +1,4 @@
-/** Investment is stored in fen (integer, DESIGN.md §2); the console shows and enters 万元 (1 万元 = 1 000 000 fen). */
+/** Investment is stored in fen (integer, docs/design.md §2); the console shows and enters 万元 (1 万元 = 1 000 000 fen). */
 const FEN_PER_WAN = 1_000_000;
 
 /** 万元 as typed (digits, at most one point) → fen, on the text itself so no float rounding creeps in. */
