@@ -1,12 +1,29 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../lib/http.ts';
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** React Query's `retry` for one record: a 404 is the answer (another organisation's or a deleted record). */
 export const retryUnlessNotFound = (count: number, error: Error) => !isNotFound(error) && count < 2;
+
+/**
+ * The opening of every detail page: the record's id from the address (`?id=`), whether it can be one, and the query
+ * for it (not sent for a bad id; a 404 is the answer, not retried). Pass the result to `RecordState`:
+ * `const { query, valid } = useRecordQuery(projectQueries.detail)` … `<RecordState query={query} valid={valid} …>`.
+ */
+export function useRecordQuery<TQueryFnData, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
+  optionsFor: (id: number) => UseQueryOptions<TQueryFnData, Error, TData, TQueryKey>,
+  param = 'id',
+): { id: number; valid: boolean; query: UseQueryResult<TData, Error> } {
+  const [params] = useSearchParams();
+  const id = Number(params.get(param));
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({ retry: retryUnlessNotFound, ...optionsFor(id), enabled: valid });
+  return { id, valid, query };
+}
 
 interface RecordStateProps<T> {
   query: UseQueryResult<T>;

@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { CertificationStatus } from '@jcbb/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Grid, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
+import { useNavigate } from 'react-router-dom';
+import { RecordState, useRecordQuery } from '../../../components/RecordState.tsx';
 import { type AdminCertificationDetail, certificationQuery, invalidateCertifications } from '../api.ts';
 import { LicensePreview } from '../components/LicensePreview.tsx';
 import { ReviewActions } from '../components/ReviewActions.tsx';
@@ -54,17 +54,10 @@ export function CertificationDetailPage() {
   const english = i18n.language.startsWith('en');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
   // A fixed label column on wide screens; on phones the labels take what they need so the values keep room.
   const screens = Grid.useBreakpoint();
   const labelStyle = screens.md ? { width: 150, whiteSpace: 'nowrap' as const } : { width: 96 };
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const detail = useQuery({
-    ...certificationQuery(id),
-    enabled: valid,
-    retry: retryUnlessNotFound,
-  });
+  const { valid, query: detail } = useRecordQuery(certificationQuery);
 
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(QUEUE)}>

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { ApplicationType, type ApproveBody } from '@jcbb/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -16,9 +16,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
-import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
+import { RecordState, useRecordQuery } from '../../../components/RecordState.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
 import {
@@ -46,15 +46,8 @@ const formPath: Record<number, string> = {
 export function ApplicationDetailPage({ mode }: { mode: 'mine' | 'approval' }) {
   const { t } = useTranslation(CERTIFICATE_NS);
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
   const listPath = mode === 'approval' ? '/blockchain/approval/index' : '/blockchain/myApplys/index';
-  const detail = useQuery({
-    ...applicationQuery(id),
-    enabled: valid,
-    retry: retryUnlessNotFound,
-  });
+  const { valid, query: detail } = useRecordQuery(applicationQuery);
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(listPath)}>
       {t('common.back')}

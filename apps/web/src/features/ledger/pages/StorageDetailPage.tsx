@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { formatShanghaiTime } from '@jcbb/contract/time';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Grid, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
+import { useNavigate } from 'react-router-dom';
+import { RecordState, useRecordQuery } from '../../../components/RecordState.tsx';
 import { saveBlob } from '../../../lib/open-blob.ts';
 import { ledgerApi, storageDetailQuery } from '../api.ts';
 import { HashText } from '../components/HashText.tsx';
@@ -19,15 +19,8 @@ export function StorageDetailPage() {
   const { t, i18n } = useTranslation(LEDGER_NS);
   const english = i18n.language.startsWith('en');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const screens = Grid.useBreakpoint();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const detail = useQuery({
-    ...storageDetailQuery(id),
-    enabled: valid,
-    retry: retryUnlessNotFound,
-  });
+  const { valid, query: detail } = useRecordQuery(storageDetailQuery);
   const download = useMutation({
     mutationFn: () => ledgerApi.file(detail.data?.uploadId ?? 0),
     onSuccess: (blob) => saveBlob(blob, detail.data?.fileName ?? 'file'),

@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ListingStatus } from '@jcbb/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
+import { useNavigate } from 'react-router-dom';
+import { RecordState, useRecordQuery } from '../../../components/RecordState.tsx';
 import { invalidateListings, listingDetailQuery } from '../api.ts';
 import { AuditActions, type AuditorKind } from '../components/AuditActions.tsx';
 import { ListingDetailView } from '../components/ListingDetailView.tsx';
@@ -24,14 +24,7 @@ export function AuditDetailPage({ kind }: { kind: AuditorKind }) {
   const english = i18n.language.startsWith('en');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const detail = useQuery({
-    ...listingDetailQuery(id),
-    enabled: valid,
-    retry: retryUnlessNotFound,
-  });
+  const { valid, query: detail } = useRecordQuery(listingDetailQuery);
   const queue = queuePath(kind);
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(queue)}>

@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { ListingAction } from '@jcbb/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
+import { useNavigate } from 'react-router-dom';
+import { RecordState, useRecordQuery } from '../../../components/RecordState.tsx';
 import { invalidateListings, listingApi, listingDetailQuery } from '../api.ts';
 import { ListingDetailView } from '../components/ListingDetailView.tsx';
 import { EDITABLE_STATUSES } from '../listing-actions.ts';
@@ -22,14 +22,7 @@ export function ListingDetailsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { modal, message } = App.useApp();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const detail = useQuery({
-    ...listingDetailQuery(id),
-    enabled: valid,
-    retry: retryUnlessNotFound,
-  });
+  const { id, valid, query: detail } = useRecordQuery(listingDetailQuery);
   const refresh = () => invalidateListings(queryClient);
   const delist = useMutation({
     mutationFn: () => listingApi.delist(id),

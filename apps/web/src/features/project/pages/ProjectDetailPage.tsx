@@ -1,9 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Space, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { RecordState } from '../../../components/RecordState.tsx';
+import { useNavigate } from 'react-router-dom';
+import { RecordState, useRecordQuery } from '../../../components/RecordState.tsx';
 import { type ProjectDetail, projectQueries } from '../api.ts';
 import { InvitationActions } from '../components/InvitationActions.tsx';
 import { projectLabels } from '../components/labels.ts';
@@ -20,10 +19,7 @@ import { PROJECT_EDIT } from './ProjectListPage.tsx';
 export function ProjectDetailPage() {
   const { t } = useTranslation(PROJECT_NS);
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const detail = useQuery({ ...projectQueries.detail(id), enabled: valid });
+  const { valid, query: detail } = useRecordQuery(projectQueries.detail);
   const back = <Button onClick={() => navigate(-1)}>{t('common.back')}</Button>;
   return (
     <RecordState

@@ -1,12 +1,12 @@
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { PageCard } from '../../../components/PageCard.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
-import { RecordState, retryUnlessNotFound } from '../../../components/RecordState.tsx';
+import { RecordState, useRecordQuery } from '../../../components/RecordState.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { revisionKeys, revisionMutations, revisionQueries } from '../api.ts';
 import { RevisionDiffTable, RevisionProgress } from '../components/RevisionDiff.tsx';
@@ -26,10 +26,7 @@ export function RevisionDetailPage({ kind }: { kind: RevisionAuditor }) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const detail = useQuery({ ...revisionQueries.detail(id), enabled: valid, retry: retryUnlessNotFound });
+  const { valid, query: detail } = useRecordQuery(revisionQueries.detail);
   const [rejecting, setRejecting] = useState(false);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const queue = revisionQueuePath(kind);
