@@ -74,7 +74,7 @@ export const certNoSchema = z
   .toUpperCase()
   .min(4, '证书编号至少 4 位')
   .max(40, '证书编号不能超过 40 位')
-  .regex(/^[A-Z0-9][A-Z0-9-]*[A-Z0-9]$/, '证书编号只能包含字母、数字和连字符');
+  .regex(/^[A-Z0-9][A-Z0-9-]*[A-Z0-9]$/, '证书编号只能包含字母、数字和连字符，且不以连字符开头或结尾');
 
 const dateSchema = (label: string) =>
   z

@@ -1,3 +1,4 @@
+import { rejectBody } from '@jcbb/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,16 +13,22 @@ const text: ReasonModalText = {
   cancelText: '取消',
   label: '驳回原因',
   placeholder: '请写明原因',
-  required: '请填写驳回原因',
-  tooShort: '驳回原因至少 2 个字',
-  tooLong: '驳回原因不能超过 200 个字',
 };
+const schema = rejectBody.shape.reason;
 
 function show(props: Partial<Parameters<typeof ReasonModal>[0]> = {}) {
   const onSubmit = vi.fn();
   const onCancel = vi.fn();
   const view = render(
-    <ReasonModal open text={text} submitting={false} onSubmit={onSubmit} onCancel={onCancel} {...props} />,
+    <ReasonModal
+      open
+      text={text}
+      schema={schema}
+      submitting={false}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      {...props}
+    />,
   );
   return { onSubmit, onCancel, view };
 }
@@ -66,8 +73,19 @@ describe('ReasonModal', () => {
     await userEvent.type(screen.getByLabelText('驳回原因'), '第一次的原因');
     await userEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
     expect(onCancel).toHaveBeenCalled();
-    view.rerender(<ReasonModal open={false} text={text} submitting={false} onSubmit={vi.fn()} onCancel={onCancel} />);
-    view.rerender(<ReasonModal open text={text} submitting={false} onSubmit={vi.fn()} onCancel={onCancel} />);
+    view.rerender(
+      <ReasonModal
+        open={false}
+        text={text}
+        schema={schema}
+        submitting={false}
+        onSubmit={vi.fn()}
+        onCancel={onCancel}
+      />,
+    );
+    view.rerender(
+      <ReasonModal open text={text} schema={schema} submitting={false} onSubmit={vi.fn()} onCancel={onCancel} />,
+    );
     await waitFor(() => expect(screen.getByLabelText('驳回原因')).toHaveValue(''));
   });
 });

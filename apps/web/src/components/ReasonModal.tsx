@@ -1,5 +1,7 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
+import type { z } from 'zod';
+import { maxLengthOf, zodRule } from '../lib/zod-rules.ts';
 
 /** The modal's words, in the calling feature's namespace (who reads the reason differs from flow to flow). */
 export interface ReasonModalText {
@@ -8,22 +10,20 @@ export interface ReasonModalText {
   cancelText: string;
   label: string;
   placeholder: string;
-  /** An empty reason; one shorter than 2 characters; one longer than 200. */
-  required: string;
-  tooShort: string;
-  tooLong: string;
   /** A warning above the field (what the decision will do). */
   hint?: string;
 }
 
 /**
- * A decision that needs a reason (驳回, 标记为非绿色, 撤销): required, 2–200 characters after trimming, as the server's
- * rejectBody checks; the other party reads it. The server's message for the field, if it refused it, shows there.
- * The field is emptied each time the modal opens.
+ * A decision that needs a reason (驳回, 标记为非绿色, 撤销), which the other party reads. The field is checked by the
+ * reason's schema in the call's body (`schema={rejectBody.shape.reason}`: required, 2–200 characters after
+ * trimming), with its messages and its length limit; the server's message for the field, if it refused it, shows
+ * there. The field is emptied each time the modal opens.
  */
 export function ReasonModal({
   open,
   text,
+  schema,
   submitting,
   serverError,
   onSubmit,
@@ -31,6 +31,8 @@ export function ReasonModal({
 }: {
   open: boolean;
   text: ReasonModalText;
+  /** The reason field's schema in the contract's body of the call (`revokeBody.shape.reason`). */
+  schema: z.ZodType;
   submitting: boolean;
   serverError?: string | null;
   onSubmit: (reason: string) => void;
@@ -61,20 +63,9 @@ export function ReasonModal({
           label={text.label}
           validateStatus={serverError ? 'error' : undefined}
           help={serverError ?? undefined}
-          rules={[
-            { required: true, whitespace: true, message: text.required },
-            {
-              validator: (_rule, value: string | undefined) => {
-                const length = (value ?? '').trim().length;
-                if (length === 0) return Promise.resolve();
-                if (length < 2) return Promise.reject(new Error(text.tooShort));
-                if (length > 200) return Promise.reject(new Error(text.tooLong));
-                return Promise.resolve();
-              },
-            },
-          ]}
+          rules={[zodRule(schema)]}
         >
-          <Input.TextArea rows={4} maxLength={200} showCount placeholder={text.placeholder} />
+          <Input.TextArea rows={4} maxLength={maxLengthOf(schema)} showCount placeholder={text.placeholder} />
         </Form.Item>
       </Form>
     </Modal>

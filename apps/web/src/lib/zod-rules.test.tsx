@@ -1,4 +1,4 @@
-import { certificationBody, productSaveBody } from '@jcbb/contract';
+import { certificationBody, productSaveBody, rejectBody } from '@jcbb/contract';
 import { projectSaveBody, projectUpdateBody } from '@jcbb/contract/project';
 import { act, render, screen } from '@testing-library/react';
 import { Form, type FormInstance, Input } from 'antd';
@@ -40,6 +40,13 @@ describe('zodRule', () => {
     expect(await check(code, 'NJ-2026_01')).toBeNull();
   });
 
+  it('takes white space alone for an absent value, so a required field says so', async () => {
+    const reason = zodRule(rejectBody.shape.reason);
+    expect(await check(reason, '   ')).toBe('请填写驳回原因');
+    expect(await check(reason, ' 否 ')).toBe('驳回原因至少 2 个字');
+    expect(maxLengthOf(rejectBody.shape.reason)).toBe(200);
+  });
+
   it('reads numbers typed as text as the server does, with their limits', async () => {
     const area = zodRule(projectSaveBody.shape.grossFloorArea);
     expect(await check(area, '1234.56')).toBeNull();
@@ -53,6 +60,7 @@ describe('zodRule', () => {
     expect(await check(reason, '')).toBeNull();
     expect(await check(reason, null)).toBeNull();
     expect(await check(reason, '退'.repeat(201))).toBe('退回原因不能超过 200 个字');
+    expect(await check(reason, '   ')).toBeNull();
     const person = rulesFrom(certificationBody, 'legalPerson')[0] as ReturnType<typeof zodRule>;
     expect(await check(person, '张'.repeat(51))).toBe('法定代表人不能超过 50 个字');
   });

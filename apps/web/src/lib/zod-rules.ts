@@ -8,8 +8,13 @@ import type { z } from 'zod';
  * stay with the form, as do values the form holds in another unit than the body (万元 for fen).
  */
 
-/** A blank field is an absent one: antd gives '' or null for a cleared input, the body would omit it. */
-const absentIfBlank = (value: unknown) => (value === '' || value === null ? undefined : value);
+/**
+ * A blank field is an absent one: antd gives '' or null for a cleared input, the body would omit it; white space
+ * alone counts as blank too (TextInput trims it away on blur, and the schemas trim), so a reason of spaces hears
+ * 「请填写驳回原因」 rather than 「至少 2 个字」.
+ */
+const absentIfBlank = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 /** Whether the schema refuses an absent value (neither optional, nullable-to-absent, nor defaulted). */
 export function isRequiredBySchema(schema: z.ZodType): boolean {

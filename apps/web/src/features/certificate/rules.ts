@@ -14,6 +14,3 @@ export function canEdit(status: number): boolean {
 export function isPending(status: number): boolean {
   return status === ApplicationStatus.SUBMITTED;
 }
-
-/** The same pattern as the contract's certNoSchema, for the form's instant check (the server checks again). */
-export const CERT_NO_PATTERN = /^[A-Z0-9][A-Z0-9-]*[A-Z0-9]$/;

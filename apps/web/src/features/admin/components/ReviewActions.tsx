@@ -1,4 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { rejectBody } from '@jcbb/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
 import { useState } from 'react';
@@ -75,10 +76,8 @@ export function ReviewActions({
           cancelText: t('review.cancel'),
           label: t('review.reason'),
           placeholder: t('review.reasonPlaceholder'),
-          required: t('review.reasonRequired'),
-          tooShort: t('review.reasonMin'),
-          tooLong: t('review.reasonMax'),
         }}
+        schema={rejectBody.shape.reason}
         submitting={reject.isPending}
         serverError={reasonError}
         onSubmit={(reason) => {

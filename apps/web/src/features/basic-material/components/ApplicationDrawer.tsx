@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { BasicMaterialStatus } from '@jcbb/contract';
+import { BasicMaterialStatus, basicMaterialRejectBody } from '@jcbb/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Divider, Drawer, Form, Grid, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -155,10 +155,8 @@ function Decision({ item }: { item: AdminBasicMaterialItem }) {
           cancelText: t('reject.cancel'),
           label: t('reject.reason'),
           placeholder: t('reject.reasonPlaceholder'),
-          required: t('reject.reasonRequired'),
-          tooShort: t('reject.reasonMin'),
-          tooLong: t('reject.reasonMax'),
         }}
+        schema={basicMaterialRejectBody.shape.reason}
         submitting={reject.isPending}
         serverError={reasonError}
         onSubmit={(reason) => {

@@ -1,12 +1,12 @@
-import { type ApproveBody, CERTIFICATE_VALIDITY_YEARS } from '@jcbb/contract';
+import { type ApproveBody, approveBody, CERTIFICATE_VALIDITY_YEARS } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { Button, DatePicker, Form, Input, Rate, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setFieldMessages } from '../../../lib/form-errors.ts';
+import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
 import { CERTIFICATE_NS } from '../locales/register.ts';
-import { CERT_NO_PATTERN } from '../rules.ts';
 
 interface Values {
   certNo: string;
@@ -22,7 +22,8 @@ export function defaultUntil(from: Dayjs): Dayjs {
 
 /**
  * 通过并颁发证书: certificate number (required, letters/digits/hyphens), star rating 1–3 (the applicant's
- * requested rating to start with), validity from today for five years; the end must come after the start.
+ * requested rating to start with), both checked by approveBody's schemas; validity from today for five years, the
+ * end after the start (dates are held as dayjs, so their rules stay here).
  */
 export function ApproveForm({
   requestedStars,
@@ -78,33 +79,15 @@ export function ApproveForm({
         name="certNo"
         label={t('decide.certNo')}
         normalize={(v: string) => v.toUpperCase()}
-        rules={[
-          { required: true, whitespace: true, message: t('decide.required.certNo') },
-          {
-            validator: (_r, value: string | undefined) => {
-              const v = (value ?? '').trim();
-              if (!v) return Promise.resolve();
-              return v.length >= 4 && v.length <= 40 && CERT_NO_PATTERN.test(v)
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('decide.certNoFormat')));
-            },
-          },
-        ]}
+        rules={rulesFrom(approveBody, 'certNo')}
       >
-        <Input maxLength={40} placeholder={t('decide.certNoPlaceholder')} autoComplete="off" />
+        <Input
+          maxLength={maxLengthOf(approveBody.shape.certNo)}
+          placeholder={t('decide.certNoPlaceholder')}
+          autoComplete="off"
+        />
       </Form.Item>
-      <Form.Item
-        name="starRating"
-        label={t('decide.stars')}
-        rules={[
-          {
-            validator: (_r, value: number | undefined) =>
-              value !== undefined && Number.isInteger(value) && value >= 1 && value <= 3
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('decide.required.stars'))),
-          },
-        ]}
-      >
+      <Form.Item name="starRating" label={t('decide.stars')} rules={rulesFrom(approveBody, 'starRating')}>
         <Rate count={3} aria-label={t('decide.stars')} />
       </Form.Item>
       <Space wrap size={16} align="start">

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { ApplicationType, type ApproveBody } from '@jcbb/contract';
+import { ApplicationType, type ApproveBody, applicationRejectBody } from '@jcbb/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -245,10 +245,8 @@ function Decision({ d }: { d: ApplicationDetail }) {
           cancelText: t('common.cancel'),
           label: t('decide.reason'),
           placeholder: t('decide.reasonPlaceholder'),
-          required: t('decide.reasonRequired'),
-          tooShort: t('decide.reasonMin'),
-          tooLong: t('decide.reasonMax'),
         }}
+        schema={applicationRejectBody.shape.reason}
         submitting={reject.isPending}
         serverError={reasonError}
         onSubmit={(reason) => reject.mutate(reason)}

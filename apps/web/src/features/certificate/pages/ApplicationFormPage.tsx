@@ -3,6 +3,7 @@ import {
   type ApplicationSaveBody,
   ApplicationType,
   type ApplicationTypeValue,
+  applicationSaveBody,
   MAX_UPLOAD_MB,
   OrgType,
 } from '@jcbb/contract';
@@ -15,6 +16,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
+import { maxLengthOf, rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
 import {
   type ApplicationDetail,
   applicationQuery,
@@ -26,7 +28,7 @@ import {
 } from '../api.ts';
 import { type EvidenceFile, EvidenceUpload } from '../components/EvidenceUpload.tsx';
 import { CERTIFICATE_NS } from '../locales/register.ts';
-import { CERT_NO_PATTERN, canEdit } from '../rules.ts';
+import { canEdit } from '../rules.ts';
 
 interface Values {
   productId: number;
@@ -181,11 +183,7 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
         onFinish={(v) => void onSubmit(v)}
         onFinishFailed={() => message.error(t('apply.fixErrors'))}
       >
-        <Form.Item
-          name="productId"
-          label={t('apply.productLabel')}
-          rules={[{ required: true, message: t('apply.required.product') }]}
-        >
+        <Form.Item name="productId" label={t('apply.productLabel')} rules={rulesFrom(applicationSaveBody, 'productId')}>
           <Select
             showSearch={{ filterOption: false, onSearch: setProductSearch }}
             placeholder={distributor ? t('apply.productPlaceholderDistributor') : t('apply.productPlaceholder')}
@@ -216,16 +214,16 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
               label={t('apply.certNo')}
               normalize={(v: string) => v.toUpperCase()}
               rules={[
+                // Optional in the body (only this type has one), so the form requires it; its form is the schema's.
                 { required: true, whitespace: true, message: t('apply.required.certNo') },
-                {
-                  validator: (_r, value: string | undefined) =>
-                    !value || (value.trim().length >= 4 && CERT_NO_PATTERN.test(value.trim()))
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('decide.certNoFormat'))),
-                },
+                zodRule(applicationSaveBody.shape.certNo),
               ]}
             >
-              <Input maxLength={40} style={{ width: 260 }} placeholder={t('decide.certNoPlaceholder')} />
+              <Input
+                maxLength={maxLengthOf(applicationSaveBody.shape.certNo)}
+                style={{ width: 260 }}
+                placeholder={t('decide.certNoPlaceholder')}
+              />
             </Form.Item>
             <Form.Item
               name="validUntil"
@@ -240,12 +238,7 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
           name="starRating"
           label={t('apply.stars')}
           extra={t('apply.starsHelp')}
-          rules={[
-            {
-              validator: (_r, v: number | undefined) =>
-                v && v >= 1 && v <= 3 ? Promise.resolve() : Promise.reject(new Error(t('apply.required.stars'))),
-            },
-          ]}
+          rules={rulesFrom(applicationSaveBody, 'starRating')}
         >
           <Rate count={3} aria-label={t('apply.stars')} />
         </Form.Item>
@@ -262,8 +255,13 @@ function ApplicationForm({ type, draft }: { type: ApplicationTypeValue; draft: A
         >
           <EvidenceUpload />
         </Form.Item>
-        <Form.Item name="remarks" label={t('apply.remarks')}>
-          <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('apply.remarksPlaceholder')} />
+        <Form.Item name="remarks" label={t('apply.remarks')} rules={rulesFrom(applicationSaveBody, 'remarks')}>
+          <Input.TextArea
+            rows={3}
+            maxLength={maxLengthOf(applicationSaveBody.shape.remarks)}
+            showCount
+            placeholder={t('apply.remarksPlaceholder')}
+          />
         </Form.Item>
         {type === ApplicationType.SELF_DECLARED && (
           <Alert type="warning" showIcon title={t('apply.declaration')} style={{ marginBottom: 24 }} />

@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { revokeBody } from '@jcbb/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Grid, Select, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
@@ -167,10 +168,8 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
           cancelText: t('common.cancel'),
           label: t('certs.revokeReason'),
           placeholder: t('certs.revokePlaceholder'),
-          required: t('decide.reasonRequired'),
-          tooShort: t('decide.reasonMin'),
-          tooLong: t('decide.reasonMax'),
         }}
+        schema={revokeBody.shape.reason}
         submitting={revoke.isPending}
         serverError={reasonError}
         onSubmit={(reason) => revoking && revoke.mutate({ c: revoking, reason })}

@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
-import { type AttributeGroupWithElements, type ElementValue, ListingAction } from '@jcbb/contract';
+import { type AttributeGroupWithElements, auditReasonBody, type ElementValue, ListingAction } from '@jcbb/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Form, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -182,11 +182,9 @@ export function AuditActions({
           cancelText: t('common.cancel'),
           label: asking === 'notGreen' ? t('audit.notGreenReason') : t('audit.rejectReason'),
           placeholder: t('audit.reasonPlaceholder'),
-          required: t('audit.reasonRequired'),
-          tooShort: t('audit.reasonMin'),
-          tooLong: t('audit.reasonMax'),
           hint: asking === 'notGreen' ? t('audit.notGreenHint') : undefined,
         }}
+        schema={auditReasonBody.shape.reason}
         submitting={withReason.isPending}
         serverError={reasonError}
         onSubmit={(reason) => {

@@ -62,9 +62,6 @@ export default {
     cancelText: 'Cancel',
     label: 'Reason',
     placeholder: 'Why: the manufacturer will read this',
-    required: 'Please give a reason',
-    tooShort: 'At least 2 characters',
-    tooLong: 'At most 200 characters',
     hint: 'The product keeps its approved facts.',
   },
 } satisfies typeof zh;

@@ -58,9 +58,6 @@ export default {
     cancelText: '取消',
     label: '驳回原因',
     placeholder: '请写明驳回原因，生产企业将看到',
-    required: '请填写驳回原因',
-    tooShort: '原因至少 2 个字',
-    tooLong: '原因不能超过 200 个字',
     hint: '驳回后产品保持原来审核通过的内容。',
   },
 };

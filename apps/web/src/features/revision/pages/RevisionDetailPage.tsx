@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { revisionRejectBody } from '@jcbb/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Space } from 'antd';
 import { useState } from 'react';
@@ -108,6 +109,7 @@ export function RevisionDetailPage({ kind }: { kind: RevisionAuditor }) {
           <ReasonModal
             open={rejecting}
             text={t('reasonModal', { returnObjects: true }) as never}
+            schema={revisionRejectBody.shape.reason}
             submitting={reject.isPending}
             serverError={reasonError}
             onSubmit={(reason) => reject.mutate({ id: r.id, reason })}
