@@ -1,9 +1,10 @@
-import { isStrongPassword } from '@jcbb/contract/validators';
+import { changePasswordBody } from '@jcbb/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
 import { authApi } from '../api.ts';
 
 interface PasswordValues {
@@ -46,12 +47,12 @@ export default function ChangePasswordPage() {
         disabled={change.isPending}
         style={{ maxWidth: 420 }}
       >
-        <Form.Item
-          name="oldPassword"
-          label={t('password.old')}
-          rules={[{ required: true, message: t('password.oldRequired') }]}
-        >
-          <Input.Password autoComplete="current-password" maxLength={64} placeholder={t('password.oldPlaceholder')} />
+        <Form.Item name="oldPassword" label={t('password.old')} rules={rulesFrom(changePasswordBody, 'oldPassword')}>
+          <Input.Password
+            autoComplete="current-password"
+            maxLength={maxLengthOf(changePasswordBody.shape.oldPassword)}
+            placeholder={t('password.oldPlaceholder')}
+          />
         </Form.Item>
         <Form.Item
           name="newPassword"
@@ -59,11 +60,8 @@ export default function ChangePasswordPage() {
           extra={t('password.rule')}
           dependencies={['oldPassword']}
           rules={[
-            { required: true, message: t('password.newRequired') },
-            {
-              validator: (_rule, value: string | undefined) =>
-                !value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(t('password.rule'))),
-            },
+            ...rulesFrom(changePasswordBody, 'newPassword'),
+            // The body's refinement across its two fields, checked here too.
             ({ getFieldValue }) => ({
               validator: (_rule, value: string | undefined) =>
                 !value || value !== getFieldValue('oldPassword')
@@ -72,6 +70,7 @@ export default function ChangePasswordPage() {
             }),
           ]}
         >
+          {/* 32: the schema's length lies inside isStrongPassword (8–32), not in a .max that maxLengthOf reads. */}
           <Input.Password autoComplete="new-password" maxLength={32} placeholder={t('password.newPlaceholder')} />
         </Form.Item>
         <Form.Item

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { productUnits } from '@jcbb/contract';
+import { basicMaterialApproveBody, productUnits } from '@jcbb/contract';
 import { Button, Flex, Form, type FormInstance, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ClassificationSelect } from '../../../components/ClassificationSelect.tsx';
+import { maxLengthOf, zodRule } from '../../../lib/zod-rules.ts';
 import type { AdminBasicMaterialItem, BasicMaterialApproveBody } from '../api.ts';
 
 export interface ApproveValues {
@@ -28,6 +29,15 @@ export const approveBodyOf = (v: ApproveValues): BasicMaterialApproveBody => ({
   })),
 });
 
+/**
+ * The approval body's fields are optional (one left out keeps the applicant's value), but this form sends them all,
+ * so each is checked by the schema inside the optional: required, with its limits and messages.
+ */
+const fields = basicMaterialApproveBody.shape;
+const commonNameSchema = fields.commonName.unwrap();
+const classifyCodeSchema = fields.classifyCode.unwrap();
+const formatsSchema = fields.units.unwrap().element.shape.formats;
+
 /** A format's message ("units.0.formats.1") goes on that unit's format box, the only field there is. */
 export const formatBoxPath = (path: (string | number)[]) => (path[2] === 'formats' ? path.slice(0, 3) : path);
 
@@ -39,21 +49,10 @@ export function ApproveForm({ form, item }: { form: FormInstance<ApproveValues>;
 
   return (
     <Form<ApproveValues> form={form} layout="vertical" initialValues={approveValuesOf(item)}>
-      <Form.Item
-        name="commonName"
-        label={t('approve.commonName')}
-        rules={[
-          { required: true, whitespace: true, message: t('approve.commonNameRequired') },
-          { max: 50, message: t('approve.commonNameMax') },
-        ]}
-      >
-        <Input maxLength={50} />
+      <Form.Item name="commonName" label={t('approve.commonName')} rules={[zodRule(commonNameSchema)]}>
+        <Input maxLength={maxLengthOf(commonNameSchema)} />
       </Form.Item>
-      <Form.Item
-        name="classifyCode"
-        label={t('approve.classify')}
-        rules={[{ required: true, message: t('approve.classifyRequired') }]}
-      >
+      <Form.Item name="classifyCode" label={t('approve.classify')} rules={[zodRule(classifyCodeSchema)]}>
         <ClassificationSelect leavesOnly allowClear={false} aria-label={t('approve.classify')} />
       </Form.Item>
       <Form.List
@@ -88,17 +87,7 @@ export function ApproveForm({ form, item }: { form: FormInstance<ApproveValues>;
                 <Form.Item
                   name={[field.name, 'formats']}
                   label={index === 0 ? t('approve.formats') : undefined}
-                  rules={[
-                    {
-                      validator: (_rule, formats: string[] | undefined) => {
-                        if ((formats ?? []).length > 20) return Promise.reject(new Error(t('approve.formatsMax')));
-                        if ((formats ?? []).some((f) => f.trim().length > 50)) {
-                          return Promise.reject(new Error(t('approve.formatMax')));
-                        }
-                        return Promise.resolve();
-                      },
-                    },
-                  ]}
+                  rules={[zodRule(formatsSchema)]}
                   style={{ flex: 1, minWidth: 180, marginBottom: 12 }}
                 >
                   <Select

@@ -1,5 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type ElementItem, FieldType, fieldTypeLabels, OPTION_FIELD_TYPES } from '@jcbb/contract';
+import {
+  type ElementItem,
+  elementOptionInput,
+  elementUpdateBody,
+  FieldType,
+  fieldTypeLabels,
+  OPTION_FIELD_TYPES,
+} from '@jcbb/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Checkbox, Col, Flex, Form, InputNumber, Modal, Row, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -8,6 +15,7 @@ import { NumericInput } from '../../../components/NumericInput.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { maxLengthOf, rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
 import { elementApi } from '../api.ts';
 
 interface OptionValues {
@@ -146,16 +154,17 @@ export function ElementModal({
       forceRender
     >
       <Form<ElementFormValues> form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          name="name"
-          label={t('admin.elementName')}
-          rules={[{ required: true, whitespace: true, message: t('admin.nameRequired') }]}
-        >
-          <TextInput maxLength={100} />
+        {/* The create and the update body share their fields' schemas. */}
+        <Form.Item name="name" label={t('admin.elementName')} rules={rulesFrom(elementUpdateBody, 'name')}>
+          <TextInput maxLength={maxLengthOf(elementUpdateBody.shape.name)} />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="displayType" label={t('admin.displayType')} rules={[{ required: true }]}>
+            <Form.Item
+              name="displayType"
+              label={t('admin.displayType')}
+              rules={rulesFrom(elementUpdateBody, 'displayType')}
+            >
               <Select options={displayTypeOptions} />
             </Form.Item>
           </Col>
@@ -186,13 +195,18 @@ export function ElementModal({
           </Form.Item>
         )}
         {text && (
-          <Form.Item name="placeholder" label={t('admin.placeholder')}>
-            <TextInput maxLength={100} />
+          <Form.Item
+            name="placeholder"
+            label={t('admin.placeholder')}
+            rules={rulesFrom(elementUpdateBody, 'placeholder')}
+          >
+            <TextInput maxLength={maxLengthOf(elementUpdateBody.shape.placeholder)} />
           </Form.Item>
         )}
         {withOptions && (
           <Form.List
             name="options"
+            // Whether options are needed depends on the display type: the body's refinement, checked here too.
             rules={[
               {
                 validator: (_rule, value: unknown[] | undefined) =>
@@ -207,11 +221,11 @@ export function ElementModal({
                   <Flex key={field.key} gap={8} align="start" style={{ marginTop: 8 }}>
                     <Form.Item
                       name={[field.name, 'label']}
-                      rules={[{ required: true, whitespace: true, message: t('admin.nameRequired') }]}
+                      rules={[zodRule(elementOptionInput.shape.label)]}
                       style={{ flex: 1, marginBottom: 0 }}
                     >
                       <TextInput
-                        maxLength={100}
+                        maxLength={maxLengthOf(elementOptionInput.shape.label)}
                         placeholder={t('admin.optionLabel')}
                         aria-label={t('admin.optionLabel')}
                       />

@@ -1,4 +1,4 @@
-import { scenarioLabels } from '@jcbb/contract';
+import { groupUpdateBody, scenarioLabels } from '@jcbb/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
 import { type AdminGroupItem, elementApi } from '../api.ts';
 
 interface Values {
@@ -75,13 +76,11 @@ export function GroupModal({
       forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          name="name"
-          label={t('admin.groupName')}
-          rules={[{ required: true, whitespace: true, message: t('admin.nameRequired') }]}
-        >
-          <TextInput maxLength={50} />
+        {/* The name's schema is the same in the create and the update body. */}
+        <Form.Item name="name" label={t('admin.groupName')} rules={rulesFrom(groupUpdateBody, 'name')}>
+          <TextInput maxLength={maxLengthOf(groupUpdateBody.shape.name)} />
         </Form.Item>
+        {/* The body defaults an absent scenario; the form asks for one. */}
         <Form.Item name="scenario" label={t('admin.scenario')} rules={[{ required: true }]}>
           <Select options={scenarioOptions} />
         </Form.Item>

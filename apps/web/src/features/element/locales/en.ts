@@ -71,7 +71,6 @@ export default {
     statusChanged: '{{status}}',
     confirmDisable: 'Disable “{{name}}”?',
     confirmDisableText: 'The listing form no longer shows it; answers already given are kept.',
-    nameRequired: 'Please enter a name',
     cityPlaceholder: 'Choose a city',
     yes: 'Yes',
     no: 'No',

@@ -71,7 +71,6 @@ export default {
     statusChanged: '已{{status}}',
     confirmDisable: '确定停用“{{name}}”吗？',
     confirmDisableText: '停用后，入库表单不再显示此项，已填写的内容保留。',
-    nameRequired: '请输入名称',
     cityPlaceholder: '选择城市',
     yes: '是',
     no: '否',

@@ -1,12 +1,16 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { MAX_UPLOAD_MB } from '@jcbb/contract';
+import { MAX_UPLOAD_MB, storageAddBody } from '@jcbb/contract';
 import { App, Form, Input, Modal, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
+import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
 import { ledgerApi, type StorageDetail } from '../api.ts';
 import { docTypeOptions } from '../doc-types.ts';
 import { LEDGER_NS } from '../locales/register.ts';
+
+/** The longest title the body takes (a file's name is cut to it). */
+const TITLE_MAX = maxLengthOf(storageAddBody.shape.title);
 
 interface Values {
   docType: number;
@@ -84,7 +88,7 @@ export function UploadEvidenceModal({
               }
               setFile(f);
               setFileError(null);
-              if (!form.getFieldValue('title')) form.setFieldValue('title', f.name.slice(0, 100));
+              if (!form.getFieldValue('title')) form.setFieldValue('title', f.name.slice(0, TITLE_MAX));
               return false;
             }}
             onRemove={() => setFile(null)}
@@ -96,6 +100,7 @@ export function UploadEvidenceModal({
             <p className="ant-upload-hint">{t('upload.hint', { mb: MAX_UPLOAD_MB })}</p>
           </Upload.Dragger>
         </Form.Item>
+        {/* Optional in the body, needed with an upload (the body's refinement, with the same words). */}
         <Form.Item
           name="docType"
           label={t('upload.docType')}
@@ -106,8 +111,8 @@ export function UploadEvidenceModal({
             placeholder={t('upload.docTypePlaceholder')}
           />
         </Form.Item>
-        <Form.Item name="title" label={t('upload.title')}>
-          <Input maxLength={100} placeholder={t('upload.titlePlaceholder')} />
+        <Form.Item name="title" label={t('upload.title')} rules={rulesFrom(storageAddBody, 'title')}>
+          <Input maxLength={TITLE_MAX} placeholder={t('upload.titlePlaceholder')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,10 +1,11 @@
+import { memberCreateBody } from '@jcbb/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formRules } from '../../../components/form-rules.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
 import { type MemberCreated, organizationApi } from '../api.ts';
 
 interface Values {
@@ -59,19 +60,13 @@ export function AddMemberModal({
           name="mobile"
           label={t('members.mobile')}
           normalize={(v: string) => v.replace(/\s/g, '')}
-          rules={[
-            { required: true, message: t('members.mobileRequired') },
-            formRules.mobile(t('members.mobileInvalid')),
-          ]}
+          rules={rulesFrom(memberCreateBody, 'mobile')}
         >
+          {/* 15: a mobile with its +86 / 0086 (the schema checks the form, it sets no .max). */}
           <TextInput maxLength={15} inputMode="tel" autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="realName"
-          label={t('members.realName')}
-          rules={[{ required: true, whitespace: true, message: t('members.realNameRequired') }]}
-        >
-          <TextInput autoComplete="off" />
+        <Form.Item name="realName" label={t('members.realName')} rules={rulesFrom(memberCreateBody, 'realName')}>
+          <TextInput maxLength={maxLengthOf(memberCreateBody.shape.realName)} autoComplete="off" />
         </Form.Item>
         {formError ? <Alert type="error" showIcon title={formError} /> : null}
       </Form>

@@ -3,7 +3,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formRules } from '../../../components/form-rules.ts';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -91,11 +90,6 @@ export function CertificationForm({
     },
   });
 
-  const required = (key: string) => ({
-    required: true,
-    message: t(`form.required.${key}`),
-  });
-
   return (
     <Form<CertificationFormValues>
       form={form}
@@ -121,17 +115,15 @@ export function CertificationForm({
             name="creditCode"
             label={t('form.creditCode')}
             normalize={(v: string | undefined) => v?.toUpperCase()}
-            rules={[
-              required('creditCode'),
-              formRules.creditCode({ format: t('form.creditCodeFormat'), checkDigit: t('form.creditCodeCheck') }),
-            ]}
+            rules={rulesFrom(certificationBody, 'creditCode')}
             validateDebounce={300}
           >
+            {/* 18: the code's length, which the schema checks by pattern rather than by .max. */}
             <TextInput maxLength={18} placeholder={t('form.creditCodePlaceholder')} autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="nature" label={t('form.nature')} rules={[required('nature')]}>
+          <Form.Item name="nature" label={t('form.nature')} rules={rulesFrom(certificationBody, 'nature')}>
             <Select
               loading={natures.isLoading}
               placeholder={t('nature.placeholder', { ns: 'reference' })}
@@ -140,7 +132,7 @@ export function CertificationForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="regionCode" label={t('form.region')} rules={[required('region')]}>
+          <Form.Item name="regionCode" label={t('form.region')} rules={rulesFrom(certificationBody, 'regionCode')}>
             <RegionCascader
               knownNames={
                 initialValues.regionCode && initialRegionNames
@@ -177,8 +169,9 @@ export function CertificationForm({
           <Form.Item
             name="contactPhone"
             label={t('form.contactPhone')}
-            rules={[required('contactPhone'), formRules.phone(t('form.phoneInvalid'))]}
+            rules={rulesFrom(certificationBody, 'contactPhone')}
           >
+            {/* The schema checks the number's form (mobile or landline) and sets no .max: the box keeps its limit. */}
             <TextInput
               maxLength={20}
               placeholder={t('form.contactPhonePlaceholder')}
@@ -188,7 +181,12 @@ export function CertificationForm({
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="license" label={t('form.license')} rules={[required('license')]} extra={t('upload.hint')}>
+          <Form.Item
+            name="license"
+            label={t('form.license')}
+            rules={[{ required: true, message: t('form.required.license') }]}
+            extra={t('upload.hint')}
+          >
             <LicenseUpload />
           </Form.Item>
         </Col>

@@ -1,11 +1,12 @@
 import type { OrganizationData } from '@jcbb/contract';
-import { type OrgTypeValue, orgTypeLabels, SELF_SERVICE_ORG_TYPES } from '@jcbb/contract';
+import { type OrgTypeValue, organizationSaveBody, orgTypeLabels, SELF_SERVICE_ORG_TYPES } from '@jcbb/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { maxLengthOf, rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
 import { organizationApi } from '../api.ts';
 
 interface Values {
@@ -34,20 +35,18 @@ export function CreateOrganizationForm({ onCreated }: { onCreated: (org: Organiz
 
   return (
     <Form<Values> form={form} layout="vertical" onFinish={(v) => create.mutate(v)} style={{ maxWidth: 480 }}>
-      <Form.Item
-        name="name"
-        label={t('noOrg.name')}
-        rules={[
-          { required: true, message: t('form.required.name') },
-          { min: 2, message: t('form.nameMin') },
-        ]}
-      >
-        <TextInput maxLength={100} placeholder={t('form.namePlaceholder')} autoComplete="organization" />
+      <Form.Item name="name" label={t('noOrg.name')} rules={rulesFrom(organizationSaveBody, 'name')}>
+        <TextInput
+          maxLength={maxLengthOf(organizationSaveBody.shape.name)}
+          placeholder={t('form.namePlaceholder')}
+          autoComplete="organization"
+        />
       </Form.Item>
       <Form.Item
         name="type"
         label={t('noOrg.type')}
-        rules={[{ required: true, message: t('noOrg.typePlaceholder') }]}
+        // Optional in the body for an update; creating an organisation needs it.
+        rules={[zodRule(organizationSaveBody.shape.type.unwrap())]}
         extra={t('noOrg.typeNote')}
       >
         <Select

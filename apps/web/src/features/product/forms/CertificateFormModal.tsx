@@ -1,3 +1,4 @@
+import { documentAddBody } from '@jcbb/contract';
 import { ProductDocumentKind } from '@jcbb/contract/enums';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, AutoComplete, Col, DatePicker, Form, Modal, Radio, Row } from 'antd';
@@ -7,10 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { maxLengthOf, zodRule } from '../../../lib/zod-rules.ts';
 import { pendingReviewText } from '../../revision/public.ts';
 import { productApi, qualificationDropQuery } from '../api.ts';
 import { FileUpload, type UploadedRef } from '../components/FileUpload.tsx';
-import { starRule, validUntilRule } from './rules.ts';
+import { validUntilRule } from './rules.ts';
 
 export interface CertificateFormValues {
   certNo: string;
@@ -29,6 +31,11 @@ export interface CertificateFormModalProps {
 }
 
 const DATE = 'YYYY-MM-DD';
+/**
+ * documentAddBody's fields are optional for other kinds of document; a green certificate needs them (the body's
+ * refinement, whose words the required rules repeat), so the form requires them and the schema checks the rest.
+ */
+const body = documentAddBody.shape;
 
 /**
  * A green building material certificate: number, issuing body, star rating 1–3, validity and the certificate's
@@ -88,19 +95,19 @@ export function CertificateFormModal({ open, productId, onClose, onSaved }: Cert
             <Form.Item
               name="certNo"
               label={t('doc.certNo')}
-              rules={[{ required: true, whitespace: true, message: t('doc.certNoRequired') }]}
+              rules={[{ required: true, whitespace: true, message: t('doc.certNoRequired') }, zodRule(body.certNo)]}
             >
-              <TextInput maxLength={64} />
+              <TextInput maxLength={maxLengthOf(body.certNo)} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item
               name="issuer"
               label={t('doc.issuer')}
-              rules={[{ required: true, whitespace: true, message: t('doc.issuerRequired') }]}
+              rules={[{ required: true, whitespace: true, message: t('doc.issuerRequired') }, zodRule(body.issuer)]}
             >
               <AutoComplete
-                maxLength={100}
+                maxLength={maxLengthOf(body.issuer)}
                 options={(drop.data?.issuers ?? []).map((i) => ({ value: i }))}
                 showSearch={{
                   filterOption: (input, option) => String(option?.value ?? '').includes(input.trim()),
@@ -112,7 +119,7 @@ export function CertificateFormModal({ open, productId, onClose, onSaved }: Cert
             <Form.Item
               name="starRating"
               label={t('doc.starRating')}
-              rules={[{ required: true, message: t('doc.starRequired') }, starRule(t('doc.starInvalid'))]}
+              rules={[{ required: true, message: t('doc.starRequired') }, zodRule(body.starRating)]}
             >
               <Radio.Group
                 optionType="button"

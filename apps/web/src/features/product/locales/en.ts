@@ -186,7 +186,6 @@ const en: typeof zhCN = {
     certNoRequired: 'Enter the certificate number',
     issuerRequired: 'Enter the issuing body',
     starRequired: 'Choose the star rating',
-    starInvalid: 'The rating is 1 to 3 stars',
     validFromRequired: 'Choose the start of validity',
     validUntilRequired: 'Choose the end of validity',
     validUntilAfter: 'The end of validity must be after its start',

@@ -182,7 +182,6 @@ export default {
     certNoRequired: '请输入证书编号',
     issuerRequired: '请输入发证机构',
     starRequired: '请选择星级',
-    starInvalid: '星级应为 1 至 3 星',
     validFromRequired: '请选择有效期起始日期',
     validUntilRequired: '请选择有效期截止日期',
     validUntilAfter: '有效期截止日期应晚于起始日期',

@@ -1,9 +1,11 @@
+import { respondBody } from '@jcbb/contract';
 import { Role } from '@jcbb/contract/enums';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
+import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
 import { invalidateProjects, projectMutations } from '../api.ts';
 import { PROJECT_NS } from '../locales/register.ts';
 
@@ -57,8 +59,8 @@ export function InvitationActions({ projectId, projectName }: { projectId: numbe
           layout="vertical"
           onFinish={(v) => respond.mutate({ projectId, accept: false, reason: v.reason?.trim() || undefined })}
         >
-          <Form.Item name="reason" label={t('list.declineReason')}>
-            <Input.TextArea maxLength={200} showCount rows={3} />
+          <Form.Item name="reason" label={t('list.declineReason')} rules={rulesFrom(respondBody, 'reason')}>
+            <Input.TextArea maxLength={maxLengthOf(respondBody.shape.reason)} showCount rows={3} />
           </Form.Item>
         </Form>
       </Modal>
