@@ -16,6 +16,7 @@ import { referenceEndpoints } from './reference.endpoints.ts';
 import { revisionEndpoints } from './revision.endpoints.ts';
 import { samplingEndpoints } from './sampling.endpoints.ts';
 import { systemEndpoints } from './system.endpoints.ts';
+import { traceEndpoints } from './trace.endpoints.ts';
 
 /**
  * Every declared endpoint, by module: the server's robustness and cross-organisation suites iterate this table,
@@ -39,6 +40,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   sampling: samplingEndpoints,
   system: systemEndpoints,
   project: projectEndpoints,
+  trace: traceEndpoints,
 };
 
 /** Every declared endpoint with its module and name. */

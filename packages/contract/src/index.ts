@@ -41,5 +41,8 @@ export * from './sampling.endpoints.ts';
 export * from './sampling.ts';
 export * from './signing.ts';
 export * from './system.endpoints.ts';
+export * from './trace.endpoints.ts';
+export * from './trace.ts';
+export * from './trace-carbon.ts';
 export * from './units.ts';
 export * from './validators.ts';

@@ -7,6 +7,7 @@ import {
   STAR_RATINGS,
 } from './enums.ts';
 import { pageOf } from './envelope.ts';
+import { MASS_PER_UNIT_KG_MAX } from './trace.ts';
 import { z } from './zod.ts';
 
 /**
@@ -114,6 +115,36 @@ export const minOrderSchema = z
     return String(Number(s));
   });
 
+/**
+ * Mass of one unit of a specification in kg, for transport carbon (GB/T 51366, docs/traceability.md): > 0, at most
+ * MASS_PER_UNIT_KG_MAX, four decimals. Blank or null = not known (the shipment then shows "missing mass", never a
+ * guess). Answered as a string like minOrder.
+ */
+export const massPerUnitKgSchema = z
+  .union([z.number(), z.string().trim(), z.null()], { error: '单位质量(kg)必须是数字' })
+  .transform((v, ctx) => {
+    if (v === null || v === '') return null;
+    const s = typeof v === 'number' ? String(v) : v;
+    if (!/^\d+(\.\d+)?$/.test(s) || !Number.isFinite(Number(s))) {
+      ctx.addIssue({ code: 'custom', message: '单位质量(kg)必须是数字' });
+      return z.NEVER;
+    }
+    const n = Number(s);
+    const message =
+      n <= 0
+        ? '单位质量(kg)必须大于 0'
+        : n > MASS_PER_UNIT_KG_MAX
+          ? `单位质量(kg)不能大于 ${MASS_PER_UNIT_KG_MAX}`
+          : !/^\d+(\.\d{1,4})?$/.test(s)
+            ? '单位质量(kg)最多 4 位小数'
+            : null;
+    if (message) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return String(n);
+  });
+
 export const productPathIdParams = z.object({ id: positiveIdSchema('编号') });
 export const productRecordIdBody = z.object({ id: positiveIdSchema('编号') });
 
@@ -217,6 +248,8 @@ export const specItem = z.object({
   /** Yuan, two decimals ('12.50'). */
   price: z.string().nullable(),
   minOrder: z.string().nullable(),
+  /** Mass of one unit, kg ('9.6'); null = not known (transport carbon shows "missing mass"). */
+  massPerUnitKg: z.string().nullable(),
   status: z.number().int(),
   statusName: z.string(),
   createdAt: z.string(),
@@ -292,7 +325,8 @@ export const productPublicView = z.object({
   images: z.array(productFileRef),
   company: z.object({ id: z.number().int(), name: z.string() }),
   tags: productTags,
-  specs: z.array(specItem.omit({ createdAt: true, updatedAt: true })),
+  /** Mass per unit stays with the owner (it feeds the carbon figures, not the catalogue). */
+  specs: z.array(specItem.omit({ createdAt: true, updatedAt: true, massPerUnitKg: true })),
   certificates: z.array(publicCertificate),
   /** Documents the public may know exist (carbon-footprint and test reports), by kind and name. */
   reports: z.array(z.object({ kind: z.number().int(), kindName: z.string(), name: z.string() })),
@@ -331,6 +365,8 @@ export const specSaveBody = z.object({
   unitId: positiveIdSchema('计量单位'),
   price: priceSchema,
   minOrder: minOrderSchema,
+  /** 单位质量(kg): absent keeps the stored value on an update; blank or null clears it. */
+  massPerUnitKg: massPerUnitKgSchema.optional(),
   status: specStatusSchema.default(SpecStatus.ON_SALE),
 });
 export type SpecSaveBody = z.input<typeof specSaveBody>;
