@@ -40,6 +40,7 @@ import { registerReferenceRoutes } from './modules/reference/index.ts';
 import { createRevisionService, registerRevisionRoutes } from './modules/revision/index.ts';
 import { createSamplingService, registerSamplingRoutes } from './modules/sampling/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
+import { registerTraceRoutes } from './modules/trace/index.ts';
 import { loggableError, registerErrorHandling } from './plugins/errors.ts';
 import { registerGateway } from './plugins/gateway.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -232,6 +233,7 @@ export async function buildApp(
   registerElementRoutes(app, createElementService({ db: database.db, recomputeCityStandard }));
   registerListingRoutes(app, createListingService({ db: database.db, files }));
   registerProjectRoutes(app, createProjectService({ db: database.db }));
+  registerTraceRoutes(app, { db: database.db, files, config });
 
   registerLedger(app, { db: database.db, files });
   // Background jobs (jobs/): each runs once per period across the deployment; onClose waits for a run.

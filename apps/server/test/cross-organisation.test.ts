@@ -18,6 +18,7 @@ import {
   ResponseCode,
   revisionEndpoints,
   samplingEndpoints,
+  traceEndpoints,
 } from '@jcbb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
@@ -58,6 +59,12 @@ const ids = {
   project: 0,
   developerOrg: 0,
   developerUser: 0,
+  address: 0,
+  lot: 0,
+  lotSpec: 0,
+  lotProduct: 0,
+  shipment: 0,
+  receipt: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -161,6 +168,22 @@ beforeAll(async () => {
   expect(saved.body.data.revisionId, saved.raw).toBeGreaterThan(0);
   ids.revision = saved.body.data.revisionId;
   ids.revisionProduct = revised.id;
+  // Traceability: the owner's address, a lot, a shipment with a receipt (demo-trace*.ts).
+  ids.address = (await firstOf('POST', '/api/track/address/list', {})).id;
+  const lot = await firstOf('POST', '/api/track/lot/list', {});
+  ids.lot = lot.id;
+  ids.lotSpec = lot.specId;
+  ids.lotProduct = lot.productId;
+  const shipments = await server.call('POST', '/api/track/shipment/list', { direction: 'out', take: 50 }, owner);
+  for (const s of shipments.body.data.list) {
+    const detail = await server.call('GET', `/api/track/shipment/${s.id}`, {}, owner);
+    if (detail.body.data.receipts.length > 0) {
+      ids.shipment = s.id;
+      ids.receipt = detail.body.data.receipts[0].id;
+      break;
+    }
+  }
+  expect(ids.receipt, shipments.raw.slice(0, 300)).toBeGreaterThan(0);
 });
 afterAll(() => server?.stop());
 
@@ -202,6 +225,12 @@ const R = revisionEndpoints;
 const B = basicMaterialEndpoints;
 const E = elementEndpoints;
 const O = organizationEndpoints;
+const T = traceEndpoints;
+const receiptBody = () => ({
+  shipmentId: ids.shipment,
+  arrivedOn: '2026-11-20',
+  lines: [{ shipmentLineId: 1, received: 1, accepted: 1, rejected: 0 }],
+});
 
 const ATTEMPTS: Attempt[] = [
   // Products
@@ -493,6 +522,57 @@ const ATTEMPTS: Attempt[] = [
   },
   { name: 'element status', endpoint: E.setElementUseStatus, input: () => ({ id: 1, useStatus: 2 }), refused: true },
   { name: 'element delete', endpoint: E.deleteElement, input: () => ({ id: 1 }), refused: true },
+  // Traceability: addresses, lots and codes, shipments, receipts, stock of 南京绿筑
+  {
+    name: 'address save',
+    endpoint: T.addressSave,
+    input: () => ({
+      id: ids.address,
+      kind: 'factory',
+      name: '越权地址',
+      regionCode: '320505',
+      detail: '越权路 1 号',
+      contactName: '越权',
+      contactPhone: '13900000000',
+    }),
+  },
+  { name: 'address delete', endpoint: T.addressDelete, input: () => ({ id: ids.address }) },
+  {
+    name: 'lot list by their product',
+    endpoint: T.lotList,
+    input: () => ({ productId: ids.lotProduct }),
+    filter: true,
+  },
+  { name: 'lot list by their spec', endpoint: T.lotList, input: () => ({ specId: ids.lotSpec }), filter: true },
+  { name: 'lot read', endpoint: T.lotDetail, input: () => ({ id: ids.lot }) },
+  {
+    name: 'lot of their spec',
+    endpoint: T.lotCreate,
+    input: () => ({ specId: ids.lotSpec, batchNo: 'X1', productionDate: '2026-11-01', quantity: 1 }),
+    reference: 'specId',
+  },
+  { name: 'codes for their lot', endpoint: T.codeGenerate, input: () => ({ lotId: ids.lot, count: 1 }) },
+  { name: 'codes of their lot', endpoint: T.codeList, input: () => ({ lotId: ids.lot }) },
+  { name: 'code export of their lot', endpoint: T.codeExport, input: () => ({ lotId: ids.lot }) },
+  { name: 'labels of their lot', endpoint: T.labelSheet, input: () => ({ lotId: ids.lot }) },
+  { name: 'shipment read', endpoint: T.shipmentDetail, input: () => ({ id: ids.shipment }) },
+  { name: 'shipment ship', endpoint: T.shipmentShip, input: () => ({ id: ids.shipment }) },
+  { name: 'shipment cancel', endpoint: T.shipmentCancel, input: () => ({ id: ids.shipment }) },
+  { name: 'shipment void', endpoint: T.shipmentVoid, input: () => ({ id: ids.shipment, ...reason }) },
+  { name: 'shipment close', endpoint: T.shipmentClose, input: () => ({ id: ids.shipment, ...reason }) },
+  { name: 'receipt of their shipment', endpoint: T.receiptCreate, input: () => receiptBody() },
+  { name: 'receipt read', endpoint: T.receiptDetail, input: () => ({ id: ids.receipt }) },
+  { name: 'return of their receipt', endpoint: T.returnPrefill, input: () => ({ receiptId: ids.receipt }) },
+  {
+    name: 'shipments of a project',
+    endpoint: T.shipmentList,
+    input: () => ({ direction: 'in', projectId: ids.project }),
+    filter: true,
+  },
+  { name: 'stock of a project', endpoint: T.stockList, input: () => ({ projectId: ids.project }) },
+  { name: 'stock of their product', endpoint: T.stockList, input: () => ({ productId: ids.lotProduct }), filter: true },
+  { name: 'stock card of their spec', endpoint: T.stockCard, input: () => ({ specId: ids.lotSpec }), filter: true },
+  { name: 'product dashboard', endpoint: T.productDashboard, input: () => ({ id: ids.lotProduct }) },
 ];
 
 /**
@@ -519,6 +599,19 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     reason: 'A city’s form for manufacturers: the platform’s configuration, not an organisation’s record.',
   },
   { endpoint: L.exportXls, reason: 'The rows of exportData (tried above) as a spreadsheet.' },
+  {
+    endpoint: T.receiverAddresses,
+    reason: 'A receiving organisation’s enabled delivery addresses, shown to any shipper choosing it (trace tests).',
+  },
+  {
+    endpoint: T.shipmentSave,
+    reason: 'Lots, codes, addresses and drafts of others are refused per field: trace.shipment.routes.test.ts.',
+  },
+  {
+    endpoint: T.publicTrace,
+    reason: 'Public by design: anyone who scans a code sees its chain, without personal data (trace.public tests).',
+  },
+  { endpoint: T.publicEpcis, reason: 'Public by design: the code’s EPCIS events without personal data (trace tests).' },
   {
     endpoint: O.submitCertification,
     reason: 'Another organisation’s licence upload is refused (400 licenseUploadId): certification.test.ts.',

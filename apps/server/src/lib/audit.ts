@@ -70,6 +70,14 @@ export const AuditActions = {
   basic_material: ['apply', 'approve', 'reject'],
   /** A document stored in the evidence ledger. */
   ledger_record: ['store'],
+  /** An organisation's factory, warehouse, site or office address (modules/trace). */
+  address: ['create', 'update', 'delete'],
+  /** A production lot: made (its quantity entered the maker's stock), trace codes issued for it (modules/trace). */
+  lot: ['create', 'generate_codes'],
+  /** A shipment (发货单; from/to = ShipmentStatus numbers): saved as a draft, shipped, cancelled, voided, closed, received. */
+  shipment: ['save', 'ship', 'cancel', 'void', 'close', 'receive'],
+  /** A receipt (收货单), final once made; a return drafted from its rejected goods. */
+  receipt: ['create', 'return'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

@@ -13,4 +13,5 @@ export * from './reference.ts';
 export * from './revision.ts';
 export * from './sampling.ts';
 export * from './session.ts';
+export * from './trace.ts';
 export * from './user.ts';

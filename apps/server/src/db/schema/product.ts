@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.ts';
 import { uploads } from './file.ts';
 import { organizations } from './organization.ts';
@@ -65,12 +65,17 @@ export const productSpecs = pgTable(
     unitId: integer('unit_id').notNull(),
     price: numeric('price', { precision: 14, scale: 2 }),
     minOrder: numeric('min_order', { precision: 14, scale: 3 }),
+    /** Mass of one unit in kg, for transport carbon (GB/T 51366); null = unknown ("missing mass", never guessed). */
+    massPerUnitKg: numeric('mass_per_unit_kg', { precision: 14, scale: 4 }),
     /** SpecStatus: 1 on sale, 2 off sale. */
     status: smallint('status').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('product_specs_product_idx').on(t.productId)],
+  (t) => [
+    index('product_specs_product_idx').on(t.productId),
+    check('product_specs_mass_ck', sql`${t.massPerUnitKg} is null or ${t.massPerUnitKg} > 0`),
+  ],
 );
 
 /**

@@ -12,6 +12,8 @@ import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoSamplings } from './demo-samplings.ts';
+import { seedTraceDemo } from './demo-trace.ts';
+import { findDemoTraceLots, seedDemoTraceShipments } from './demo-trace-shipments.ts';
 
 export const DEMO_PASSWORD = 'Jcbb@2026';
 
@@ -240,6 +242,13 @@ export async function seedDemoData(
     });
     // Applications for new basic materials: two awaiting the platform, one it rejected.
     await seedDemoBasicMaterialApplications(tx, maker, userIds.get('13800000000') ?? null);
+    // Traceability: addresses, the specifications' mass per unit, production lots with their trace codes; then
+    // shipments of those lots and their receipts, made through the services as users make them.
+    const dealer = party('dealer', '13800000002');
+    await seedTraceDemo(tx, config, { maker, dealer });
+    const traceLots = await findDemoTraceLots(tx, maker, dealer);
+    if (!traceLots) throw new Error('the trace demo made no lots');
+    await seedDemoTraceShipments(tx, { maker, dealer, builder: party('builder', '13800000003'), lots: traceLots });
   });
   return true;
 }

@@ -26,6 +26,8 @@ export interface NewSpec extends SpecFacts {
   price: string | null;
   minOrder: string | null;
   status: number;
+  /** Mass of one unit, kg (transport carbon); absent in revisions recorded before it existed. */
+  massPerUnitKg?: string | null;
 }
 export interface DocumentFacts {
   kind: number;

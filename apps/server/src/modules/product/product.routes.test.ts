@@ -721,6 +721,70 @@ describe('specification models', () => {
   });
 });
 
+describe('mass per unit (transport carbon)', () => {
+  const save = (body: Record<string, unknown>) =>
+    post('/materials/productSpecificationsModel/update', {
+      name: '标准',
+      model: 'M1',
+      unitId: 32,
+      price: '320.00',
+      minOrder: 1,
+      ...body,
+    });
+  const details = async (id: number) => ok(await post('/materials/productSpecificationsModel/details', { id }));
+
+  it('is stored with up to four decimals, kept when an update leaves it out, cleared by null', async () => {
+    const productId = await createProduct({ name: '质量测试砌块' });
+    const none = ok(await save({ productId })).id;
+    expect((await details(none)).massPerUnitKg).toBeNull();
+    const id = ok(await save({ productId, massPerUnitKg: '600' })).id;
+    expect((await details(id)).massPerUnitKg).toBe('600');
+    ok(await save({ id, productId, massPerUnitKg: 9.6125 }));
+    expect((await details(id)).massPerUnitKg).toBe('9.6125');
+    // A client that does not know the field (the materials API's older callers) does not wipe it.
+    ok(await save({ id, productId, price: '330.00' }));
+    expect(await details(id)).toMatchObject({ massPerUnitKg: '9.6125', price: '330.00' });
+    ok(await save({ id, productId, massPerUnitKg: '' }));
+    expect((await details(id)).massPerUnitKg).toBeNull();
+    ok(await save({ id, productId, massPerUnitKg: 2500 }));
+    ok(await save({ id, productId, massPerUnitKg: null }));
+    expect((await details(id)).massPerUnitKg).toBeNull();
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'product_spec'), eq(auditLog.entityId, String(id))));
+    expect(audit.map((a) => (a.detail as { massPerUnitKg?: unknown }).massPerUnitKg)).toEqual([
+      '600',
+      '9.6125',
+      undefined,
+      null,
+      '2500',
+      null,
+    ]);
+  });
+
+  it('refuses a mass that is not a positive number of at most four decimals within the limit', async () => {
+    const productId = await createProduct({ name: '质量校验砌块' });
+    for (const bad of [0, -1, '1.23456', 1_000_001, 'abc', '1e3', true]) {
+      expectInvalid(await save({ productId, massPerUnitKg: bad }), 'massPerUnitKg');
+    }
+    expect(ok(await save({ productId, massPerUnitKg: 1_000_000 })).id).toBeGreaterThan(0);
+  });
+
+  it('of a listed product takes effect at once (it is no approved fact), and stays out of the public view', async () => {
+    const productId = await createProduct({ name: '质量已上架砌块' });
+    const id = ok(await save({ productId, massPerUnitKg: '600' })).id;
+    await addListing(productId, ListingStatus.LISTED);
+    // Renaming waits for the revision's approval; the mass changes now.
+    const saved = ok(await save({ id, productId, name: '标准改名', massPerUnitKg: '625' }));
+    expect(saved.pendingFields).toEqual(['name']);
+    expect(await details(id)).toMatchObject({ name: '标准', massPerUnitKg: '625' });
+    const open = ok(await server.call('GET', `/open/materials/bmProduct/getProductInfoById/${productId}`, {}, null));
+    expect(open.view).toBe('public');
+    expect(open.specs[0]).not.toHaveProperty('massPerUnitKg');
+  });
+});
+
 describe('classification and reference calls', () => {
   it('answers the tree, a subtree, the city counts, audit types and the qualification drop-down data', async () => {
     const tree = ok(await post('/materials/show/getBuildingMaterialsClassifyList'));

@@ -88,7 +88,7 @@ export async function publicView(tx: Tx, id: number, today: string): Promise<Pro
     company: company ?? { id: product.orgId, name: '' },
     tags: tagsView(product, today),
     specs: specs.map((s) => {
-      const { createdAt: _c, updatedAt: _u, ...rest } = specView(s);
+      const { createdAt: _c, updatedAt: _u, massPerUnitKg: _m, ...rest } = specView(s);
       return rest;
     }),
     certificates: docs

@@ -76,6 +76,7 @@ export function specView(row: { spec: SpecRow; unitName: string }): SpecItem {
     unitName: row.unitName,
     price: price(s.price),
     minOrder: quantity(s.minOrder),
+    massPerUnitKg: quantity(s.massPerUnitKg),
     status: s.status,
     statusName: specStatusLabels[s.status] ?? '',
     createdAt: formatShanghaiTime(s.createdAt),

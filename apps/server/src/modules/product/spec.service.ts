@@ -90,13 +90,19 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
           minOrder: body.minOrder,
           status: body.status,
         };
+        // Mass per unit (transport carbon) is a sales field, not an approved fact: it takes effect at once. Absent
+        // from the body = kept as it is (clients that predate it do not wipe it); null = cleared.
+        const mass = body.massPerUnitKg === undefined ? {} : { massPerUnitKg: body.massPerUnitKg };
         let id: number | null;
         let action: AuditAction<'product_spec'>;
         let revisionId: number | null = null;
         let pendingFields: string[] = [];
         if (body.id === undefined) {
           // A new specification model of a listed product is an approved fact: it waits for audit (product.facts.ts).
-          revisionId = await facts.propose(tx, user, body.productId, { kind: 'spec_add', after: fields });
+          revisionId = await facts.propose(tx, user, body.productId, {
+            kind: 'spec_add',
+            after: { ...fields, ...mass },
+          });
           if (revisionId !== null) {
             await recordAudit(tx, {
               entity: ProductAuditEntity.SPEC,
@@ -108,7 +114,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
             });
             return { id: null, revisionId, pendingFields: ['name', 'model', 'unitId'] };
           }
-          id = (await specRepo.insertSpec(tx, { ...fields, productId: body.productId })).id;
+          id = (await specRepo.insertSpec(tx, { ...fields, ...mass, productId: body.productId })).id;
           action = 'create';
         } else {
           const existing = await specRepo.findOwnSpec(tx, orgId, body.id);
@@ -133,7 +139,9 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
           await specRepo.updateSpec(
             tx,
             id,
-            revisionId === null ? fields : { price: fields.price, minOrder: fields.minOrder, status: fields.status },
+            revisionId === null
+              ? { ...fields, ...mass }
+              : { price: fields.price, minOrder: fields.minOrder, status: fields.status, ...mass },
           );
           action = 'update';
         }
@@ -147,6 +155,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
           data: {
             productId: body.productId,
             price: fields.price,
+            ...mass,
             ...(revisionId ? { revisionId, pendingFields } : {}),
           },
         });

@@ -1,0 +1,80 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { userOf } from '../../modules/trace/trace.test-support.ts';
+import { messages, shipments, stockBalances, traceEvents } from '../schema/index.ts';
+
+/** The demo shipments (demo-trace-shipments.ts) of the demo lots (demo-trace.ts), as demo.ts seeds them. */
+let server: TestServer;
+let ids: number[] = [];
+const party = { maker: { orgId: 0, userId: 0 }, dealer: { orgId: 0, userId: 0 }, builder: { orgId: 0, userId: 0 } };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  party.maker = await userOf(server, '13800000001');
+  party.dealer = await userOf(server, '13800000002');
+  party.builder = await userOf(server, '13800000003');
+  // The shipments demo.ts made (after the lots and addresses of demo-trace.ts), in the order they were made.
+  const rows = await server.database.db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(eq(shipments.fromOrgId, party.maker.orgId))
+    .orderBy(shipments.id);
+  ids = rows.map((r) => r.id);
+});
+afterAll(() => server?.stop());
+
+describe('the demo shipments', () => {
+  it('ships four shipments: received, partly received, received with a rejection, in transit', async () => {
+    const rows = await server.database.db.select().from(shipments).where(inArray(shipments.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(ids.map((id) => byId.get(id)?.status)).toEqual([4, 3, 4, 2]);
+    expect(ids.map((id) => byId.get(id)?.toKind)).toEqual(['org', 'project', 'org', 'project']);
+    // The windows carry no mass: that shipment's carbon is "missing mass"; the others have a figure.
+    expect(ids.map((id) => byId.get(id)?.missingMassLines)).toEqual([0, 1, 0, 0]);
+    expect(byId.get(ids[0] as number)?.kgCo2e).not.toBeNull();
+    expect(byId.get(ids[3] as number)?.distanceSource).toBe('default_500');
+  });
+
+  it('leaves the stock where the story says', async () => {
+    const rows = await server.database.db.select().from(stockBalances);
+    const at = (holder: string, bucket = 'usable') =>
+      rows.filter((r) => r.holderKey === holder && r.bucket === bucket).map((r) => Number(r.quantity));
+    expect(at(`org:${party.dealer.orgId}`)).toEqual([600]);
+    expect(at(`org:${party.builder.orgId}`)).toEqual([200]);
+    expect(at(`org:${party.builder.orgId}`, 'rejected')).toEqual([50]);
+    expect(
+      at(
+        `project:${
+          (
+            await server.database.db
+              .select()
+              .from(shipments)
+              .where(eq(shipments.id, ids[1] as number))
+          )[0]?.toProjectId
+        }`,
+        'rejected',
+      ),
+    ).toEqual([1.5]);
+  });
+
+  it('puts every ship, receipt and rejection on the ledger and tells the shipper', async () => {
+    const events = await server.database.db.select().from(traceEvents).where(inArray(traceEvents.shipmentId, ids));
+    expect(events.map((e) => e.bizStep).sort()).toEqual(
+      [
+        'shipping',
+        'shipping',
+        'shipping',
+        'shipping',
+        'receiving',
+        'receiving',
+        'receiving',
+        'inspecting',
+        'inspecting',
+      ].sort(),
+    );
+    expect(events.every((e) => e.leafIndex !== null)).toBe(true);
+    const inbox = await server.database.db.select().from(messages).where(eq(messages.toUid, party.maker.userId));
+    expect(inbox.filter((m) => m.title.startsWith('收货单 SH'))).toHaveLength(3);
+  });
+});

@@ -1,0 +1,282 @@
+import {
+  CODES_PER_CALL_MAX,
+  type CodeLevelValue,
+  type CodeStatusValue,
+  type codeExportQuery,
+  type codeGenerateBody,
+  codeLevelLabels,
+  type codeListBody,
+  codeStatusLabels,
+  type labelSheetQuery,
+} from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { invalidInput, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { factoryRegion } from './trace.address.repository.ts';
+import { randomTraceCodes } from './trace.code.generator.ts';
+import * as repo from './trace.code.repository.ts';
+import { type EpcisEvent, URN } from './trace.epcis.ts';
+import { recordTraceEvent } from './trace.events.ts';
+import { renderLabelSheet } from './trace.labels.ts';
+import * as lots from './trace.lot.repository.ts';
+import { LOT_NOT_FOUND, makerOrgId } from './trace.lot.service.ts';
+
+type GenerateBody = z.output<typeof codeGenerateBody>;
+type ListBody = z.output<typeof codeListBody>;
+type ExportQuery = z.output<typeof codeExportQuery>;
+type LabelQuery = z.output<typeof labelSheetQuery>;
+
+/**
+ * Package codes record one EPCIS AggregationEvent per package (EPCIS 2.0 gives an aggregation one parent) when a call
+ * makes at most this many packages; a larger call's packing is kept in `trace_codes.parent_code` only, not on the
+ * ledger (docs/traceability.md, "Events on the ledger"): a ledger entry per package would make a call of thousands of
+ * packages slow, for a fact the commissioning event's code list already fixes.
+ */
+export const AGGREGATION_EVENTS_MAX = 100;
+
+/** Thousandths: quantities have three decimals, so integer arithmetic on thousandths is exact. */
+const toMilli = (q: number | string) => Math.round(Number(q) * 1000);
+const fromMilli = (m: number) => (m / 1000).toFixed(3);
+/** A quantity as a reader writes it: no trailing zeros. */
+const plain = (m: number) => String(m / 1000);
+
+/** The address a code's scan page has: the public page of docs/traceability.md. */
+export const scanUrl = (baseUrl: string, code: string) => `${baseUrl}/mobile/detail?code=${code}`;
+
+/** CSV cells need quoting only when they hold a comma, quote or line break; ours rarely do. */
+const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+export const CSV_HEADER = ['追溯码', '级别', '数量', '上级码', '状态', '扫码地址'];
+
+export type CodeService = ReturnType<typeof createCodeService>;
+
+/**
+ * Trace codes of a manufacturer's lots (docs/traceability.md): issued in one transaction with their commissioning
+ * event (and packing events) on the evidence ledger; listed, exported as CSV and printed as QR label sheets.
+ */
+export function createCodeService({ db }: { db: Db }) {
+  async function ownLot(tx: Tx, user: SessionUser, lotId: number, forUpdate = false) {
+    const lot = await lots.ownLot(tx, makerOrgId(user), lotId, forUpdate);
+    if (!lot) throw notFound(LOT_NOT_FOUND);
+    return lot;
+  }
+
+  return {
+    /**
+     * `count` top-level codes of `level` for the caller's lot: items stand for `unitsPerItem` units each; a package
+     * gets `itemsPerPackage` item codes inside it and stands for their sum. Pallets are refused (a pallet holds
+     * packages, which are made by their own calls; aggregating existing packages onto pallets is not built yet).
+     */
+    async generate(user: SessionUser, body: GenerateBody, options: { firstCode?: string } = {}) {
+      const orgId = makerOrgId(user);
+      if (body.level === 'pallet') {
+        throw invalidInput([{ field: 'level', message: '暂不支持生成托盘码，请生成单品码或包装码' }]);
+      }
+      const isPackage = body.level === 'package';
+      if (isPackage && body.itemsPerPackage === undefined) {
+        throw invalidInput([{ field: 'itemsPerPackage', message: '请输入每包件数' }]);
+      }
+      const itemsPer = isPackage ? (body.itemsPerPackage as number) : 0;
+      const total = body.count * (1 + itemsPer);
+      if (total > CODES_PER_CALL_MAX) {
+        throw invalidInput([
+          {
+            field: 'count',
+            message: `一次最多生成 ${CODES_PER_CALL_MAX} 个码（含包装内的单品码），本次需 ${total} 个`,
+          },
+        ]);
+      }
+      const perItem = toMilli(body.unitsPerItem);
+      const perTop = perItem * Math.max(1, itemsPer);
+
+      return db.transaction(async (tx) => {
+        // The lot row is locked: two calls at once cannot both issue its last uncoded units.
+        const lot = await ownLot(tx, user, body.lotId, true);
+        const remaining = toMilli(lot.lot.quantity) - (await lots.codedMilli(tx, body.lotId));
+        const most = Math.floor(remaining / perTop);
+        if (body.count > most) {
+          throw invalidInput([
+            {
+              field: 'count',
+              message: `超出批次未赋码数量：剩余 ${plain(remaining)} ${lot.unitName}，每码 ${plain(perTop)}，最多还能生成 ${most} 个`,
+            },
+          ]);
+        }
+
+        let codes = randomTraceCodes(total);
+        // Already issued? (2^100 codes: never in practice.) Draw again until every code is new.
+        for (let taken = await repo.takenCodes(tx, codes); taken.size > 0; taken = await repo.takenCodes(tx, codes)) {
+          const keep = new Set(codes.filter((c) => !taken.has(c)));
+          while (keep.size < total) for (const c of randomTraceCodes(total - keep.size)) keep.add(c);
+          codes = [...keep];
+        }
+        // The demo seed names its first code (README: a code a newcomer can scan); the API never passes one.
+        if (options.firstCode && !codes.includes(options.firstCode)) {
+          if ((await repo.takenCodes(tx, [options.firstCode])).size > 0) throw new Error('demo code already issued');
+          codes[0] = options.firstCode;
+        }
+        const tops = codes.slice(0, body.count);
+        const rows: repo.NewCodes['codes'][number][] = [];
+        const children = new Map<string, string[]>();
+        tops.forEach((top, i) => {
+          rows.push({ code: top, level: body.level, quantity: fromMilli(perTop), parentCode: null });
+          if (!isPackage) return;
+          const items = codes.slice(body.count + i * itemsPer, body.count + (i + 1) * itemsPer);
+          children.set(top, items);
+          for (const code of items) rows.push({ code, level: 'item', quantity: fromMilli(perItem), parentCode: top });
+        });
+        await repo.insertCodes(tx, {
+          orgId,
+          lotId: body.lotId,
+          specId: lot.lot.specId,
+          holderKey: `org:${orgId}`,
+          codes: rows,
+        });
+
+        // EPCIS: the codes are commissioned (ILMD: the lot's CBV master data), then each package is closed.
+        const now = new Date();
+        const region = (await factoryRegion(tx, orgId)) ?? lot.orgRegionCode;
+        const where = region ? { readPoint: { id: URN.region(region) } } : {};
+        const commissioning: EpcisEvent = {
+          type: 'ObjectEvent',
+          eventTime: now.toISOString(),
+          eventTimeZoneOffset: '+08:00',
+          action: 'ADD',
+          bizStep: 'commissioning',
+          disposition: 'active',
+          epcList: codes.map(URN.code),
+          ...where,
+          // CBV master data names (cbvmda:) where the CBV has one, ours (jcbb:) otherwise: prefixed keys keep their
+          // meaning in JSON-LD (a bare key is dropped by a JSON-LD processor, and the hash would differ).
+          ilmd: {
+            'cbvmda:lotNumber': lot.lot.batchNo,
+            'jcbb:productionDate': lot.lot.productionDate,
+            ...(lot.lot.expiryDate ? { 'cbvmda:itemExpirationDate': lot.lot.expiryDate } : {}),
+          },
+        };
+        const event = await recordTraceEvent(tx, {
+          event: commissioning,
+          orgId,
+          regionCode: region,
+          lotId: body.lotId,
+          codes,
+        });
+        const packingOnLedger = isPackage && tops.length <= AGGREGATION_EVENTS_MAX;
+        if (packingOnLedger) {
+          for (const [parent, items] of children) {
+            await recordTraceEvent(tx, {
+              event: {
+                type: 'AggregationEvent',
+                eventTime: now.toISOString(),
+                eventTimeZoneOffset: '+08:00',
+                parentID: URN.code(parent),
+                childEPCs: items.map(URN.code),
+                action: 'ADD',
+                bizStep: 'packing',
+                disposition: 'container_closed',
+                ...where,
+              },
+              orgId,
+              regionCode: region,
+              lotId: body.lotId,
+              codes: [parent, ...items],
+            });
+          }
+        }
+        await recordAudit(tx, {
+          entity: 'lot',
+          entityId: body.lotId,
+          action: 'generate_codes',
+          actor: user,
+          orgId,
+          data: {
+            level: body.level,
+            count: body.count,
+            codes: total,
+            unitsPerItem: body.unitsPerItem,
+            ...(isPackage ? { itemsPerPackage: itemsPer, packingOnLedger } : {}),
+            eventId: event.eventId,
+            leafIndex: event.leafIndex,
+          },
+        });
+        return { codes: tops, count: total };
+      });
+    },
+
+    async list(user: SessionUser, body: ListBody) {
+      return db.transaction(async (tx) => {
+        await ownLot(tx, user, body.lotId);
+        const { rows, total } = await repo.codePage(tx, body);
+        const names = await repo.holderNames(tx, [...new Set(rows.map((r) => r.code.holderKey))]);
+        return {
+          list: rows.map(({ code: c, childCount }) => ({
+            code: c.code,
+            level: c.level as CodeLevelValue,
+            quantity: Number(c.quantity),
+            parentCode: c.parentCode,
+            childCount,
+            status: c.status as CodeStatusValue,
+            holderName: names.get(c.holderKey) ?? null,
+            createTime: formatShanghaiTime(c.createdAt),
+          })),
+          total,
+        };
+      });
+    },
+
+    /** The lot's codes as CSV: UTF-8 with a byte-order mark (Excel reads it as UTF-8), one row per code. */
+    async exportCsv(user: SessionUser, query: ExportQuery, baseUrl: string) {
+      return db.transaction(async (tx) => {
+        const lot = await ownLot(tx, user, query.lotId);
+        const codes = await repo.codesOf(tx, { lotId: query.lotId });
+        const lines = [CSV_HEADER.join(',')];
+        for (const c of codes) {
+          lines.push(
+            [
+              c.code,
+              codeLevelLabels[c.level as CodeLevelValue]?.zh ?? c.level,
+              String(Number(c.quantity)),
+              c.parentCode ?? '',
+              codeStatusLabels[c.status as CodeStatusValue]?.zh ?? c.status,
+              scanUrl(baseUrl, c.code),
+            ]
+              .map(csvCell)
+              .join(','),
+          );
+        }
+        return { batchNo: lot.lot.batchNo, csv: `\uFEFF${lines.join('\r\n')}\r\n` };
+      });
+    },
+
+    /**
+     * A4 sheets of QR labels: the lot's top-level codes (or one level's), from `skip` on, at most CODES_PER_CALL_MAX
+     * per PDF. A lot without such codes answers 400 on lotId.
+     */
+    async labelSheet(user: SessionUser, query: LabelQuery, baseUrl: string) {
+      const { lot, codes } = await db.transaction(async (tx) => {
+        const lot = await ownLot(tx, user, query.lotId);
+        const filter = query.level
+          ? { lotId: query.lotId, level: query.level }
+          : { lotId: query.lotId, topLevelOnly: true };
+        const codes = await repo.codesOf(tx, filter, { limit: CODES_PER_CALL_MAX, offset: query.skip });
+        return { lot, codes };
+      });
+      if (codes.length === 0) {
+        throw invalidInput([
+          { field: query.skip > 0 ? 'skip' : 'lotId', message: '该批次没有可打印的追溯码，请先生成追溯码' },
+        ]);
+      }
+      const pdf = await renderLabelSheet({
+        labels: codes.map((c) => ({ code: c.code, url: scanUrl(baseUrl, c.code) })),
+        productName: lot.productName,
+        specName: lot.specName,
+        batchNo: lot.lot.batchNo,
+        widthMm: query.widthMm,
+        heightMm: query.heightMm,
+      });
+      return { batchNo: lot.lot.batchNo, pdf };
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import {
+  Channel,
+  type CodeLevelValue,
+  CodeStatus,
+  type CodeStatusValue,
+  cityOfRegion,
+  codeStatusLabels,
+  ListingStatus,
+  type ListingStatusValue,
+  listingStatusLabels,
+  type PublicTraceData,
+  TraceAlertKind,
+  type TraceAlertKindValue,
+  traceAlertLabels,
+  traceEventLabels,
+} from '@jcbb/contract';
+import { formatShanghaiTime, shanghaiDate, shanghaiToday } from '@jcbb/contract/time';
+import type { Db, Tx } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { sendMessage } from '../message/index.ts';
+import { raiseTraceAlert } from './trace.alerts.ts';
+import { type EpcisEvent, epcisDocument } from './trace.epcis.ts';
+import { evidenceAsOf } from './trace.evidence.ts';
+import * as repo from './trace.public.repository.ts';
+
+/** The page's answer to a code nobody issued (or mistyped). */
+export const CODE_NOT_FOUND = '未找到该追溯码';
+/** Where the manufacturer's alert message leads in its console. */
+const ALERT_TARGET = '/productionManagement/dashboard';
+/** At most this many codes below a package or pallet take part in its EPCIS document. */
+const EPCIS_DESCENDANTS_MAX = 10_000;
+
+/** The fields an EPCIS 2.0 event of ours may carry: the stored document is copied through this list, nothing else. */
+const EPCIS_FIELDS = [
+  'type',
+  'eventID',
+  'eventTime',
+  'eventTimeZoneOffset',
+  'epcList',
+  'parentID',
+  'childEPCs',
+  'quantityList',
+  'childQuantityList',
+  'action',
+  'bizStep',
+  'disposition',
+  'readPoint',
+  'bizLocation',
+  'bizTransactionList',
+  'sourceList',
+  'destinationList',
+  'ilmd',
+] as const;
+
+const num = (v: string | number | null) => (v === null ? null : Number(v));
+
+/** The step a reader sees: a shipment going back with `returned` goods is a return, not a delivery. */
+const stepOf = (bizStep: string, disposition: string | null) =>
+  bizStep === 'shipping' && disposition === 'returned' ? 'returning' : bizStep;
+
+/**
+ * The public scan page (docs/traceability.md, "The public scan page"): what anyone who scans a label may know, and
+ * nothing about people — organisations, cities and dates only. Each scan is counted per code and day (no IP, no
+ * user agent), and a scan of installed or used material raises the after_installed alert for the maker.
+ */
+export function createTracePublicService(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** The code's own row and the codes above it (package, pallet): their events and shipments are the code's too. */
+  async function lookUp(tx: Tx, code: string) {
+    const row = await repo.codeWithContext(tx, code);
+    if (!row) throw notFound(CODE_NOT_FOUND);
+    const ancestors = [row.parentCode, row.grandparentCode].filter((c): c is string => !!c);
+    return { row, ancestors };
+  }
+
+  return {
+    async trace(code: string): Promise<PublicTraceData> {
+      return db.transaction(async (tx) => {
+        const { row, ancestors } = await lookUp(tx, code);
+        const own = [code, ...ancestors];
+        const today = shanghaiToday();
+
+        const scanCount = await repo.countScan(tx, code, today);
+        const status = row.status as CodeStatusValue;
+        if (status === CodeStatus.INSTALLED || status === CodeStatus.CONSUMED) {
+          await afterInstalled(tx, row, status);
+        }
+
+        // One query after another: a transaction is one connection (and PGlite has only one).
+        const certificate = await evidenceAsOf(tx, row.productId, today);
+        const listingRows = await repo.listingsOf(tx, row.productId);
+        const alertRows = await repo.alertsOf(tx, own);
+        const shipmentRows = await repo.shipmentsCarrying(tx, own);
+        const certificateState = await stateOf(tx, row.productId, certificate, today);
+
+        let eventRows = await repo.eventsNaming(tx, own);
+        if (!eventRows.some((e) => e.bizStep === 'commissioning')) {
+          // A lot commissioned by quantity (no code named): its commissioning still starts the chain.
+          eventRows = [...(await repo.lotCommissioning(tx, row.lotId)), ...eventRows];
+        }
+
+        const cities = await repo.cityNames(tx, [
+          ...(row.makerRegion ? [cityOfRegion(row.makerRegion)] : []),
+          ...eventRows.flatMap((e) => (e.regionCode ? [cityOfRegion(e.regionCode)] : [])),
+          ...listingRows.map((l) => l.cityCode),
+        ]);
+        const cityName = (region: string | null) => (region ? (cities.get(cityOfRegion(region)) ?? '') : '');
+
+        const alerts = new Map<string, { kind: string; message: string }>();
+        for (const a of alertRows) {
+          const label = traceAlertLabels[a.kind as TraceAlertKindValue];
+          if (label) alerts.set(a.kind, { kind: a.kind, message: label.zh });
+        }
+
+        return {
+          code: row.code,
+          level: row.level as CodeLevelValue,
+          quantity: Number(row.quantity),
+          unitName: row.unitName ?? '',
+          parentCode: row.parentCode,
+          childCount: row.childCount,
+          product: {
+            id: row.productId,
+            name: row.productName,
+            specName: row.specName,
+            imageUploadId: row.images[0] ?? null,
+          },
+          maker: { name: row.makerName, cityName: cityName(row.makerRegion) },
+          lot: { batchNo: row.batchNo, productionDate: row.productionDate, expiryDate: row.expiryDate },
+          certificate,
+          certificateState,
+          listings: listingRows.map((l) => ({
+            cityCode: l.cityCode,
+            cityName: cities.get(l.cityCode) ?? l.cityCode,
+            listed: l.status === ListingStatus.LISTED,
+            stateName: listingStatusLabels[l.status as ListingStatusValue]?.zh ?? '',
+          })),
+          status,
+          statusName: codeStatusLabels[status]?.zh ?? status,
+          custody: eventRows.map((e) => {
+            const step = stepOf(e.bizStep, e.disposition);
+            return {
+              step,
+              stepName: traceEventLabels[step]?.zh ?? step,
+              orgName: e.orgName,
+              cityName: cityName(e.regionCode),
+              date: shanghaiDate(e.eventTime),
+            };
+          }),
+          carbon: shipmentRows.map((s) => ({
+            shipmentNumber: s.number,
+            shipDate: s.shipDate,
+            kgCO2e: num(s.kgCo2e),
+            distanceKm: Number(s.distanceKm),
+            distanceSource: s.distanceSource,
+          })),
+          events: eventRows.map((e) => ({
+            eventId: e.eventId,
+            eventType: e.eventType,
+            bizStep: e.bizStep,
+            disposition: e.disposition,
+            eventTime: formatShanghaiTime(e.eventTime),
+            orgName: e.orgName,
+            cityName: cityName(e.regionCode),
+            leafIndex: e.leafIndex,
+            contentSha256: e.contentSha256,
+          })),
+          alerts: [...alerts.values()],
+          scanCount,
+        };
+      });
+    },
+
+    /**
+     * The code's events as an EPCIS 2.0 document: those naming the code, the package or pallet it is in, and the
+     * codes inside it; each the stored document copied field by field through the EPCIS list (so nothing else can
+     * ride along), oldest first.
+     */
+    async epcis(code: string) {
+      return db.transaction(async (tx) => {
+        const { ancestors } = await lookUp(tx, code);
+        const below = await repo.descendants(tx, code, EPCIS_DESCENDANTS_MAX);
+        const rows = await repo.documentsNaming(tx, [code, ...ancestors, ...below]);
+        const events = rows.map((r) => {
+          const stored = r.document as Record<string, unknown>;
+          const event: Record<string, unknown> = {};
+          for (const field of EPCIS_FIELDS) if (stored[field] !== undefined) event[field] = stored[field];
+          return event as unknown as EpcisEvent & { eventID: string };
+        });
+        return epcisDocument(events, new Date());
+      });
+    },
+  };
+}
+
+export type TracePublicService = ReturnType<typeof createTracePublicService>;
+
+/**
+ * Valid when the evidence of today is a certificate; else what became of the product's latest platform certificate
+ * (revoked, or past its date); else none.
+ */
+async function stateOf(
+  tx: Tx,
+  productId: number,
+  evidence: PublicTraceData['certificate'],
+  today: string,
+): Promise<PublicTraceData['certificateState']> {
+  if (evidence.kind === 'certificate' && evidence.valid) return 'valid';
+  const latest = await repo.latestPlatformCertificate(tx, productId);
+  if (latest?.revokedAt) return 'revoked';
+  if (latest && latest.validUntil < today) return 'expired';
+  return 'none';
+}
+
+/** A scan of installed or used material: alert the maker once per code (a reused label, a second-hand pallet). */
+async function afterInstalled(
+  tx: Tx,
+  row: NonNullable<Awaited<ReturnType<typeof repo.codeWithContext>>>,
+  status: CodeStatusValue,
+) {
+  const raised = await raiseTraceAlert(tx, {
+    code: row.code,
+    kind: TraceAlertKind.AFTER_INSTALLED,
+    orgId: row.makerOrgId,
+    details: { status, lotId: row.lotId, productId: row.productId },
+  });
+  if (!raised) return;
+  await sendMessage(
+    tx,
+    { orgId: row.makerOrgId },
+    {
+      channel: Channel.MATERIALS,
+      title: `追溯码 ${row.code} 在材料${codeStatusLabels[status].zh}后又被扫描`,
+      content:
+        `${row.productName}（批号 ${row.batchNo}）的追溯码 ${row.code} 对应的材料已${codeStatusLabels[status].zh}，` +
+        '又被扫描。请核实现场是否在重复使用标签，或标签是否被复制。',
+      targetUrl: ALERT_TARGET,
+    },
+  );
+}

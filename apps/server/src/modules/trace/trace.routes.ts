@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { FileService } from '../file/index.ts';
+import { registerAddressRoutes } from './trace.address.routes.ts';
+import { createAddressService } from './trace.address.service.ts';
+import { registerCodeRoutes } from './trace.code.routes.ts';
+import { createCodeService } from './trace.code.service.ts';
+import { registerTraceDashboardRoutes } from './trace.dashboard.routes.ts';
+import { createTraceDashboardService } from './trace.dashboard.service.ts';
+import { registerLotRoutes } from './trace.lot.routes.ts';
+import { createLotService } from './trace.lot.service.ts';
+import { registerTracePublicRoutes } from './trace.public.routes.ts';
+import { createTraceReceiptService } from './trace.receipt.service.ts';
+import { registerTraceShipmentRoutes } from './trace.shipment.routes.ts';
+import { createTraceShipmentService } from './trace.shipment.service.ts';
+import { registerTraceStockViewRoutes } from './trace.stock-view.routes.ts';
+import { createTraceStockViewService } from './trace.stock-view.service.ts';
+
+export interface TraceDeps {
+  db: Db;
+  files: FileService;
+  /** For PUBLIC_BASE_URL (the QR codes' address) and the like. */
+  config: Config;
+}
+
+/**
+ * The traceability calls (docs/traceability.md), registered part by part: addresses, lots and codes, shipments and
+ * receipts, stock and dashboards, the public scan page. Each part keeps its routes → service → repository files.
+ */
+export function registerTraceRoutes(app: FastifyInstance, deps: TraceDeps) {
+  registerAddressRoutes(app, createAddressService(deps));
+  registerTraceShipmentRoutes(app, createTraceShipmentService(deps), createTraceReceiptService(deps));
+  registerTracePublicRoutes(app, deps);
+  registerTraceStockViewRoutes(app, createTraceStockViewService(deps));
+  registerTraceDashboardRoutes(app, createTraceDashboardService(deps));
+  registerLotRoutes(app, createLotService(deps));
+  registerCodeRoutes(app, createCodeService(deps), deps.config);
+}
