@@ -508,7 +508,8 @@ describe('the route table', () => {
   it('describes every "在建设中" page, in both languages', () => {
     const items = [...allKeys.flatMap((k) => flattenRoutes(consoleTree(k))), ...flattenRoutes(publicRoutes)];
     const placeholders = items.filter((r) => r.item.meta?.description);
-    expect(placeholders.length).toBeGreaterThan(80);
+    // Fewer with every module that lands (the traceability screens replaced 20); some remain until the last does.
+    expect(placeholders.length).toBeGreaterThan(0);
     for (const { item } of placeholders) {
       const [ns, key = ''] = (item.meta?.description ?? '').split(':');
       expect(ns).toBe('routeDesc');

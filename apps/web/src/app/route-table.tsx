@@ -15,6 +15,7 @@ import { PlaceholderPage as Placeholder } from '../features/placeholder/index.ts
 import { productRoutes } from '../features/product/index.ts';
 import { cityProjectRoutes, projectRoutes } from '../features/project/index.ts';
 import { cityRevisionRoutes, platformRevisionRoutes } from '../features/revision/index.ts';
+import { inventoryDetailRoute, shipRoutes, traceMobileRoutes, traceRoutes } from '../features/trace/index.ts';
 import type { RouteItem, RouteMeta } from './route-types.ts';
 
 /**
@@ -117,13 +118,13 @@ const manufacturer: RouteItem[] = [
     soon('agentForm', 'agentForm', { hidden: true, activeMenu: '/agent/index' }),
   ]),
   group('/productionManagement', 'productionManagement', 'DeploymentUnitOutlined', '/productionManagement/dashboard', [
-    soon('dashboard', 'traceDashboard'),
-    soon('productDashboard', 'productDashboard'),
-    soon('sendProduct', 'sendProduct'),
-    soon('trackList', 'trackList', { keepAlive: true }),
-    soon('sourceDetail', 'sourceDetail', { hidden: true, activeMenu: '/productionManagement/trackList' }),
-    soon('inventoryDetail', 'inventoryDetail', { hidden: true, activeMenu: '/productionManagement/productDashboard' }),
-    soon('addressManagement', 'addressManagement'),
+    traceRoutes.dashboard,
+    traceRoutes.productDashboard,
+    shipRoutes.sendProduct,
+    shipRoutes.trackList,
+    shipRoutes.sourceDetailOfTrackList,
+    inventoryDetailRoute({ activeMenu: '/productionManagement/productDashboard' }),
+    traceRoutes.addressManagement,
   ]),
   group('/enterpriseInspection', 'enterpriseInspection', 'FileSearchOutlined', '/enterpriseInspection/info', [
     soon('info', 'enterpriseInspectionInfo'),
@@ -168,12 +169,13 @@ const distributor: RouteItem[] = [
         hidden: true,
         activeMenu: '/productionManagement/contractList',
       }),
-      soon('sources', 'sources'),
-      soon('sendProduct', 'sendProduct'),
-      soon('trackList', 'trackList', { keepAlive: true }),
-      soon('sourceDetail', 'sourceDetail', { hidden: true, activeMenu: '/productionManagement/sources' }),
-      soon('inventoryDetail', 'inventoryDetail', { hidden: true, activeMenu: '/productionManagement/sources' }),
-      soon('addressManagement', 'addressManagement'),
+      traceRoutes.dashboard,
+      shipRoutes.sources,
+      shipRoutes.sendProduct,
+      shipRoutes.trackList,
+      shipRoutes.sourceDetailOfSources,
+      inventoryDetailRoute({ activeMenu: '/productionManagement/sources' }),
+      traceRoutes.addressManagement,
     ],
   ),
 ];
@@ -184,9 +186,10 @@ function projectConsole(): RouteItem[] {
   return [
     home,
     group('/productionManagement', 'materialTrace', 'DeploymentUnitOutlined', '/productionManagement/sources', [
-      soon('sources', 'materialSources'),
-      soon('sourceDetail', 'sourceDetail', { hidden: true, activeMenu: '/productionManagement/sources' }),
-      soon('inventoryDetail', 'inventoryDetail', { hidden: true, activeMenu: '/productionManagement/sources' }),
+      shipRoutes.materialSources,
+      shipRoutes.sourceDetailOfSources,
+      shipRoutes.sendReturn,
+      inventoryDetailRoute({ ...project, activeMenu: '/productionManagement/sources' }),
     ]),
     group('/project', 'project', 'ProjectOutlined', '/project/list', [
       projectRoutes.list,
@@ -332,8 +335,8 @@ export const publicRoutes: RouteItem[] = [
   catalogueRoutes.cities,
   catalogueRoutes.committee,
   freeCertificateRoute,
-  soon('/mobile/index', 'mobileIndex'),
-  soon('/mobile/detail', 'mobileDetail'),
+  traceMobileRoutes.index,
+  traceMobileRoutes.detail,
   soon('/sitemaps', 'sitemaps'),
   soon('/showDiskLoginInfo', 'showDiskLoginInfo'),
   catalogueRoutes.productExternal,

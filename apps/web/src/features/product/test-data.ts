@@ -56,6 +56,7 @@ export function specItem(id: number, over: Partial<SpecItem> = {}): SpecItem {
     unitName: '立方米',
     price: '320.00',
     minOrder: '20',
+    massPerUnitKg: null,
     status: 1,
     statusName: '在售',
     createdAt: '2026-11-22 11:17:37',

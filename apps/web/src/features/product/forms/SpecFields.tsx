@@ -1,3 +1,4 @@
+import { MASS_PER_UNIT_KG_MAX } from '@jcbb/contract';
 import { SpecStatus } from '@jcbb/contract/enums';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Radio, Row, Select } from 'antd';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { NumericInput } from '../../../components/NumericInput.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { productApi, productKeys, referenceQueryOptions } from '../api.ts';
-import { minOrderRule, priceRule } from './rules.ts';
+import { massRule, minOrderRule, priceRule } from './rules.ts';
 
 /** What the specification form holds; price and minimum order stay text so no float rounding creeps in. */
 export interface SpecFormValues {
@@ -14,10 +15,23 @@ export interface SpecFormValues {
   unitId?: number;
   price: string;
   minOrder: string;
+  /** 单位质量(kg); '' = not known. */
+  massPerUnitKg: string;
   status: number;
 }
 
-export const emptySpec: SpecFormValues = { name: '', model: '', price: '', minOrder: '1', status: SpecStatus.ON_SALE };
+export const emptySpec: SpecFormValues = {
+  name: '',
+  model: '',
+  price: '',
+  minOrder: '1',
+  massPerUnitKg: '',
+  status: SpecStatus.ON_SALE,
+};
+
+/** What the save call sends for the mass: null when the field is empty (the server then clears it). */
+export const massOf = (values: Pick<SpecFormValues, 'massPerUnitKg'>): string | null =>
+  values.massPerUnitKg?.trim() ? values.massPerUnitKg.trim() : null;
 
 /** The 37 units of measure as a searchable dropdown (bmProductUnit/selectUnitList). */
 export function UnitSelect(props: { value?: number; onChange?: (v: number) => void; id?: string }) {
@@ -78,6 +92,16 @@ export function SpecFields() {
           rules={[{ required: true, message: t('spec.minOrderInvalid') }, minOrderRule(t('spec.minOrderInvalid'))]}
         >
           <NumericInput precision={3} min={0} allowNegative={false} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="massPerUnitKg"
+          label={t('spec.massPerUnitKg')}
+          extra={t('spec.massHelp')}
+          rules={[massRule(t('spec.massInvalid'))]}
+        >
+          <NumericInput precision={4} min={0} max={MASS_PER_UNIT_KG_MAX} allowNegative={false} suffix="kg" />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>

@@ -4,7 +4,7 @@ import { productApi } from '../api.ts';
 import { specItem, units } from '../test-data.ts';
 import { choose } from '../test-select.ts';
 import { renderWithProviders } from '../testing.tsx';
-import { isValidMinOrder, isValidPrice } from './rules.ts';
+import { isValidMass, isValidMinOrder, isValidPrice } from './rules.ts';
 import { SpecFormModal } from './SpecFormModal.tsx';
 
 beforeEach(() => {
@@ -27,6 +27,10 @@ describe('spec rules', () => {
   it('takes minimum orders above 0', () => {
     for (const ok of ['1', '0.5', '20.125']) expect(isValidMinOrder(ok)).toBe(true);
     for (const bad of ['0', '0.000', '-2', '1.2345', '']) expect(isValidMinOrder(bad)).toBe(false);
+  });
+  it('takes a mass per unit above 0 with at most four decimals, up to the contract’s limit', () => {
+    for (const ok of ['6', '9.6', '0.0001', '1000000']) expect(isValidMass(ok)).toBe(true);
+    for (const bad of ['0', '-1', '1.23456', '1000000.5', 'abc', '']) expect(isValidMass(bad)).toBe(false);
   });
 });
 
@@ -68,10 +72,35 @@ describe('SpecFormModal', { timeout: 60_000 }, () => {
         unitId: 31,
         price: '320.5',
         minOrder: '20',
+        massPerUnitKg: null,
         status: 1,
       }),
     );
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it('sends the mass per unit, and tells what it is for', async () => {
+    const saveSpec = vi.spyOn(productApi, 'saveSpec').mockResolvedValue({ id: 5 });
+    renderWithProviders(
+      <SpecFormModal
+        open
+        productId={1}
+        spec={specItem(5, { massPerUnitKg: '600' })}
+        onClose={vi.fn()}
+        onSaved={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('用于计算运输碳排放（GB/T 51366）；不填则碳排放显示为缺少质量')).toBeInTheDocument();
+    const mass = screen.getByLabelText('单位质量(kg)') as HTMLInputElement;
+    await waitFor(() => expect(mass.value).toBe('600'));
+    type('单位质量(kg)', '9.61234');
+    expect(mass.value).toBe('9.6123');
+    save();
+    await waitFor(() => expect(saveSpec).toHaveBeenCalledWith(expect.objectContaining({ massPerUnitKg: '9.6123' })));
+    saveSpec.mockClear();
+    type('单位质量(kg)', '');
+    save();
+    await waitFor(() => expect(saveSpec).toHaveBeenCalledWith(expect.objectContaining({ massPerUnitKg: null })));
   });
 
   it('edits an existing specification by its id', async () => {

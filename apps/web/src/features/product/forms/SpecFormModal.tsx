@@ -7,7 +7,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { pendingReviewText } from '../../revision/public.ts';
 import { productApi } from '../api.ts';
-import { emptySpec, SpecFields, type SpecFormValues } from './SpecFields.tsx';
+import { emptySpec, massOf, SpecFields, type SpecFormValues } from './SpecFields.tsx';
 
 export interface SpecFormModalProps {
   open: boolean;
@@ -24,6 +24,7 @@ export const specToValues = (spec: SpecItem): SpecFormValues => ({
   unitId: spec.unitId,
   price: spec.price ?? '',
   minOrder: spec.minOrder === null ? '' : String(Number(spec.minOrder)),
+  massPerUnitKg: spec.massPerUnitKg ?? '',
   status: spec.status,
 });
 
@@ -47,6 +48,7 @@ export function SpecFormModal({ open, productId, spec, onClose, onSaved }: SpecF
         unitId: values.unitId as number,
         price: values.price,
         minOrder: values.minOrder,
+        massPerUnitKg: massOf(values),
         status: values.status,
       }),
     onSuccess: (saved) => {

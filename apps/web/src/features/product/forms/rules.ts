@@ -1,3 +1,4 @@
+import { MASS_PER_UNIT_KG_MAX } from '@jcbb/contract';
 import type { FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
 
@@ -28,6 +29,18 @@ export const priceRule = (message: string): FormRule => ({
 export const minOrderRule = (message: string): FormRule => ({
   validator: (_rule, value) =>
     textOf(value) === '' || isValidMinOrder(value) ? Promise.resolve() : Promise.reject(new Error(message)),
+});
+
+/** Mass per unit, kg: more than 0, at most MASS_PER_UNIT_KG_MAX, four decimals (contract `massPerUnitKgSchema`). */
+export const MASS_PATTERN = /^\d+(\.\d{1,4})?$/;
+export const isValidMass = (value: unknown): boolean => {
+  const text = textOf(value);
+  return MASS_PATTERN.test(text) && Number(text) > 0 && Number(text) <= MASS_PER_UNIT_KG_MAX;
+};
+/** Empty passes (the mass is optional). */
+export const massRule = (message: string): FormRule => ({
+  validator: (_rule, value) =>
+    textOf(value) === '' || isValidMass(value) ? Promise.resolve() : Promise.reject(new Error(message)),
 });
 
 /** Green certificates are rated one to three stars. */

@@ -68,6 +68,14 @@ export function SpecsDetailsPage() {
                 { key: 'unit', label: t('spec.unit'), children: s.unitName },
                 { key: 'price', label: t('spec.priceShort'), children: `${formatPrice(s.price)} / ${s.unitName}` },
                 { key: 'minOrder', label: t('spec.minOrder'), children: formatQuantity(s.minOrder, s.unitName) },
+                {
+                  key: 'mass',
+                  label: t('spec.massPerUnitKg'),
+                  children:
+                    s.massPerUnitKg === null
+                      ? t('spec.massMissing')
+                      : t('spec.massPerUnit', { mass: formatQuantity(s.massPerUnitKg), unit: s.unitName }),
+                },
                 { key: 'status', label: t('spec.status'), children: <SpecStatusTag status={s.status} /> },
                 { key: 'createdAt', label: t('field.createdAt'), children: s.createdAt },
                 { key: 'updatedAt', label: t('field.updatedAt'), children: s.updatedAt },

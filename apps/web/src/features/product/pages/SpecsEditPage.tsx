@@ -8,7 +8,7 @@ import { RecordState } from '../../../components/RecordState.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { invalidateProductCentre, productApi, specQuery } from '../api.ts';
-import { emptySpec, SpecFields, type SpecFormValues } from '../forms/SpecFields.tsx';
+import { emptySpec, massOf, SpecFields, type SpecFormValues } from '../forms/SpecFields.tsx';
 import { specToValues } from '../forms/SpecFormModal.tsx';
 import '../i18n.ts';
 import { pendingReviewText } from '../../revision/public.ts';
@@ -46,6 +46,7 @@ export function SpecsEditPage() {
         unitId: v.unitId as number,
         price: v.price,
         minOrder: v.minOrder,
+        massPerUnitKg: massOf(v),
         status: v.status,
       }),
     onSuccess: async (saved, v) => {

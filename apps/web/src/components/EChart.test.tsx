@@ -1,0 +1,67 @@
+import { render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EChart, type EChartOption, escapeHtml } from './EChart.tsx';
+
+const option = (values: number[]): EChartOption => ({
+  animation: false,
+  xAxis: { type: 'category', data: values.map((_, i) => `m${i}`) },
+  yAxis: { type: 'value' },
+  series: [{ type: 'bar', data: values }],
+});
+
+/**
+ * Gives every element a layout size, which jsdom lacks (restored after each test). ECharts then measures its labels
+ * with a canvas, which jsdom has not either: without one it estimates their width (quietly, once getContext says so).
+ */
+function withLayout(width: number, height: number) {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(width);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(height);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('EChart', { timeout: 60_000 }, () => {
+  it('draws nothing, and says nothing, where the element has no size (jsdom)', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    const { container } = render(<EChart option={option([1, 2])} height={120} />);
+    const box = container.firstElementChild as HTMLElement;
+    expect(box).toHaveAttribute('aria-hidden', 'true');
+    expect(box.style.height).toBe('120px');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(box.childElementCount).toBe(0);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('takes an accessible name when the chart is the content', () => {
+    const { getByRole } = render(<EChart option={option([1])} height={80} label="月度排放" />);
+    expect(getByRole('img', { name: '月度排放' })).toBeInTheDocument();
+  });
+
+  it('draws the bars as SVG once the element has a size, redraws a new option and is disposed on unmount', async () => {
+    withLayout(400, 200);
+    const error = vi.spyOn(console, 'error');
+    const { container, rerender, unmount } = render(<EChart option={option([1, 2, 3])} height={200} />);
+    const box = container.firstElementChild as HTMLElement;
+    await waitFor(() => expect(box.querySelector('svg')).not.toBeNull());
+    // One path per bar, beside the axes' lines.
+    const bars = () => box.querySelectorAll('svg path').length;
+    const before = bars();
+    expect(before).toBeGreaterThanOrEqual(3);
+    rerender(<EChart option={option([1, 2, 3, 4, 5])} height={200} />);
+    await waitFor(() => expect(bars()).toBeGreaterThan(before));
+    unmount();
+    expect(box.querySelector('svg')).toBeNull();
+    expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes what HTML would read as markup', () => {
+    expect(escapeHtml(`<b>"A&B's"</b>`)).toBe('&lt;b&gt;&quot;A&amp;B&#39;s&quot;&lt;/b&gt;');
+  });
+});

@@ -1,0 +1,177 @@
+import type { LotView } from '@jcbb/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { lot, mockServer, page, products, renderTrace, type Sent, signInAs } from '../console-testing.tsx';
+import { ProductDashboardPage } from './ProductDashboardPage.tsx';
+
+const PRODUCTS = '/materials/productSpecificationsModel/productDetailList';
+const DASHBOARD = '/api/track/product/5/dashboard';
+const LOTS = '/api/track/lot/list';
+const CREATE = '/api/track/lot/create';
+const DETAIL = '/api/track/lot/9';
+const CODES = '/api/track/code/list';
+const GENERATE = '/api/track/code/generate';
+const LABELS = '/api/track/code/labels';
+
+const dashboard = (lots: LotView[] = []) => ({
+  productId: 5,
+  productName: '透水砖',
+  lots,
+  byDistrict: [
+    { regionCode: '320115', regionName: '南京市江宁区', quantity: 300 },
+    { regionCode: '320106', regionName: '南京市鼓楼区', quantity: 120 },
+  ],
+  byHolder: [{ holderName: '南京恒通建材贸易有限公司', kind: 'org' as const, quantity: 300 }],
+  scanCount: 42,
+});
+
+const lotDetail = {
+  ...lot(9, { quantity: 1000, codedQuantity: 200, codeCount: 2, batchNo: 'B2026-009' }),
+  qualityDocs: [{ uploadId: 31, name: '合格证.pdf' }],
+  holders: [{ holderName: '南京绿筑新材料有限公司', holderKind: 'org' as const, cityName: '南京市', quantity: 800 }],
+};
+
+const code = (n: number) => ({
+  code: `ABCDEFGHIJKLMNOPQRS${n}`,
+  level: 'package' as const,
+  quantity: 100,
+  parentCode: null,
+  childCount: 100,
+  status: 'active' as const,
+  holderName: '南京绿筑新材料有限公司',
+  createTime: '2026-03-02 10:00:00',
+});
+
+let sent: Sent[];
+
+beforeEach(() => {
+  signInAs(6);
+  sent = mockServer({
+    [PRODUCTS]: () => ({ data: products() }),
+    [DASHBOARD]: () => ({ data: dashboard([lot(9)]) }),
+    [LOTS]: () => ({ data: page([lot(9, { batchNo: 'B2026-009', codeCount: 2 })]) }),
+    [CREATE]: () => ({ data: { id: 9 } }),
+    [DETAIL]: () => ({ data: lotDetail }),
+    [CODES]: () => ({ data: page([code(2), code(3)]) }),
+    [GENERATE]: () => ({ data: { codes: [], count: 10 } }),
+    [LABELS]: () => new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf' } }),
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  session.setUser(null);
+});
+
+const location = () => screen.getByTestId('location').textContent;
+const dialogTitled = async (title: string) =>
+  (await screen.findByText(title)).closest('[role="dialog"]') as HTMLElement;
+
+// antd drawers, modals and forms are slow in jsdom on a shared machine: each test gets 60 s (the default is 20).
+describe('the product dashboard', { timeout: 60_000 }, () => {
+  it('opens on the first product and shows its lots, where it went and its scans', async () => {
+    renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard');
+    await waitFor(() => expect(location()).toBe('/productionManagement/productDashboard?id=5'));
+    expect(await screen.findByText('B2026-009')).toBeInTheDocument();
+    expect(screen.getByText('42')).toBeInTheDocument();
+    expect(screen.getByText('南京市江宁区')).toBeInTheDocument();
+    expect(screen.getByText('南京恒通建材贸易有限公司')).toBeInTheDocument();
+    expect(sent.find((s) => s.path === LOTS)?.body).toMatchObject({ productId: 5, take: 10, skip: 0 });
+    expect(screen.getByRole('link', { name: '库存卡' })).toHaveAttribute(
+      'href',
+      '/productionManagement/inventoryDetail?specId=11&lotId=9',
+    );
+  });
+
+  it('creates a lot with the body the contract asks for, then opens it', async () => {
+    renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard?id=5');
+    await screen.findByText('B2026-009');
+    fireEvent.click(screen.getByRole('button', { name: /新建批次/ }));
+    const dialog = await dialogTitled('新建批次：透水砖');
+
+    // The batch number follows GB/T 33993 (the contract's rule), and the lot cannot expire before it is made:
+    // both are checked before anything is sent.
+    fireEvent.change(within(dialog).getByLabelText('批号'), { target: { value: 'B 1/2' } });
+    fireEvent.change(within(dialog).getByLabelText('生产日期'), { target: { value: '2026-03-01' } });
+    fireEvent.change(within(dialog).getByLabelText('有效期至'), { target: { value: '2026-02-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('批号不能包含空格和 % & / < > ? 字符')).toBeInTheDocument();
+    expect(within(dialog).getByText('请输入生产数量')).toBeInTheDocument();
+    expect(within(dialog).getByText('有效期不能早于生产日期')).toBeInTheDocument();
+    expect(sent.filter((s) => s.path === CREATE)).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('批号'), { target: { value: 'B2026-010' } });
+    fireEvent.change(within(dialog).getByLabelText('生产数量'), { target: { value: '1200.5' } });
+    fireEvent.change(within(dialog).getByLabelText('有效期至'), { target: { value: '2028-02-29' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+
+    await waitFor(() => expect(sent.filter((s) => s.path === CREATE)).toHaveLength(1));
+    expect(sent.find((s) => s.path === CREATE)?.body).toEqual({
+      specId: 11,
+      batchNo: 'B2026-010',
+      productionDate: '2026-03-01',
+      expiryDate: '2028-02-29',
+      quantity: 1200.5,
+      qualityDocUploadIds: [],
+    });
+    await waitFor(() => expect(location()).toBe('/productionManagement/productDashboard?id=5&lot=9'));
+  });
+
+  it('shows a lot with its codes and generates package codes', async () => {
+    renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard?id=5&lot=9');
+    const drawer = await dialogTitled('批次 B2026-009');
+    expect(await within(drawer).findByText('ABCDEFGHIJKLMNOPQRS2')).toBeInTheDocument();
+    expect(within(drawer).getAllByText(/包装（含 100 个单品）/)).toHaveLength(2);
+    expect(within(drawer).getByText('合格证.pdf')).toBeInTheDocument();
+    expect(sent.find((s) => s.path === CODES)?.body).toMatchObject({ lotId: 9, topLevelOnly: true });
+
+    fireEvent.click(within(drawer).getByRole('button', { name: /生成追溯码/ }));
+    const dialog = await dialogTitled('生成追溯码：批次 B2026-009');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '码级别' }));
+    fireEvent.click(await screen.findByTitle('包装'));
+    fireEvent.change(await within(dialog).findByLabelText('包装码数量'), { target: { value: '4' } });
+    fireEvent.change(within(dialog).getByLabelText('每包单品数'), { target: { value: '50' } });
+    fireEvent.change(within(dialog).getByLabelText('每码数量'), { target: { value: '2' } });
+    expect(
+      await within(dialog).findByText('将生成 4 个包装码和其中的 200 个单品码，共代表 400 块'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('本批次尚未赋码的数量：800 块')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: /生成追溯码/ }));
+
+    await waitFor(() => expect(sent.filter((s) => s.path === GENERATE)).toHaveLength(1));
+    expect(sent.find((s) => s.path === GENERATE)?.body).toEqual({
+      lotId: 9,
+      count: 4,
+      level: 'package',
+      unitsPerItem: 2,
+      itemsPerPackage: 50,
+    });
+  });
+
+  it('downloads the QR label sheet at the size chosen', async () => {
+    const createObjectURL = vi.fn(() => 'blob:labels');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard?id=5&lot=9');
+    const drawer = await dialogTitled('批次 B2026-009');
+    fireEvent.click(await within(drawer).findByRole('button', { name: /下载二维码标签/ }));
+    const dialog = await dialogTitled('下载二维码标签：批次 B2026-009');
+    fireEvent.change(within(dialog).getByLabelText('标签宽度'), { target: { value: '60' } });
+    fireEvent.change(within(dialog).getByLabelText('标签高度'), { target: { value: '40' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /下\s*载/ }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const request = sent.find((s) => s.path === LABELS);
+    expect(request?.method).toBe('GET');
+    expect(Object.fromEntries(request?.query ?? [])).toMatchObject({ lotId: '9', widthMm: '60', heightMm: '40' });
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+
+  it('says how to start when the maker has no product yet', async () => {
+    sent = mockServer({ [PRODUCTS]: () => ({ data: [] }) });
+    renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard');
+    expect(await screen.findByText(/还没有产品。先在产品中心添加产品/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '前往产品中心' })).toHaveAttribute('href', '/product/list');
+    expect(sent.filter((s) => s.path.startsWith('/api/track/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../../../lib/session.ts';
+import {
+  choose,
+  fakeServer,
+  findButton,
+  render,
+  type Sent,
+  type ShipmentListData,
+  signInAs,
+  summary,
+} from '../../components/ship/ship-testing.tsx';
+import { SourcesPage, TrackListPage } from './ShipmentListPages.tsx';
+
+let sent: Sent[];
+let answer: ShipmentListData;
+
+beforeEach(() => {
+  answer = { list: [], total: 0 };
+  sent = fakeServer({
+    'POST /api/track/shipment/list': () => answer,
+    'POST /dolphin/api/project/user/project/list': () => ({ list: [], total: 0 }),
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  session.clear();
+});
+
+const lists = () => sent.filter((s) => s.path === '/api/track/shipment/list').map((s) => s.body);
+
+describe('the shipment lists', () => {
+  it('shows what was shipped with a receipt bar: accepted green, rejected red, the rest grey, in words too', async () => {
+    signInAs(6);
+    answer = {
+      list: [
+        summary(1, {
+          status: 3,
+          progress: { shipped: 100, accepted: 60, rejected: 10, cancelled: 0, outstanding: 30 },
+        }),
+      ],
+      total: 1,
+    };
+    render(<TrackListPage />, '/productionManagement/trackList');
+    const bar = await screen.findByLabelText('已收 60 · 拒收 10 · 未收 30');
+    const widths = Object.fromEntries(
+      [...bar.querySelectorAll('[data-segment]')].map((s) => [
+        s.getAttribute('data-segment'),
+        (s as HTMLElement).style.width,
+      ]),
+    );
+    // The outstanding 30 % is the bar's own grey background: no segment.
+    expect(widths).toEqual({ accepted: '60%', rejected: '10%' });
+    expect(screen.getByText('已收 60 · 拒收 10 · 未收 30')).toBeInTheDocument();
+    expect(screen.getByText('部分收货')).toBeInTheDocument();
+    // Shown to one decimal above 100 kg (stored to the gram).
+    expect(screen.getByText('161.3 kgCO₂e')).toBeInTheDocument();
+    expect(screen.getByText('标准默认')).toBeInTheDocument();
+    expect(lists()[0]).toMatchObject({ direction: 'out', take: 10, skip: 0 });
+
+    // A status filter asks again from the first page.
+    await choose('状态', '已收货');
+    await waitFor(() => expect(lists().at(-1)).toMatchObject({ direction: 'out', status: 4, skip: 0 }));
+  }, 120_000);
+
+  it('says 缺少质量数据 rather than a figure, and offers the wizard when nothing was shipped', async () => {
+    signInAs(6);
+    answer = {
+      list: [
+        summary(2, {
+          carbon: {
+            distanceKm: 35,
+            distanceSource: 'measured',
+            factor: '0.129',
+            massKg: null,
+            kgCO2e: null,
+            missingMassLines: 1,
+          },
+        }),
+      ],
+      total: 1,
+    };
+    render(<TrackListPage />, '/productionManagement/trackList');
+    expect(await screen.findByText('缺少质量数据')).toBeInTheDocument();
+    expect(screen.queryByText('标准默认')).toBeNull();
+    fireEvent.click(await findButton('产品发货'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/productionManagement/sendProduct'));
+  }, 120_000);
+
+  it('lists incoming goods with 收货 only where something is still on its way', async () => {
+    signInAs(7, '南京恒通建材贸易有限公司');
+    answer = {
+      list: [
+        summary(3, { status: 2 }),
+        summary(4, { status: 4, progress: { shipped: 100, accepted: 100, rejected: 0, cancelled: 0, outstanding: 0 } }),
+      ],
+      total: 2,
+    };
+    render(<SourcesPage />, '/productionManagement/sources');
+    expect(await screen.findByText('货源管理')).toBeInTheDocument();
+    const receive = await findButton('收货');
+    expect(
+      [...document.querySelectorAll('button')].filter((b) => b.textContent?.replace(/\s/g, '') === '收货'),
+    ).toHaveLength(1);
+    expect(lists()[0]).toMatchObject({ direction: 'in' });
+    fireEvent.click(receive);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/productionManagement/sourceDetail?id=3&receive=1'),
+    );
+  }, 120_000);
+});

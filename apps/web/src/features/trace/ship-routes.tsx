@@ -1,0 +1,38 @@
+import { lazy } from 'react';
+import { page, type RouteItem } from '../../app/route-types.ts';
+import { SHIP_PATHS } from './components/ship/paths.ts';
+
+const SendProductPage = lazy(() =>
+  import('./pages/ship/SendProductPage.tsx').then((m) => ({ default: m.SendProductPage })),
+);
+const TrackListPage = lazy(() =>
+  import('./pages/ship/ShipmentListPages.tsx').then((m) => ({ default: m.TrackListPage })),
+);
+const SourcesPage = lazy(() => import('./pages/ship/ShipmentListPages.tsx').then((m) => ({ default: m.SourcesPage })));
+const SourceDetailPage = lazy(() =>
+  import('./pages/ship/SourceDetailPage.tsx').then((m) => ({ default: m.SourceDetailPage })),
+);
+
+/**
+ * The shipment pages of the /productionManagement groups (spec §2), with the paths, titles and menu flags the route
+ * table gave them; paths are relative to the group. The receipt form is a drawer of sourceDetail
+ * (`sourceDetail?id=…&receive=1` opens it), not a page of its own.
+ */
+export const shipRoutes = {
+  sendProduct: page('sendProduct', 'sendProduct', SendProductPage),
+  /** A construction unit ships only returns (made from a receipt): reachable, not in its menu. */
+  sendReturn: page('sendProduct', 'sendProduct', SendProductPage, { hidden: true, activeMenu: SHIP_PATHS.sources }),
+  trackList: page('trackList', 'trackList', TrackListPage, { keepAlive: true }),
+  sources: page('sources', 'sources', SourcesPage),
+  materialSources: page('sources', 'materialSources', SourcesPage),
+  /** Under 发货记录 (a manufacturer's shipments). */
+  sourceDetailOfTrackList: page('sourceDetail', 'sourceDetail', SourceDetailPage, {
+    hidden: true,
+    activeMenu: SHIP_PATHS.trackList,
+  }),
+  /** Under 货源管理 / 材料来源 (what comes in). */
+  sourceDetailOfSources: page('sourceDetail', 'sourceDetail', SourceDetailPage, {
+    hidden: true,
+    activeMenu: SHIP_PATHS.sources,
+  }),
+} satisfies Record<string, RouteItem>;
