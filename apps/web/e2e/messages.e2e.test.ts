@@ -3,8 +3,11 @@ import { EXTRA_MESSAGES, MESSAGES_MOBILE } from './support/accounts.ts';
 import { badgeCount, bell, location, messagePanel, signIn, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
 
-/** The welcome message of every demo account, and the ones support/prepare-data.ts adds for this account. */
-const UNREAD = EXTRA_MESSAGES.length + 1;
+/**
+ * The welcome message of every demo account, the two the traceability demo sends 南京恒通 (its shipments on the way,
+ * db/seed/demo-trace-shipments.ts), and the ones support/prepare-data.ts adds for this account.
+ */
+const UNREAD = EXTRA_MESSAGES.length + 3;
 const PAGE_SIZE = 5;
 /** Messages come newest first: the last one added heads the list. */
 const NEWEST = EXTRA_MESSAGES.at(-1) ?? '';
