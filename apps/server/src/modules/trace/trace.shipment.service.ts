@@ -340,6 +340,46 @@ async function checkEvidence(tx: Tx, dest: Destination, productIds: number[], sh
   return { evidence, fields };
 }
 
+/** The codes of a shipment, by line. */
+function codesByLineOf(rows: readonly { lineId: number; code: string }[]): Map<number, string[]> {
+  const byLine = new Map<number, string[]>();
+  for (const c of rows) {
+    const list = byLine.get(c.lineId) ?? [];
+    list.push(c.code);
+    byLine.set(c.lineId, list);
+  }
+  return byLine;
+}
+
+/**
+ * A draft as it stands today: every line checked again (stock, codes, the destination city's catalogue) and the
+ * evidence of each as of the ship date. The detail page shows the problems as blockers; shipping refuses them.
+ */
+async function recheckDraft(
+  tx: Tx,
+  s: repo.ShipmentRow,
+  lineRows: Awaited<ReturnType<typeof repo.linesOf>>,
+  codesByLine: ReadonlyMap<number, string[]>,
+) {
+  const org = await repo.orgById(tx, s.fromOrgId);
+  const src = sourceOf(s, org?.type ?? 0);
+  const dest = await destinationOf(tx, s);
+  const input = lineRows.map((r) => ({
+    specId: r.line.specId,
+    lotId: r.line.lotId,
+    quantity: milli(r.line.quantity),
+    codes: codesByLine.get(r.line.id) ?? [],
+  }));
+  const checked = await checkLines(tx, src, dest, input, s.id);
+  const ev = await checkEvidence(
+    tx,
+    dest,
+    lineRows.map((r) => r.line.productId),
+    s.shipDate,
+  );
+  return { org, src, dest, evidence: ev.evidence, fields: [...checked.fields, ...ev.fields] };
+}
+
 /** The text an address is snapshotted as: its name, 省 市 区 and detail (no contact person). */
 export async function addressText(tx: Tx, a: repo.AddressRow): Promise<string> {
   const region = (await repo.regionFullNames(tx, [a.regionCode])).get(a.regionCode) ?? a.regionCode;
@@ -867,12 +907,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
         const { s, side } = await requireShipment(tx, user, id);
         const [head] = await summaries(tx, [s]);
         const lineRows = await repo.linesOf(tx, [s.id]);
-        const codesByLine = new Map<number, string[]>();
-        for (const c of await repo.shipmentCodeRows(tx, s.id)) {
-          const list = codesByLine.get(c.lineId) ?? [];
-          list.push(c.code);
-          codesByLine.set(c.lineId, list);
-        }
+        const codesByLine = codesByLineOf(await repo.shipmentCodeRows(tx, s.id));
         const receiptRows = await repo.receiptsOf(tx, s.id);
         const receipts = await receiptViews(tx, receiptRows);
         const eventRows = await repo.eventsOfShipment(tx, s.id);
@@ -884,25 +919,9 @@ export function createTraceShipmentService({ db }: { db: Db }) {
         const blockers: { lineNo: number | null; message: string }[] = [];
         let evidence: EvidenceSnapshot[];
         if (isDraft) {
-          const org = await repo.orgById(tx, s.fromOrgId);
-          const src = sourceOf(s, org?.type ?? 0);
-          const dest = await destinationOf(tx, s);
-          const codeRows = await repo.shipmentCodeRows(tx, s.id);
-          const input = lineRows.map((r) => ({
-            specId: r.line.specId,
-            lotId: r.line.lotId,
-            quantity: milli(r.line.quantity),
-            codes: codeRows.filter((c) => c.lineId === r.line.id).map((c) => c.code),
-          }));
-          const lines = await checkLines(tx, src, dest, input, s.id);
-          const ev = await checkEvidence(
-            tx,
-            dest,
-            lineRows.map((r) => r.line.productId),
-            s.shipDate,
-          );
-          evidence = ev.evidence;
-          for (const f of [...lines.fields, ...ev.fields]) {
+          const draft = await recheckDraft(tx, s, lineRows, codesByLine);
+          evidence = draft.evidence;
+          for (const f of draft.fields) {
             const m = /^lines\.(\d+)\./.exec(f.field);
             blockers.push({ lineNo: m ? Number(m[1]) + 1 : null, message: f.message });
           }
@@ -980,28 +999,17 @@ export function createTraceShipmentService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const { s, side } = await requireShipment(tx, user, id, true);
         const to = requireMove(side, 'ship', s.status);
-        const org = await repo.orgById(tx, s.fromOrgId);
-        const src = sourceOf(s, org?.type ?? 0);
-        const dest = await destinationOf(tx, s);
         const lineRows = await repo.linesOf(tx, [s.id]);
         const codeRows = await repo.shipmentCodeRows(tx, s.id);
-        const input = lineRows.map((r) => ({
-          specId: r.line.specId,
-          lotId: r.line.lotId,
-          quantity: milli(r.line.quantity),
-          codes: codeRows.filter((c) => c.lineId === r.line.id).map((c) => c.code),
-        }));
-        const checked = await checkLines(tx, src, dest, input, s.id);
-        const ev = await checkEvidence(
-          tx,
+        const {
+          org,
+          src,
           dest,
-          lineRows.map((r) => r.line.productId),
-          s.shipDate,
-        );
-        const fields = [
-          ...checked.fields,
-          ...ev.fields.filter((f) => !checked.fields.some((c) => c.field === f.field)),
-        ];
+          evidence,
+          fields: problems,
+        } = await recheckDraft(tx, s, lineRows, codesByLineOf(codeRows));
+        // One message per field: a line refused for its city and for its evidence names the first reason.
+        const fields = problems.filter((f, i) => problems.findIndex((g) => g.field === f.field) === i);
         if (fields.length > 0) throw invalidInput(fields);
 
         const masses = lineRows.map((r) => (r.specMassPerUnitKg === null ? null : Number(r.specMassPerUnitKg)));
@@ -1037,7 +1045,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
         await repo.setCodes(tx, codes, { status: CodeStatus.IN_TRANSIT });
 
         for (const [i, r] of lineRows.entries()) {
-          await repo.updateLine(tx, r.line.id, { evidence: ev.evidence[i], massPerUnitKg: r.specMassPerUnitKg });
+          await repo.updateLine(tx, r.line.id, { evidence: evidence[i], massPerUnitKg: r.specMassPerUnitKg });
         }
         const moved = await repo.moveShipment(tx, s.id, s.status, {
           status: to,
