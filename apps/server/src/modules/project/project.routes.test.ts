@@ -1,7 +1,8 @@
 import { OrgType, Role } from '@jcbb/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestResponse, type TestServer } from '../../../test/harness.ts';
+import { callsAs, fieldsOf } from '../../../test/calls.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { auditLog, messages, projectMembers, users } from '../../db/schema/index.ts';
 import { addOrgWithUser, projectInput } from './test-support.ts';
 
@@ -15,18 +16,7 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 const ids = { builderOrg: 0, builderAdmin: 0, builderStaff: 0, supervisorAdmin: 0, developerAdmin: 0 };
 
-const call = (who: string, method: string, url: string, params: Record<string, unknown> = {}) =>
-  server.call(method, url, params, tokens[who]);
-const post = (who: string, url: string, body: Record<string, unknown> = {}) => call(who, 'POST', url, body);
-const get = (who: string, url: string, query: Record<string, unknown> = {}) => call(who, 'GET', url, query);
-
-function fieldsOf(res: TestResponse): Record<string, string> {
-  expect(res.status, res.raw).toBe(400);
-  expect(res.body.code).toBe(40000);
-  return Object.fromEntries(
-    (res.body.data.fields as { field: string; message: string }[]).map((f) => [f.field, f.message]),
-  );
-}
+const { post, get } = callsAs(() => server, tokens);
 
 async function create(code: string, over: Record<string, unknown> = {}, who = 'dev'): Promise<number> {
   const res = await post(who, '/dolphin/api/project/create', projectInput(code, over));

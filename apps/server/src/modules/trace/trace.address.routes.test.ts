@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestResponse, type TestServer } from '../../../test/harness.ts';
+import { callsAs, fieldsOf } from '../../../test/calls.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { addresses, auditLog, shipments, users } from '../../db/schema/index.ts';
 
 /**
@@ -12,19 +13,10 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 const orgOf: Record<string, number> = {};
 
-const post = (who: string | null, url: string, body: Record<string, unknown> = {}) =>
-  server.call('POST', url, body, who ? tokens[who] : null);
+const { post } = callsAs(() => server, tokens);
 const list = (who: string, body: Record<string, unknown> = {}) =>
   post(who, '/api/track/address/list', { take: 200, ...body });
 const save = (who: string, body: Record<string, unknown>) => post(who, '/api/track/address/save', body);
-
-function fieldsOf(res: TestResponse): Record<string, string> {
-  expect(res.status, res.raw).toBe(400);
-  expect(res.body.code).toBe(40000);
-  return Object.fromEntries(
-    (res.body.data.fields as { field: string; message: string }[]).map((f) => [f.field, f.message]),
-  );
-}
 
 const input = (over: Record<string, unknown> = {}) => ({
   kind: 'warehouse',

@@ -1,7 +1,8 @@
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestResponse, type TestServer } from '../../../test/harness.ts';
+import { callsAs, fieldsOf } from '../../../test/calls.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import {
   auditLog,
   ledgerEntries,
@@ -36,18 +37,7 @@ const ids = {
   foreignUpload: 0,
 };
 
-const call = (who: string | null, method: string, url: string, params: Record<string, unknown> = {}) =>
-  server.call(method, url, params, who ? tokens[who] : null);
-const post = (who: string | null, url: string, body: Record<string, unknown> = {}) => call(who, 'POST', url, body);
-const get = (who: string | null, url: string, query: Record<string, unknown> = {}) => call(who, 'GET', url, query);
-
-function fieldsOf(res: TestResponse): Record<string, string> {
-  expect(res.status, res.raw).toBe(400);
-  expect(res.body.code).toBe(40000);
-  return Object.fromEntries(
-    (res.body.data.fields as { field: string; message: string }[]).map((f) => [f.field, f.message]),
-  );
-}
+const { post, get } = callsAs(() => server, tokens);
 
 let batchSeq = 0;
 const lotInput = (over: Record<string, unknown> = {}) => ({

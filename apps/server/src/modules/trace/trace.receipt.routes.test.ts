@@ -1,7 +1,8 @@
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestResponse, type TestServer } from '../../../test/harness.ts';
+import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import {
   messages,
   shipmentCodes,
@@ -21,20 +22,7 @@ import { addAddress, addCodes, addLot, addPackages, projectIdOf, specOf, userOf 
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const post = (who: string, url: string, body: Record<string, unknown> = {}) =>
-  server.call('POST', url, body, tokens[who]);
-const get = (who: string, url: string, query: Record<string, unknown> = {}) =>
-  server.call('GET', url, query, tokens[who]);
-function fieldsOf(res: TestResponse): Record<string, string> {
-  expect(res.status, res.raw).toBe(400);
-  return Object.fromEntries(
-    (res.body.data.fields as { field: string; message: string }[]).map((f) => [f.field, f.message]),
-  );
-}
-const ok = (res: TestResponse) => {
-  expect(res.status, res.raw).toBe(200);
-  return res.body.data;
-};
+const { post, get } = callsAs(() => server, tokens);
 
 const today = shanghaiToday();
 const ctx = { maker: { orgId: 0, userId: 0 }, dealer: { orgId: 0, userId: 0 }, builder: { orgId: 0, userId: 0 } };

@@ -1,7 +1,8 @@
 import { shanghaiToday } from '@jcbb/contract/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestResponse, type TestServer } from '../../../test/harness.ts';
+import { callsAs, ok } from '../../../test/calls.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { products, stockBalances, stockMoves } from '../../db/schema/index.ts';
 import { addAddress, addLot, projectIdOf, setMass, specOf, userOf } from './trace.test-support.ts';
 
@@ -9,12 +10,7 @@ import { addAddress, addLot, projectIdOf, setMass, specOf, userOf } from './trac
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const post = (who: string, url: string, body: Record<string, unknown> = {}) =>
-  server.call('POST', url, body, tokens[who]);
-const ok = (res: TestResponse) => {
-  expect(res.status, res.raw).toBe(200);
-  return res.body.data;
-};
+const { post } = callsAs(() => server, tokens);
 const today = shanghaiToday();
 let lotId = 0;
 let projectLot = 0;
