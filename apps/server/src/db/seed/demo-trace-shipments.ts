@@ -25,6 +25,12 @@ import { addresses, lots, productSpecs, projects, stockBalances, traceCodes } fr
  * a "missing mass" figure too). Runs in the caller's transaction, after the lots exist.
  */
 
+/** A code in stock and the quantity it stands for. */
+interface Coded {
+  code: string;
+  quantity: number;
+}
+
 interface Party {
   orgId: number;
   userId: number;
@@ -148,137 +154,102 @@ export async function seedDemoTraceShipments(tx: Tx, input: DemoTraceShipmentsIn
   };
   const projectId = async (name: string) =>
     (await tx.select({ id: projects.id }).from(projects).where(eq(projects.name, name)))[0]?.id as number;
-  const sum = (cs: { quantity: number }[]) => Math.round(cs.reduce((s, c) => s + c.quantity, 0) * 1000) / 1000;
-  const base = { fromAddressId: L.makerFactory, transportType: 8 };
-  const lineIds = async (id: number) =>
-    (await shipments.detail(maker, id)).lines.map((l) => ({ id: l.id, quantity: l.quantity }));
+  const sum = (cs: Coded[]) => Math.round(cs.reduce((s, c) => s + c.quantity, 0) * 1000) / 1000;
   const ids: number[] = [];
+  /** Saves and ships a shipment from the maker's factory; answers its id and its line ids in order. */
+  const send = async (
+    body: Omit<z.input<typeof shipmentSaveBody>, 'fromAddressId' | 'transportType'> & {
+      transportType?: number;
+    },
+  ) => {
+    const saved = await shipments.save(maker, save({ fromAddressId: L.makerFactory, transportType: 8, ...body }));
+    await shipments.ship(maker, saved.id);
+    ids.push(saved.id);
+    return { id: saved.id, lineIds: (await shipments.detail(maker, saved.id)).lines.map((l) => l.id) };
+  };
+  /** A receipt line for coded goods: everything received, the `damaged` codes rejected; `scanned` lists each code. */
+  const codedLine = (shipmentLineId: number | undefined, codes: Coded[], damaged: Coded[] = [], scanned = false) => ({
+    shipmentLineId: shipmentLineId as number,
+    received: sum(codes),
+    accepted: sum(codes) - sum(damaged),
+    rejected: sum(damaged),
+    ...(damaged.length > 0 ? { rejectReason: 'damaged' as const } : {}),
+    ...(scanned ? { receivedCodes: codes.map((c) => c.code) } : {}),
+    rejectedCodes: damaged.map((c) => c.code),
+  });
 
   // 1. Rock wool to the distributor, every code, received in full.
   const wool = (await codesOf(L.insulation)).slice(0, 60);
-  const s1 = await shipments.save(
-    maker,
-    save({
-      ...base,
-      destination: { kind: 'org', orgId: input.dealer.orgId },
-      toAddressId: L.dealerWarehouse,
-      shipDate: addDays(today, -12),
-      plannedArrival: addDays(today, -11),
-      distanceKm: 38.5,
-      vehiclePlate: '苏A·D2618',
-      lines: [
-        { specId: specOf(L.insulation), lotId: L.insulation, quantity: sum(wool), codes: wool.map((c) => c.code) },
-      ],
-    }),
-  );
-  await shipments.ship(maker, s1.id);
-  const [w] = await lineIds(s1.id);
+  const s1 = await send({
+    destination: { kind: 'org', orgId: input.dealer.orgId },
+    toAddressId: L.dealerWarehouse,
+    shipDate: addDays(today, -12),
+    plannedArrival: addDays(today, -11),
+    distanceKm: 38.5,
+    vehiclePlate: '苏A·D2618',
+    lines: [{ specId: specOf(L.insulation), lotId: L.insulation, quantity: sum(wool), codes: wool.map((c) => c.code) }],
+  });
   await receipts.create(
     dealer,
     receive({
       shipmentId: s1.id,
       arrivedOn: addDays(today, -11),
       deliveryNoteNo: 'HT-2611-001',
-      lines: [
-        { shipmentLineId: w?.id as number, received: sum(wool), accepted: sum(wool), rejected: 0, rejectedCodes: [] },
-      ],
+      lines: [codedLine(s1.lineIds[0], wool)],
     }),
   );
-  ids.push(s1.id);
 
   // 2. Blocks with codes and windows without to the school, partly received with one damaged block.
-  const school = await projectId('南京市鼓楼区天妃宫小学新建工程');
   const blocks = (await codesOf(L.blocks)).slice(0, 20);
   const windows = Math.min(60, await uncoded(L.windows));
-  const s2 = await shipments.save(
-    maker,
-    save({
-      ...base,
-      destination: { kind: 'project', projectId: school },
-      shipDate: addDays(today, -4),
-      plannedArrival: addDays(today, -2),
-      distanceKm: 41,
-      vehiclePlate: '苏A·7K351',
-      lines: [
-        { specId: specOf(L.blocks), lotId: L.blocks, quantity: sum(blocks), codes: blocks.map((c) => c.code) },
-        ...(windows > 0 ? [{ specId: specOf(L.windows), lotId: L.windows, quantity: windows, codes: [] }] : []),
-      ],
-    }),
-  );
-  await shipments.ship(maker, s2.id);
-  const [b2] = await lineIds(s2.id);
-  const damaged = blocks.slice(-1);
+  const s2 = await send({
+    destination: { kind: 'project', projectId: await projectId('南京市鼓楼区天妃宫小学新建工程') },
+    shipDate: addDays(today, -4),
+    plannedArrival: addDays(today, -2),
+    distanceKm: 41,
+    vehiclePlate: '苏A·7K351',
+    lines: [
+      { specId: specOf(L.blocks), lotId: L.blocks, quantity: sum(blocks), codes: blocks.map((c) => c.code) },
+      ...(windows > 0 ? [{ specId: specOf(L.windows), lotId: L.windows, quantity: windows, codes: [] }] : []),
+    ],
+  });
   await receipts.create(
     builder,
     receive({
       shipmentId: s2.id,
       arrivedOn: addDays(today, -3),
       remarks: '砌块一块运输中破损，已拒收；门窗另车送达',
-      lines: [
-        {
-          shipmentLineId: b2?.id as number,
-          received: sum(blocks),
-          accepted: sum(blocks) - sum(damaged),
-          rejected: sum(damaged),
-          rejectReason: 'damaged',
-          receivedCodes: blocks.map((c) => c.code),
-          rejectedCodes: damaged.map((c) => c.code),
-        },
-      ],
+      lines: [codedLine(s2.lineIds[0], blocks, blocks.slice(-1), true)],
     }),
   );
-  ids.push(s2.id);
 
   // 3. Mortar packages to the construction unit's own stock: four accepted, one damaged.
   const bags = (await codesOf(L.mortar)).slice(0, 5);
-  const s3 = await shipments.save(
-    maker,
-    save({
-      ...base,
-      destination: { kind: 'org', orgId: input.builder.orgId },
-      shipDate: addDays(today, -4),
-      distanceKm: 26,
-      lines: [{ specId: specOf(L.mortar), lotId: L.mortar, quantity: sum(bags), codes: bags.map((c) => c.code) }],
-    }),
-  );
-  await shipments.ship(maker, s3.id);
-  const [m3] = await lineIds(s3.id);
-  const torn = bags.slice(-1);
+  const s3 = await send({
+    destination: { kind: 'org', orgId: input.builder.orgId },
+    shipDate: addDays(today, -4),
+    distanceKm: 26,
+    lines: [{ specId: specOf(L.mortar), lotId: L.mortar, quantity: sum(bags), codes: bags.map((c) => c.code) }],
+  });
   await receipts.create(
     builder,
     receive({
       shipmentId: s3.id,
       arrivedOn: addDays(today, -3),
-      lines: [
-        {
-          shipmentLineId: m3?.id as number,
-          received: sum(bags),
-          accepted: sum(bags) - sum(torn),
-          rejected: sum(torn),
-          rejectReason: 'damaged',
-          rejectedCodes: torn.map((c) => c.code),
-        },
-      ],
+      lines: [codedLine(s3.lineIds[0], bags, bags.slice(-1))],
     }),
   );
-  ids.push(s3.id);
 
   // 4. Blocks without codes to the hospital, on their way.
   const loose = Math.min(100, await uncoded(L.blocks));
   if (loose > 0) {
-    const s4 = await shipments.save(
-      maker,
-      save({
-        ...base,
-        transportType: 9,
-        destination: { kind: 'project', projectId: await projectId('江宁区人民医院门急诊综合楼') },
-        shipDate: addDays(today, -1),
-        plannedArrival: today,
-        lines: [{ specId: specOf(L.blocks), lotId: L.blocks, quantity: loose, codes: [] }],
-      }),
-    );
-    await shipments.ship(maker, s4.id);
-    ids.push(s4.id);
+    await send({
+      transportType: 9,
+      destination: { kind: 'project', projectId: await projectId('江宁区人民医院门急诊综合楼') },
+      shipDate: addDays(today, -1),
+      plannedArrival: today,
+      lines: [{ specId: specOf(L.blocks), lotId: L.blocks, quantity: loose, codes: [] }],
+    });
   }
   return ids;
 }
