@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemList } from '../../../components/ItemList.tsx';
 import { ApiError } from '../../../lib/http.ts';
+import { labelOptions } from '../../../lib/labels.ts';
 import { useSession } from '../../../lib/session.ts';
 import { invalidateProjects, type ProjectDetail, type ProjectOrg, projectMutations, projectQueries } from '../api.ts';
 import { PROJECT_NS } from '../locales/register.ts';
-import { options, projectLabels } from './labels.ts';
+import { projectLabels } from './labels.ts';
 
 const STATUS_COLORS: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'default', 4: 'default' };
 
@@ -213,7 +214,7 @@ function AddPeopleModal({
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ userIds: number[]; role: string }>();
   const candidates = useQuery(projectQueries.candidates(projectId));
-  const roles = options(projectRoleLabels, english).filter(
+  const roles = labelOptions(projectRoleLabels, english).filter(
     (o) => (o.value !== 'witness' || witnessAllowed) && (o.value !== 'leader' || !hasLeader),
   );
   const add = useMutation({

@@ -6,9 +6,10 @@ import { Link } from 'react-router-dom';
 import { ItemList } from '../../../components/ItemList.tsx';
 import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
 import { PageCard } from '../../../components/PageCard.tsx';
+import { labelOptions } from '../../../lib/labels.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { type CityProject, invalidateProjects, projectQueries } from '../api.ts';
-import { options, projectLabels } from '../components/labels.ts';
+import { projectLabels } from '../components/labels.ts';
 import { StepTag } from '../components/StepTag.tsx';
 import { PROJECT_NS } from '../locales/register.ts';
 import { PROJECT_DETAIL } from './ProjectListPage.tsx';
@@ -62,7 +63,7 @@ export function CityProjectListPage() {
           allowClear
           placeholder={t('list.allSteps')}
           style={{ width: 160 }}
-          options={options(projectStepLabels, english)}
+          options={labelOptions(projectStepLabels, english)}
           value={query.step}
           onChange={(step?: number) => filter({ step })}
         />

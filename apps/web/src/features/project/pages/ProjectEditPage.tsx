@@ -16,10 +16,10 @@ import { NumericInput } from '../../../components/NumericInput.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { labelOptions } from '../../../lib/labels.ts';
 import { maxLengthOf, rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
 import { RegionCascader } from '../../reference/public.ts';
 import { invalidateProjects, projectMutations, projectQueries } from '../api.ts';
-import { options } from '../components/labels.ts';
 import { PROJECT_NS } from '../locales/register.ts';
 import { fenToWanText, wanToFen } from '../money.ts';
 import { PROJECT_DETAIL } from './ProjectListPage.tsx';
@@ -180,7 +180,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="type" label={t('form.type')} rules={rulesFrom(projectSaveBody, 'type')}>
-              <Select aria-label={t('form.type')} options={options(projectTypeLabels, english)} />
+              <Select aria-label={t('form.type')} options={labelOptions(projectTypeLabels, english)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -220,7 +220,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="step" label={t('form.step')} rules={rulesFrom(projectSaveBody, 'step')}>
-              <Select aria-label={t('form.step')} options={options(projectStepLabels, english)} />
+              <Select aria-label={t('form.step')} options={labelOptions(projectStepLabels, english)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -229,7 +229,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
               label={t('form.designStage')}
               rules={rulesFrom(projectSaveBody, 'designStage')}
             >
-              <Select aria-label={t('form.designStage')} options={options(designStageLabels, english)} />
+              <Select aria-label={t('form.designStage')} options={labelOptions(designStageLabels, english)} />
             </Form.Item>
           </Col>
           {goesBack && (

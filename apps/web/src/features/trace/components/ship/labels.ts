@@ -6,31 +6,24 @@ import {
   traceEventLabels,
   transportTypes,
 } from '@jcbb/contract';
+import { labelOf, labelOptions } from '../../../../lib/labels.ts';
 
 /** The contract's code tables in the reader's language (zh-CN first, English second). */
 export function shipLabels(english: boolean) {
-  const pick = (l: { zh: string; en: string } | undefined, fallback: string) =>
-    l ? (english ? l.en : l.zh) : fallback;
+  const event = labelOf(traceEventLabels, english);
   return {
-    status: (s: number) => pick(shipmentStatusLabels[s as keyof typeof shipmentStatusLabels], String(s)),
-    distanceSource: (s: string) => pick(distanceSourceLabels[s as keyof typeof distanceSourceLabels], s),
-    rejectReason: (r: string) => pick(rejectReasonLabels[r as keyof typeof rejectReasonLabels], r),
-    codeLevel: (l: string) => pick(codeLevelLabels[l as keyof typeof codeLevelLabels], l),
+    status: labelOf(shipmentStatusLabels, english),
+    distanceSource: labelOf(distanceSourceLabels, english),
+    rejectReason: labelOf(rejectReasonLabels, english),
+    codeLevel: labelOf(codeLevelLabels, english),
     /** An event's meaning; a shipping event of a return (disposition returned) reads 退货. */
-    event: (bizStep: string, disposition: string | null) =>
-      pick(traceEventLabels[disposition === 'returned' ? 'returning' : bizStep], bizStep),
+    event: (bizStep: string, disposition: string | null) => event(disposition === 'returned' ? 'returning' : bizStep),
     transport: (id: number) => {
       const t = transportTypes.find((x) => x.id === id);
       return t ? (english ? t.enName : t.name) : String(id);
     },
-    rejectReasonOptions: Object.entries(rejectReasonLabels).map(([value, l]) => ({
-      value,
-      label: english ? l.en : l.zh,
-    })),
-    statusOptions: Object.entries(shipmentStatusLabels).map(([value, l]) => ({
-      value: Number(value),
-      label: english ? l.en : l.zh,
-    })),
+    rejectReasonOptions: labelOptions(rejectReasonLabels, english),
+    statusOptions: labelOptions(shipmentStatusLabels, english),
   };
 }
 

@@ -1,6 +1,6 @@
 import { CheckOutlined, CloseCircleOutlined, EditOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { shipmentReasonBody } from '@jcbb/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
