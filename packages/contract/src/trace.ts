@@ -387,11 +387,10 @@ export const lotView = z.object({
   evidence: evidenceSnapshot,
   /**
    * The specification's mass per unit (kg; null = unknown) and the product's classification code, for the shipment
-   * wizard's carbon preview and default distance (trace-carbon.ts). Optional: an answer without them previews
-   * "missing mass" and the 500 km default, and the server's own figure decides.
+   * wizard's carbon preview and default distance (trace-carbon.ts); the server's own figure decides when shipping.
    */
-  massPerUnitKg: z.number().nullable().optional(),
-  classifyCode: z.string().optional(),
+  massPerUnitKg: z.number().nullable(),
+  classifyCode: z.string(),
   createTime: z.string(),
 });
 export type LotView = z.infer<typeof lotView>;
@@ -627,7 +626,7 @@ export const shipmentLineView = z.object({
   quantity: z.number(),
   codeCount: z.number().int(),
   /** The line's codes (top-level), so a draft can be continued in the wizard and a receipt can name them. */
-  codes: z.array(z.string()).optional(),
+  codes: z.array(z.string()),
   massKg: z.number().nullable(),
   /** Evidence valid on the ship date (snapshotted when shipped; live for a draft). */
   evidence: evidenceSnapshot,
@@ -677,8 +676,8 @@ export const shipmentDetailData = shipmentSummary.extend({
   fromAddress: z.string().nullable(),
   toAddress: z.string().nullable(),
   /** The addresses' ids, so the wizard can continue a draft with them chosen (optional: absent = choose again). */
-  fromAddressId: z.number().int().nullable().optional(),
-  toAddressId: z.number().int().nullable().optional(),
+  fromAddressId: z.number().int().nullable(),
+  toAddressId: z.number().int().nullable(),
   distanceKm: z.number().nullable(),
   vehiclePlate: z.string().nullable(),
   remarks: z.string().nullable(),
@@ -754,9 +753,9 @@ export const stockBalanceView = z.object({
   pendingInbound: z.number(),
   /** In drafts of this holder, not yet shipped. */
   pendingOutbound: z.number(),
-  /** As on lotView: for the shipment wizard's carbon preview (optional, see there). */
-  massPerUnitKg: z.number().nullable().optional(),
-  classifyCode: z.string().optional(),
+  /** As on lotView: for the shipment wizard's carbon preview. */
+  massPerUnitKg: z.number().nullable(),
+  classifyCode: z.string(),
 });
 export const stockListData = pageOf(stockBalanceView);
 

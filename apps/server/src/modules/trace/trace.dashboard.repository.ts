@@ -138,26 +138,6 @@ export async function productOf(tx: Tx, id: number) {
   return row ?? null;
 }
 
-/** The product's lots, newest first, with how much of each is covered by codes. */
-export async function lotsOfProduct(tx: Tx, productId: number) {
-  return tx
-    .select({
-      lot: lots,
-      productName: products.name,
-      specName: productSpecs.name,
-      unitId: productSpecs.unitId,
-      codeCount: sql<number>`(select count(*)::int from ${traceCodes} c where c.lot_id = ${lots.id})`,
-      codedQuantity: sql<string>`(select coalesce(sum(c.quantity), 0)::text from ${traceCodes} c
-                                    where c.lot_id = ${lots.id} and c.parent_code is null)`,
-    })
-    .from(lots)
-    .innerJoin(products, eq(products.id, lots.productId))
-    .innerJoin(productSpecs, eq(productSpecs.id, lots.specId))
-    .where(eq(lots.productId, productId))
-    .orderBy(desc(lots.productionDate), desc(lots.id))
-    .limit(100);
-}
-
 /** What of the product was shipped (and not cancelled), per destination county. */
 export async function shippedByDistrict(tx: Tx, productId: number) {
   return tx

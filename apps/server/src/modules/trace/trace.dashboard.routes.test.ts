@@ -3,7 +3,8 @@ import { shanghaiToday } from '@jcbb/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { startTestServer, type TestResponse, type TestServer } from '../../../test/harness.ts';
+import { callsAs, ok } from '../../../test/calls.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { shipmentLines, shipments, traceAlerts, traceScanCounts } from '../../db/schema/index.ts';
 import { lastMonths } from './trace.dashboard.service.ts';
 import { addAddress, addCodes, addLot, projectIdOf, setMass, specOf, userOf } from './trace.test-support.ts';
@@ -16,13 +17,7 @@ import { addAddress, addCodes, addLot, projectIdOf, setMass, specOf, userOf } fr
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const post = (who: string, url: string, body: Record<string, unknown> = {}) =>
-  server.call('POST', url, body, tokens[who]);
-const get = (who: string, url: string) => server.call('GET', url, {}, tokens[who]);
-const ok = (res: TestResponse) => {
-  expect(res.status, res.raw).toBe(200);
-  return res.body.data;
-};
+const { post, get } = callsAs(() => server, tokens);
 const today = shanghaiToday();
 const ids = { late: 0, measured: 0, school: 0, dealer: 0, maker: 0, codes: [] as string[] };
 let insul: Awaited<ReturnType<typeof specOf>>;
@@ -222,9 +217,15 @@ describe('a product’s dashboard', () => {
     const was = before.product;
     expect(d).toMatchObject({ productId: insul.productId, productName: '岩棉保温板', scanCount: was.scanCount + 7 });
     expect(d.lots).toHaveLength(was.lots.length + 1);
-    expect(d.lots).toEqual(
+    // The mass per unit is the specification's today (set to 5 kg above, after `before` was read).
+    type Lot = (typeof d.lots)[number];
+    const withoutMass = ({ massPerUnitKg: _mass, ...rest }: Lot) => rest;
+    expect(d.lots.filter((l) => l.specId === insul.specId).map((l) => l.massPerUnitKg)).toEqual(
+      d.lots.filter((l) => l.specId === insul.specId).map(() => 5),
+    );
+    expect(d.lots.map(withoutMass)).toEqual(
       expect.arrayContaining([
-        ...was.lots,
+        ...was.lots.map(withoutMass),
         expect.objectContaining({
           batchNo: 'DASH-1',
           quantity: 1000,

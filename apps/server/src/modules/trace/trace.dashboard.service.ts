@@ -1,5 +1,4 @@
 import {
-  type EvidenceSnapshot,
   type TraceAlertKindValue,
   traceAlertLabels,
   type traceDashboardData,
@@ -13,6 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/index.ts';
 import * as repo from './trace.dashboard.repository.ts';
+import * as lotRepo from './trace.lot.repository.ts';
+import { lotView } from './trace.lot.service.ts';
 import { fromMilli, milli } from './trace.quantity.ts';
 import { regionFullNames } from './trace.shipment.repository.ts';
 import { unitName } from './trace.shipment.service.ts';
@@ -108,7 +109,11 @@ export function createTraceDashboardService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const product = await repo.productOf(tx, id);
         if (!product || product.orgId !== user.orgId) throw notFound('产品不存在');
-        const lotRows = await repo.lotsOfProduct(tx, id);
+        const lotRows = await lotRepo.lotsOfProduct(tx, product.orgId, id);
+        const totals = await lotRepo.codeTotals(
+          tx,
+          lotRows.map((r) => r.lot.id),
+        );
         const districts = await repo.shippedByDistrict(tx, id);
         const names = await regionFullNames(
           tx,
@@ -117,22 +122,7 @@ export function createTraceDashboardService({ db }: { db: Db }) {
         return {
           productId: product.id,
           productName: product.name,
-          lots: lotRows.map((r) => ({
-            id: r.lot.id,
-            productId: r.lot.productId,
-            productName: r.productName,
-            specId: r.lot.specId,
-            specName: r.specName,
-            unitName: unitName(r.unitId),
-            batchNo: r.lot.batchNo,
-            productionDate: r.lot.productionDate,
-            expiryDate: r.lot.expiryDate,
-            quantity: num(r.lot.quantity),
-            codedQuantity: num(r.codedQuantity),
-            codeCount: Number(r.codeCount),
-            evidence: r.lot.evidence as EvidenceSnapshot,
-            createTime: formatShanghaiTime(r.lot.createdAt),
-          })),
+          lots: lotRows.map((r) => lotView(r, totals.get(r.lot.id))),
           byDistrict: districts.map((d) => ({
             regionCode: d.regionCode as string,
             regionName: names.get(d.regionCode as string) ?? (d.regionCode as string),

@@ -101,6 +101,14 @@ export async function lotPage(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** A product's lots, newest production first (the product dashboard: the latest 100). */
+export async function lotsOfProduct(tx: Tx, orgId: number, productId: number) {
+  return lotQuery(tx)
+    .where(and(eq(lots.orgId, orgId), eq(lots.productId, productId)))
+    .orderBy(desc(lots.productionDate), desc(lots.id))
+    .limit(100);
+}
+
 /**
  * Per lot: how many codes it has (every code is a label: packages and the items in them) and how many units its
  * top-level codes cover (a package's items are inside its quantity, so only codes without a parent count).

@@ -114,6 +114,8 @@ export const lot = (id: number, over: Partial<LotView> = {}): LotView => ({
   codedQuantity: 0,
   codeCount: 0,
   evidence: evidence(),
+  massPerUnitKg: 2.5,
+  classifyCode: '0301',
   createTime: '2026-03-01 09:00:00',
   ...over,
 });

@@ -20,6 +20,8 @@ const balance = {
   rejected: 20,
   pendingInbound: 0,
   pendingOutbound: 150,
+  massPerUnitKg: 2.5,
+  classifyCode: '0301',
 };
 
 const move = (id: number, occurredAt: string, reason: string, reasonName: string, quantity: number, after: number) => ({

@@ -253,7 +253,7 @@ function ReceiptLine({
   const unit = line.unitName;
   const outstanding = line.progress.outstanding;
   // The codes that may be turned away: those scanned as arrived, else (a full receipt) the line's codes.
-  const rejectable = receivedCodes.length > 0 ? receivedCodes : (line.codes ?? []);
+  const rejectable = receivedCodes.length > 0 ? receivedCodes : line.codes;
 
   return (
     <Card

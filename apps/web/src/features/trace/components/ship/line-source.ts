@@ -32,8 +32,8 @@ export interface LineMeta {
 
 const ofLot = (lot: Lot | StockRow): LineMeta => ({
   unitName: lot.unitName,
-  massPerUnitKg: lot.massPerUnitKg ?? null,
-  classifyCode: lot.classifyCode ?? null,
+  massPerUnitKg: lot.massPerUnitKg,
+  classifyCode: lot.classifyCode,
 });
 
 /** A saved draft's line: mass per unit from its mass (the server's figure), class unknown. */

@@ -108,7 +108,7 @@ export function valuesOf(d: ShipmentDetail): WizardValues {
       specId: l.specId,
       lotId: l.lotId,
       quantity: String(l.quantity),
-      codes: l.codes ?? [],
+      codes: l.codes,
     })),
     transportType: d.transportType,
     distanceKm: d.carbon.distanceSource === 'measured' ? String(d.distanceKm ?? d.carbon.distanceKm) : '',
