@@ -11,17 +11,18 @@ import { chooseOption, formItem } from './support/form.ts';
 import { repoRoot } from './support/web-build.ts';
 
 /**
- * Traceability in the browser (docs/traceability.md): the maker ships three codes of 岩棉保温板 YM20261101 to 南京恒通
- * through the wizard; 恒通 receives part of it, one code accepted and one turned away as 破损, the third left on its
+ * Traceability in the browser (docs/traceability.md): the maker ships three codes of 岩棉保温板 YM20261101 to 江苏筑安
+ * (the construction unit's own warehouse) through the wizard; 筑安 receives part of it, one code accepted and one turned away as 破损, the third left on its
  * way; then anyone, signed out on a phone, scans the accepted code and sees the product, its maker, the custody chain
  * (发货, 收货) and the browser's own check of the ledger proofs (已验证). Only the setup (the lot's free codes) goes
- * through the API. Screenshots at 1366 px and 390 px go to test-results/trace/.
+ * through the API. Screenshots at 1366 px and 390 px go to test-results/trace/. (The receiver is not 南京恒通: only
+ * messages.e2e.test.ts reads the distributor's inbox, and a shipment notice would change what it counts.)
  */
 
 const WIDE = { width: 1366, height: 900 };
 const SHOTS = path.join(repoRoot, 'test-results/trace');
 const BATCH = 'YM20261101';
-const RECEIVER = '南京恒通建材贸易有限公司';
+const RECEIVER = '江苏筑安建设工程有限公司';
 const MAKER = '南京绿筑新型建材有限公司';
 const TRANSPORT = '轻型汽油货车运输（载重2t）';
 
@@ -114,7 +115,7 @@ describe.runIf(hasChromium)('traceability', () => {
       await form.waitFor();
       const next = () => form.getByRole('button', { name: '下一步' }).click();
 
-      await pick(maker, '收货单位', new RegExp(`^${RECEIVER}`), '恒通');
+      await pick(maker, '收货单位', new RegExp(`^${RECEIVER}`), '筑安');
       await next();
       // The addresses: each side's default is chosen for the shipper.
       await formItem(form, '发货地址').locator('.ant-select [title]').first().waitFor();
@@ -157,9 +158,9 @@ describe.runIf(hasChromium)('traceability', () => {
       await row.waitFor();
       await row.getByText('运输中').waitFor();
 
-      // 2. 恒通 receives part of it: one code accepted, one turned away as damaged, the third still on its way.
+      // 2. 筑安 receives part of it: one code accepted, one turned away as damaged, the third still on its way.
       const receiver = await browser.newPage({ viewport: WIDE });
-      await signIn(receiver, ACCOUNTS.distributor);
+      await signIn(receiver, ACCOUNTS.construction);
       await receiver.goto('/productionManagement/sources');
       await receiver.getByRole('link', { name: number }).click();
       await receiver.waitForURL(`**/productionManagement/sourceDetail?id=${shipmentId}`);

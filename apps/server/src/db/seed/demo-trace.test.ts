@@ -14,7 +14,7 @@ const post = (mobile: string, url: string, body: Record<string, unknown> = {}) =
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const m of ['13800000001', '13800000002']) token.set(m, await server.login(m));
+  for (const m of ['13800000001', '13800000002', '13800000003']) token.set(m, await server.login(m));
 });
 afterAll(() => server?.stop());
 
@@ -111,6 +111,10 @@ describe('the traceability demo', () => {
     const dealerAddresses = await post('13800000002', '/api/track/address/list');
     expect(dealerAddresses.body.data.list).toEqual([
       expect.objectContaining({ kind: 'warehouse', name: '恒通栖霞仓库', isDefault: true, regionCode: '320113' }),
+    ]);
+    const builderAddresses = await post('13800000003', '/api/track/address/list');
+    expect(builderAddresses.body.data.list).toEqual([
+      expect.objectContaining({ kind: 'warehouse', name: '筑安江宁材料仓库', isDefault: true, regionCode: '320115' }),
     ]);
 
     const [maker] = await server.database.db.select().from(users).where(eq(users.mobile, '13800000001'));

@@ -38,6 +38,7 @@ interface Party {
 export interface TraceDemoInput {
   maker: Party;
   dealer: Party;
+  builder: Party;
 }
 
 /**
@@ -144,6 +145,7 @@ export async function seedTraceDemo(
   const db = tx as Db;
   const maker = actor(input.maker, OrgType.MANUFACTURER);
   const dealer = actor(input.dealer, OrgType.DISTRIBUTOR);
+  const builder = actor(input.builder, OrgType.CONSTRUCTION);
   const addresses = createAddressService({ db });
   const files = createFileService({ db, config: config as Config });
   const lots = createLotService({ db, files });
@@ -175,6 +177,16 @@ export async function seedTraceDemo(
     detail: '栖霞区迈皋桥街道寅春路 18 号',
     contactName: '李娜',
     contactPhone: '13800000002',
+    isDefault: true,
+    enabled: true,
+  });
+  await addresses.save(builder, {
+    kind: 'warehouse',
+    name: '筑安江宁材料仓库',
+    regionCode: '320115',
+    detail: '江宁区东山街道上元大街 210 号',
+    contactName: '赵磊',
+    contactPhone: '13800000003',
     isDefault: true,
     enabled: true,
   });

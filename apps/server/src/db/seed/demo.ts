@@ -245,10 +245,11 @@ export async function seedDemoData(
     // Traceability: addresses, the specifications' mass per unit, production lots with their trace codes; then
     // shipments of those lots and their receipts, made through the services as users make them.
     const dealer = party('dealer', '13800000002');
-    await seedTraceDemo(tx, config, { maker, dealer });
+    const builder = party('builder', '13800000003');
+    await seedTraceDemo(tx, config, { maker, dealer, builder });
     const traceLots = await findDemoTraceLots(tx, maker, dealer);
     if (!traceLots) throw new Error('the trace demo made no lots');
-    await seedDemoTraceShipments(tx, { maker, dealer, builder: party('builder', '13800000003'), lots: traceLots });
+    await seedDemoTraceShipments(tx, { maker, dealer, builder, lots: traceLots });
   });
   return true;
 }

@@ -127,7 +127,7 @@ describe('the shipment wizard', () => {
     fireEvent.click(screen.getByLabelText('项目工地'));
     await choose('收货项目', '天妃宫小学');
     expect(await screen.findByText('鼓楼区 中山北路 100 号')).toBeInTheDocument();
-    expect(screen.getByText('鼓楼区 · 建设单位 南京城建置业发展有限公司')).toBeInTheDocument();
+    expect(await screen.findByText('鼓楼区 · 建设单位 南京城建置业发展有限公司')).toBeInTheDocument();
     await next();
 
     // ② the default address is chosen; the project's site is its own.
