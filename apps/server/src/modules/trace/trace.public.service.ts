@@ -17,6 +17,7 @@ import {
 import { formatShanghaiTime, shanghaiDate, shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { type AnswerCache, catalogueGeneration, createAnswerCache } from '../catalogue/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { raiseTraceAlert } from './trace.alerts.ts';
 import { type EpcisEvent, epcisDocument } from './trace.epcis.ts';
@@ -63,8 +64,9 @@ const stepOf = (bizStep: string, disposition: string | null) =>
  * nothing about people — organisations, cities and dates only. Each scan is counted per code and day (no IP, no
  * user agent), and a scan of installed or used material raises the after_installed alert for the maker.
  */
-export function createTracePublicService(deps: { db: Db }) {
+export function createTracePublicService(deps: { db: Db; cache?: AnswerCache }) {
   const { db } = deps;
+  const cache = deps.cache ?? createAnswerCache({ generation: catalogueGeneration(db) });
 
   /** The code's own row and the codes above it (package, pallet): their events and shipments are the code's too. */
   async function lookUp(tx: Tx, code: string) {
@@ -74,102 +76,127 @@ export function createTracePublicService(deps: { db: Db }) {
     return { row, ancestors };
   }
 
+  /**
+   * What the page shows of the product, the same for each of its codes: its evidence today, the certificate's state
+   * and its city listings. Kept under the catalogue's generation (catalogue.cache.ts; certificates and product
+   * documents bump it too, migration 0013), so a revocation shows on the next scan; per Shanghai day.
+   */
+  function productFacts(productId: number, today: string) {
+    return cache.get(`trace-product:${productId}:${today}`, async () => {
+      const certificate = await evidenceAsOf(db, productId, today);
+      const [listingRows, certificateState] = await Promise.all([
+        repo.listingsOf(db, productId),
+        stateOf(db, productId, certificate, today),
+      ]);
+      return { certificate, certificateState, listingRows };
+    });
+  }
+
+  /** Counts the scan (and, for installed or used material, raises the alert): the page's one write. */
+  function countScan(row: CodeRow, today: string) {
+    return db.transaction(async (tx) => {
+      const scanCount = await repo.countScan(tx, row.code, today);
+      const status = row.status as CodeStatusValue;
+      if (status === CodeStatus.INSTALLED || status === CodeStatus.CONSUMED) await afterInstalled(tx, row, status);
+      return scanCount;
+    });
+  }
+
   return {
     async trace(code: string): Promise<PublicTraceData> {
-      return db.transaction(async (tx) => {
-        const { row, ancestors } = await lookUp(tx, code);
-        const own = [code, ...ancestors];
-        const today = shanghaiToday();
+      const today = shanghaiToday();
+      const { row, ancestors } = await lookUp(db, code);
+      const own = [code, ...ancestors];
+      // Independent reads, each its own statement: on PostgreSQL they go out at once on the pool's connections (one
+      // round trip of waiting instead of eight); PGlite, with its one connection, takes them in turn.
+      const [scanCount, facts, alertRows, shipmentRows, named] = await Promise.all([
+        countScan(row, today),
+        productFacts(row.productId, today),
+        repo.alertsOf(db, own),
+        repo.shipmentsCarrying(db, own),
+        repo.eventsNaming(db, own),
+      ]);
+      const { certificate, certificateState, listingRows } = facts;
+      // A lot commissioned by quantity (no code named): its commissioning still starts the chain.
+      const eventRows = named.some((e) => e.bizStep === 'commissioning')
+        ? named
+        : [...(await repo.lotCommissioning(db, row.lotId)), ...named];
 
-        const scanCount = await repo.countScan(tx, code, today);
-        const status = row.status as CodeStatusValue;
-        if (status === CodeStatus.INSTALLED || status === CodeStatus.CONSUMED) {
-          await afterInstalled(tx, row, status);
-        }
+      const cities = await cityNamesOf(db, [
+        ...(row.makerRegion ? [cityOfRegion(row.makerRegion)] : []),
+        ...eventRows.flatMap((e) => (e.regionCode ? [cityOfRegion(e.regionCode)] : [])),
+        ...listingRows.map((l) => l.cityCode),
+      ]);
+      const cityName = (region: string | null) => (region ? (cities.get(cityOfRegion(region)) ?? '') : '');
 
-        // One query after another: a transaction is one connection (and PGlite has only one).
-        const certificate = await evidenceAsOf(tx, row.productId, today);
-        const listingRows = await repo.listingsOf(tx, row.productId);
-        const alertRows = await repo.alertsOf(tx, own);
-        const shipmentRows = await repo.shipmentsCarrying(tx, own);
-        const certificateState = await stateOf(tx, row.productId, certificate, today);
+      const alerts = new Map<string, { kind: string; message: string }>();
+      const kinds = alertRows.map((a) => a.kind);
+      // This very scan raised it (read beside the write, the alert row may not have been visible yet).
+      if (row.status === CodeStatus.INSTALLED || row.status === CodeStatus.CONSUMED) {
+        kinds.push(TraceAlertKind.AFTER_INSTALLED);
+      }
+      for (const kind of kinds) {
+        const label = traceAlertLabels[kind as TraceAlertKindValue];
+        if (label && !alerts.has(kind)) alerts.set(kind, { kind, message: label.zh });
+      }
+      const status = row.status as CodeStatusValue;
 
-        let eventRows = await repo.eventsNaming(tx, own);
-        if (!eventRows.some((e) => e.bizStep === 'commissioning')) {
-          // A lot commissioned by quantity (no code named): its commissioning still starts the chain.
-          eventRows = [...(await repo.lotCommissioning(tx, row.lotId)), ...eventRows];
-        }
-
-        const cities = await repo.cityNames(tx, [
-          ...(row.makerRegion ? [cityOfRegion(row.makerRegion)] : []),
-          ...eventRows.flatMap((e) => (e.regionCode ? [cityOfRegion(e.regionCode)] : [])),
-          ...listingRows.map((l) => l.cityCode),
-        ]);
-        const cityName = (region: string | null) => (region ? (cities.get(cityOfRegion(region)) ?? '') : '');
-
-        const alerts = new Map<string, { kind: string; message: string }>();
-        for (const a of alertRows) {
-          const label = traceAlertLabels[a.kind as TraceAlertKindValue];
-          if (label) alerts.set(a.kind, { kind: a.kind, message: label.zh });
-        }
-
-        return {
-          code: row.code,
-          level: row.level as CodeLevelValue,
-          quantity: Number(row.quantity),
-          unitName: row.unitName ?? '',
-          parentCode: row.parentCode,
-          childCount: row.childCount,
-          product: {
-            id: row.productId,
-            name: row.productName,
-            specName: row.specName,
-            imageUploadId: row.images[0] ?? null,
-          },
-          maker: { name: row.makerName, cityName: cityName(row.makerRegion) },
-          lot: { batchNo: row.batchNo, productionDate: row.productionDate, expiryDate: row.expiryDate },
-          certificate,
-          certificateState,
-          listings: listingRows.map((l) => ({
-            cityCode: l.cityCode,
-            cityName: cities.get(l.cityCode) ?? l.cityCode,
-            listed: l.status === ListingStatus.LISTED,
-            stateName: listingStatusLabels[l.status as ListingStatusValue]?.zh ?? '',
-          })),
-          status,
-          statusName: codeStatusLabels[status]?.zh ?? status,
-          custody: eventRows.map((e) => {
-            const step = stepOf(e.bizStep, e.disposition);
-            return {
-              step,
-              stepName: traceEventLabels[step]?.zh ?? step,
-              orgName: e.orgName,
-              cityName: cityName(e.regionCode),
-              date: shanghaiDate(e.eventTime),
-            };
-          }),
-          carbon: shipmentRows.map((s) => ({
-            shipmentNumber: s.number,
-            shipDate: s.shipDate,
-            kgCO2e: num(s.kgCo2e),
-            distanceKm: Number(s.distanceKm),
-            distanceSource: s.distanceSource,
-          })),
-          events: eventRows.map((e) => ({
-            eventId: e.eventId,
-            eventType: e.eventType,
-            bizStep: e.bizStep,
-            disposition: e.disposition,
-            eventTime: formatShanghaiTime(e.eventTime),
+      return {
+        code: row.code,
+        level: row.level as CodeLevelValue,
+        quantity: Number(row.quantity),
+        unitName: row.unitName ?? '',
+        parentCode: row.parentCode,
+        childCount: row.childCount,
+        product: {
+          id: row.productId,
+          name: row.productName,
+          specName: row.specName,
+          imageUploadId: row.images[0] ?? null,
+        },
+        maker: { name: row.makerName, cityName: cityName(row.makerRegion) },
+        lot: { batchNo: row.batchNo, productionDate: row.productionDate, expiryDate: row.expiryDate },
+        certificate,
+        certificateState,
+        listings: listingRows.map((l) => ({
+          cityCode: l.cityCode,
+          cityName: cities.get(l.cityCode) ?? l.cityCode,
+          listed: l.status === ListingStatus.LISTED,
+          stateName: listingStatusLabels[l.status as ListingStatusValue]?.zh ?? '',
+        })),
+        status,
+        statusName: codeStatusLabels[status]?.zh ?? status,
+        custody: eventRows.map((e) => {
+          const step = stepOf(e.bizStep, e.disposition);
+          return {
+            step,
+            stepName: traceEventLabels[step]?.zh ?? step,
             orgName: e.orgName,
             cityName: cityName(e.regionCode),
-            leafIndex: e.leafIndex,
-            contentSha256: e.contentSha256,
-          })),
-          alerts: [...alerts.values()],
-          scanCount,
-        };
-      });
+            date: shanghaiDate(e.eventTime),
+          };
+        }),
+        carbon: shipmentRows.map((s) => ({
+          shipmentNumber: s.number,
+          shipDate: s.shipDate,
+          kgCO2e: num(s.kgCo2e),
+          distanceKm: Number(s.distanceKm),
+          distanceSource: s.distanceSource,
+        })),
+        events: eventRows.map((e) => ({
+          eventId: e.eventId,
+          eventType: e.eventType,
+          bizStep: e.bizStep,
+          disposition: e.disposition,
+          eventTime: formatShanghaiTime(e.eventTime),
+          orgName: e.orgName,
+          cityName: cityName(e.regionCode),
+          leafIndex: e.leafIndex,
+          contentSha256: e.contentSha256,
+        })),
+        alerts: [...alerts.values()],
+        scanCount,
+      };
     },
 
     /**
@@ -196,6 +223,21 @@ export function createTracePublicService(deps: { db: Db }) {
 
 export type TracePublicService = ReturnType<typeof createTracePublicService>;
 
+type CodeRow = NonNullable<Awaited<ReturnType<typeof repo.codeWithContext>>>;
+
+/**
+ * City names by code, kept for the process: GB/T 2260 names are reference data, written at start-up only (and a new
+ * version of them comes with a restart). At most a few hundred cities, so the map stays small.
+ */
+const cityNameCache = new Map<string, string>();
+async function cityNamesOf(tx: Tx, cityCodes: readonly string[]): Promise<Map<string, string>> {
+  const missing = [...new Set(cityCodes)].filter((c) => !cityNameCache.has(c));
+  if (missing.length > 0) {
+    for (const [code, name] of await repo.cityNames(tx, missing)) cityNameCache.set(code, name);
+  }
+  return new Map(cityCodes.flatMap((c) => (cityNameCache.has(c) ? [[c, cityNameCache.get(c) as string]] : [])));
+}
+
 /**
  * Valid when the evidence of today is a certificate; else what became of the product's latest platform certificate
  * (revoked, or past its date); else none.
@@ -214,11 +256,7 @@ async function stateOf(
 }
 
 /** A scan of installed or used material: alert the maker once per code (a reused label, a second-hand pallet). */
-async function afterInstalled(
-  tx: Tx,
-  row: NonNullable<Awaited<ReturnType<typeof repo.codeWithContext>>>,
-  status: CodeStatusValue,
-) {
+async function afterInstalled(tx: Tx, row: CodeRow, status: CodeStatusValue) {
   const raised = await raiseTraceAlert(tx, {
     code: row.code,
     kind: TraceAlertKind.AFTER_INSTALLED,
