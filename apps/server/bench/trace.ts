@@ -183,13 +183,13 @@ async function fill(client: pg.Client, lots: number) {
     'trace_event_codes (commissioning: every code)',
     `insert into trace_event_codes (code, event_id)
      select c.code, e.id from trace_events e join trace_codes c on c.lot_id = e.lot_id
-     where e.biz_step = 'commissioning' and e.event_id like 'ni:///sha-256;%'`,
+     where e.biz_step = 'commissioning' and e.lot_id in (select id from bench_lots)`,
   );
   await step(
     'trace_event_codes (shipping, receiving: the packages)',
     `insert into trace_event_codes (code, event_id)
      select sc.code, e.id from trace_events e join shipment_codes sc on sc.shipment_id = e.shipment_id
-     where e.biz_step in ('shipping', 'receiving')`,
+     where e.biz_step in ('shipping', 'receiving') and e.lot_id in (select id from bench_lots)`,
   );
   await step('analyze', 'analyze');
   const codes = await one<{ n: number }>('select count(*)::int as n from trace_codes');
