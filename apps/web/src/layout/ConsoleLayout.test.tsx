@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { createAppRouter } from '../app/router.tsx';
 import '../lib/i18n.ts';
@@ -87,11 +87,15 @@ function renderConsole(path = '/home') {
   return router;
 }
 
-// antd in jsdom is slow to lay out; these render the whole console.
-describe('ConsoleLayout', { timeout: 20_000 }, () => {
+// antd in jsdom is slow to lay out; these render the whole console, and on a busy machine its lazily loaded pages
+// take longer than the 5 s the other files wait (src/test/setup.ts).
+describe('ConsoleLayout', { timeout: 60_000 }, () => {
+  beforeAll(() => configure({ asyncUtilTimeout: 15_000 }));
+  afterAll(() => configure({ asyncUtilTimeout: 5000 }));
+
   it('shows a manufacturer administrator’s console: menu, user, breadcrumb, live figures', async () => {
     renderConsole();
-    const nav = await screen.findByRole('navigation', { name: '功能菜单' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: '功能菜单' }, { timeout: 15_000 });
     for (const item of ['首页', '营销管理', '产品中心', '区块链存证', '经销商授权', '溯源管理', '巡检信息', '碳交易']) {
       expect(within(nav).getByText(item)).toBeInTheDocument();
     }
@@ -100,7 +104,7 @@ describe('ConsoleLayout', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: '建材帮帮首页' })).toHaveAttribute('href', '/');
     expect(await screen.findByRole('link', { name: /帮助中心/ })).toHaveAttribute('target', '_blank');
     // The home page's code loads after the frame's: on a busy machine that takes more than a second.
-    expect(await screen.findByRole('heading', { name: '您好，张伟' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '您好，张伟' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(await screen.findByText('3')).toBeInTheDocument(); // unread messages
     expect(await screen.findByText('4')).toBeInTheDocument(); // members
     expect(screen.getAllByText('即将上线').length).toBeGreaterThan(0);
@@ -110,11 +114,11 @@ describe('ConsoleLayout', { timeout: 20_000 }, () => {
   it('opens a group, follows a menu link and lights the entry, with breadcrumb and title', async () => {
     const user = userEvent.setup();
     renderConsole();
-    const nav = await screen.findByRole('navigation', { name: '功能菜单' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: '功能菜单' }, { timeout: 15_000 });
     await user.click(within(nav).getByText('产品中心'));
     await user.click(await within(nav).findByRole('link', { name: '产品列表' }));
     expect(
-      await screen.findByText('暂无产品，点击“新增产品”录入第一个产品', {}, { timeout: 8000 }),
+      await screen.findByText('暂无产品，点击“新增产品”录入第一个产品', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /新增产品/ })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: '当前位置' });
@@ -127,7 +131,7 @@ describe('ConsoleLayout', { timeout: 20_000 }, () => {
   it('remembers the collapsed side menu', async () => {
     const user = userEvent.setup();
     renderConsole();
-    await screen.findByRole('navigation', { name: '功能菜单' }, { timeout: 5000 });
+    await screen.findByRole('navigation', { name: '功能菜单' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: '收起侧边菜单' }));
     expect(localStorage.getItem(COLLAPSED_KEY)).toBe('1');
     expect(screen.getByRole('button', { name: '展开侧边菜单' })).toBeInTheDocument();
@@ -137,7 +141,7 @@ describe('ConsoleLayout', { timeout: 20_000 }, () => {
     mobile = true;
     const user = userEvent.setup();
     const router = renderConsole();
-    await screen.findByRole('heading', { name: '您好，张伟' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: '您好，张伟' }, { timeout: 15_000 });
     expect(screen.queryByRole('navigation', { name: '功能菜单' })).toBeNull();
     await user.click(screen.getByRole('button', { name: '打开菜单' }));
     const nav = await screen.findByRole('navigation', { name: '功能菜单' });
@@ -145,11 +149,11 @@ describe('ConsoleLayout', { timeout: 20_000 }, () => {
     await user.click(await within(nav).findByRole('link', { name: '存证记录' }));
     // The storage page's code loads lazily; on a busy CI machine that and the drawer's close take over a second.
     await waitFor(() => expect(router.state.location.pathname).toBe('/blockchain/storage/index'), {
-      timeout: 8000,
+      timeout: 15_000,
     });
     await waitFor(
       () => expect(screen.getByRole('button', { name: '打开菜单' })).toHaveAttribute('aria-expanded', 'false'),
-      { timeout: 8000 },
+      { timeout: 15_000 },
     );
   });
 
@@ -158,7 +162,7 @@ describe('ConsoleLayout', { timeout: 20_000 }, () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
     renderConsole();
-    await user.click(await screen.findByRole('button', { name: /用户菜单：张伟/ }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /用户菜单：张伟/ }, { timeout: 15_000 }));
     await user.click(await screen.findByText('退出登录'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(session.get().token).toBeNull();
@@ -172,7 +176,7 @@ describe('ConsoleLayout', { timeout: 20_000 }, () => {
     ];
     try {
       const router = renderConsole('/product/list');
-      await user.click(await screen.findByRole('button', { name: '切换应用：建材生产' }, { timeout: 8000 }));
+      await user.click(await screen.findByRole('button', { name: '切换应用：建材生产' }, { timeout: 15_000 }));
       await user.click(await screen.findByText('经销代理'));
       await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
       expect(session.get().currentApp).toBe('jcbb-agent');
@@ -188,7 +192,7 @@ describe('ConsoleLayout', { timeout: 20_000 }, () => {
 
   it('sends a page of another console to /404, which for a signed-in user is home', async () => {
     const router = renderConsole('/project/list');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 8000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 15_000 });
     expect(await screen.findByRole('heading', { name: '您好，张伟' })).toBeInTheDocument();
   });
 });
