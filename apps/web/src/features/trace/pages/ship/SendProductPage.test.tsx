@@ -116,7 +116,14 @@ afterEach(() => {
   session.clear();
 });
 
-const next = async () => fireEvent.click(await findButton('下一步'));
+/**
+ * 下一步, then wait until the wizard shows step `title`: the button validates the step asynchronously, so a second
+ * click before the step changes would land on the same step's button again.
+ */
+const next = async (title: string) => {
+  fireEvent.click(await findButton('下一步'));
+  await findByText('.ant-steps-item-process .ant-steps-item-title', title);
+};
 const body = (path: string, nth = 0) => sent.filter((s) => s.path === path)[nth]?.body;
 
 describe('the shipment wizard', () => {
@@ -128,12 +135,12 @@ describe('the shipment wizard', () => {
     await choose('收货项目', '天妃宫小学');
     expect(await screen.findByText('鼓楼区 中山北路 100 号')).toBeInTheDocument();
     expect(await screen.findByText('鼓楼区 · 建设单位 南京城建置业发展有限公司')).toBeInTheDocument();
-    await next();
+    await next('地址');
 
     // ② the default address is chosen; the project's site is its own.
     expect(await screen.findByText('江苏省南京市江宁区 秣陵街道 1 号 · 李明 13800000001')).toBeInTheDocument();
     expect(screen.getAllByText('鼓楼区 中山北路 100 号').length).toBeGreaterThan(0);
-    await next();
+    await next('发货明细');
 
     // ③ specification, lot, quantity, and codes: a label URL scanned, a list pasted (lower case, one bad entry).
     await choose('第 1 行规格型号', 'A5.0 B06');
@@ -147,14 +154,14 @@ describe('the shipment wizard', () => {
     expect(screen.getByText(CODE_B)).toBeInTheDocument();
     expect(screen.getByText('1 项不是有效的追溯码，未加入：NOTACODE')).toBeInTheDocument();
     expect(await screen.findByText('已选码合计 10 / 发货数量 10 块')).toBeInTheDocument();
-    await next();
+    await next('运输');
 
     // ④ transport: no distance typed → the standard's 500 km default, and the preview from the lot's mass.
     await choose('运输方式', '重型柴油货车运输（载重18t）');
     expect(screen.getByText('留空则按 GB/T 51366-2019 默认 500 km 计算')).toBeInTheDocument();
     // 10 × 25 kg = 0.25 t × 500 km × 0.129 = 16.125 kgCO₂e
     expect(await screen.findByText('16.125 kgCO₂e')).toBeInTheDocument();
-    await next();
+    await next('核对发货');
 
     // ⑤ save: the server refuses the quantity → back on the lines, its message under the line's quantity.
     fireEvent.click(await findButton('保存草稿'));
@@ -173,8 +180,8 @@ describe('the shipment wizard', () => {
 
     // Fewer units; the draft saves, the server's check of it shows, and 确认发货 ships it.
     fireEvent.change(quantity, { target: { value: '5' } });
-    await next();
-    await next();
+    await next('运输');
+    await next('核对发货');
     fireEvent.click(await findButton('保存草稿'));
     expect(await screen.findByText('草稿 FH2026051000041 已通过核对，可以确认发货')).toBeInTheDocument();
     expect(body('/api/track/shipment/save', 1)).toMatchObject({ lines: [{ quantity: 5 }] });
