@@ -1,19 +1,20 @@
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { organizations, projects, traceCodes } from '../../db/schema/index.ts';
+import { textList } from './trace.sql.ts';
 
 /** SQL only (docs/architecture.md): every function runs in the caller's transaction. */
 
 /**
  * Of these codes, those already issued (a repeat among 2^100 random codes: practically never). The codes travel as
- * one comma-separated parameter (base32 has no comma): one statement, one parameter, whatever the count.
+ * one list parameter (trace.sql.ts): one statement, one parameter, whatever the count.
  */
 export async function takenCodes(tx: Tx, codes: readonly string[]): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
   const rows = await tx
     .select({ code: traceCodes.code })
     .from(traceCodes)
-    .where(sql`${traceCodes.code} = any(string_to_array(${codes.join(',')}, ','))`);
+    .where(sql`${traceCodes.code} = any(${textList(codes)})`);
   return new Set(rows.map((r) => r.code));
 }
 
@@ -27,22 +28,22 @@ export interface NewCodes {
 }
 
 /**
- * Insert a call's codes (status active) in one statement: each column travels as one comma-separated text parameter
+ * Insert a call's codes (status active) in one statement: each column travels as one list parameter (trace.sql.ts)
  * unnested in the database (codes, levels and decimal quantities hold no comma). Ten thousand rows as ordinary
  * multi-row VALUES take 90 000 parameters and seconds on PGlite; this takes four.
  */
 export async function insertCodes(tx: Tx, n: NewCodes): Promise<void> {
   if (n.codes.length === 0) return;
-  const column = (f: (c: NewCodes['codes'][number]) => string) => n.codes.map(f).join(',');
+  const column = (f: (c: NewCodes['codes'][number]) => string) => textList(n.codes.map(f));
   await tx.execute(sql`
     insert into ${traceCodes} (code, org_id, lot_id, spec_id, level, quantity, parent_code, status, holder_key)
     select t.code, ${n.orgId}::int, ${n.lotId}::int, ${n.specId}::int, t.level, t.quantity::numeric,
            nullif(t.parent, ''), 'active', ${n.holderKey}
       from unnest(
-        string_to_array(${column((c) => c.code)}, ','),
-        string_to_array(${column((c) => c.level)}, ','),
-        string_to_array(${column((c) => c.quantity)}, ','),
-        string_to_array(${column((c) => c.parentCode ?? '')}, ',')
+        ${column((c) => c.code)},
+        ${column((c) => c.level)},
+        ${column((c) => c.quantity)},
+        ${column((c) => c.parentCode ?? '')}
       ) as t(code, level, quantity, parent)`);
 }
 

@@ -111,6 +111,9 @@ function vocabulary(kind: keyof typeof CBV_WORDS, value: string): string {
  * zeros, EPC URIs and Digital Link URIs as constrained canonical Digital Link URIs.
  */
 export function canonicalValue(raw: string): string {
+  // Our own identifiers (URN below) are canonical already: none of the rewrites below applies to them, and a
+  // shipment's event lists 10 000 of them.
+  if (OWN_URN.test(raw)) return raw;
   let v = raw.trim();
   for (const [urn, uri] of CBV_URNS) v = v.split(urn).join(uri);
   for (const [prefix, uri] of CURIES) if (v.startsWith(prefix)) v = uri + v.slice(prefix.length);
@@ -118,6 +121,8 @@ export function canonicalValue(raw: string): string {
   return digitalLink(v) ?? v;
 }
 
+/** `urn:jcbb:<kind>:<id>` as URN writes it: no space, no CBV URN, CURIE, number or Digital Link to rewrite. */
+const OWN_URN = /^urn:jcbb:[a-z]+:[A-Za-z0-9]+$/;
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 /**
  * A decimal number without trailing zeros or a leading '+' ("1.0" → "1", "0.3430" → "0.343"), the way the reference

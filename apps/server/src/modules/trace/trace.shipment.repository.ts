@@ -22,6 +22,7 @@ import {
   uploads,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { textList } from './trace.sql.ts';
 
 /**
  * SQL of shipments and receipts (docs/traceability.md): every function runs in the caller's transaction. Quantities
@@ -283,37 +284,27 @@ export async function lotsHeld(tx: Tx, holderKey: string, lotIds: number[], buck
 
 export async function codesByIds(tx: Tx, codes: string[]): Promise<Map<string, CodeRow>> {
   if (codes.length === 0) return new Map();
-  const out = new Map<string, CodeRow>();
-  for (let i = 0; i < codes.length; i += 5000) {
-    const rows = await tx
-      .select()
-      .from(traceCodes)
-      .where(inArray(traceCodes.code, codes.slice(i, i + 5000)));
-    for (const r of rows) out.set(r.code, r);
-  }
-  return out;
+  const rows = await tx
+    .select()
+    .from(traceCodes)
+    .where(sql`${traceCodes.code} = any(${textList(codes)})`);
+  return new Map(rows.map((r) => [r.code, r]));
 }
 
 /** Codes of `codes` that are in an open shipment other than `exceptShipmentId`, with that shipment's number. */
 export async function codesInOtherOpenShipments(tx: Tx, codes: string[], exceptShipmentId: number | null) {
   if (codes.length === 0) return [];
-  const out: { code: string; number: string }[] = [];
-  for (let i = 0; i < codes.length; i += 5000) {
-    out.push(
-      ...(await tx
-        .select({ code: shipmentCodes.code, number: shipments.number })
-        .from(shipmentCodes)
-        .innerJoin(shipments, eq(shipments.id, shipmentCodes.shipmentId))
-        .where(
-          and(
-            inArray(shipmentCodes.code, codes.slice(i, i + 5000)),
-            eq(shipmentCodes.open, true),
-            exceptShipmentId === null ? undefined : ne(shipmentCodes.shipmentId, exceptShipmentId),
-          ),
-        )),
+  return tx
+    .select({ code: shipmentCodes.code, number: shipments.number })
+    .from(shipmentCodes)
+    .innerJoin(shipments, eq(shipments.id, shipmentCodes.shipmentId))
+    .where(
+      and(
+        sql`${shipmentCodes.code} = any(${textList(codes)})`,
+        eq(shipmentCodes.open, true),
+        exceptShipmentId === null ? undefined : ne(shipmentCodes.shipmentId, exceptShipmentId),
+      ),
     );
-  }
-  return out;
 }
 
 /** Every code under the given ones (a pallet's packages and their items), not the given ones themselves. */
@@ -321,14 +312,11 @@ export async function descendantsOf(tx: Tx, codes: string[]): Promise<string[]> 
   const out: string[] = [];
   let level = codes;
   for (let depth = 0; depth < 3 && level.length > 0; depth++) {
-    const next: string[] = [];
-    for (let i = 0; i < level.length; i += 5000) {
-      const rows = await tx
-        .select({ code: traceCodes.code })
-        .from(traceCodes)
-        .where(inArray(traceCodes.parentCode, level.slice(i, i + 5000)));
-      next.push(...rows.map((r) => r.code));
-    }
+    const rows = await tx
+      .select({ code: traceCodes.code })
+      .from(traceCodes)
+      .where(sql`${traceCodes.parentCode} = any(${textList(level)})`);
+    const next = rows.map((r) => r.code);
     out.push(...next);
     level = next;
   }
@@ -337,22 +325,20 @@ export async function descendantsOf(tx: Tx, codes: string[]): Promise<string[]> 
 
 /** Set the status (and the holder, when given) of codes. */
 export async function setCodes(tx: Tx, codes: string[], set: { status: string; holderKey?: string }): Promise<void> {
-  for (let i = 0; i < codes.length; i += 5000) {
-    await tx
-      .update(traceCodes)
-      .set(set)
-      .where(inArray(traceCodes.code, codes.slice(i, i + 5000)));
-  }
+  if (codes.length === 0) return;
+  await tx
+    .update(traceCodes)
+    .set(set)
+    .where(sql`${traceCodes.code} = any(${textList(codes)})`);
 }
 
 /** Record the first project a code was received at (leaves it when one is already there). */
 export async function setReceivedProject(tx: Tx, codes: string[], projectId: number): Promise<void> {
-  for (let i = 0; i < codes.length; i += 5000) {
-    await tx
-      .update(traceCodes)
-      .set({ receivedProjectId: projectId })
-      .where(and(inArray(traceCodes.code, codes.slice(i, i + 5000)), isNull(traceCodes.receivedProjectId)));
-  }
+  if (codes.length === 0) return;
+  await tx
+    .update(traceCodes)
+    .set({ receivedProjectId: projectId })
+    .where(and(sql`${traceCodes.code} = any(${textList(codes)})`, isNull(traceCodes.receivedProjectId)));
 }
 
 // ---- numbers ----
@@ -414,11 +400,17 @@ export async function insertLine(tx: Tx, values: LineInsert): Promise<number> {
   return (row as { id: number }).id;
 }
 
+/** A shipment's codes with their lines, in one statement (the codes and line ids as two list parameters). */
 export async function insertShipmentCodes(
   tx: Tx,
-  rows: { shipmentId: number; lineId: number; code: string }[],
+  shipmentId: number,
+  rows: readonly { lineId: number; code: string }[],
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += 5000) await tx.insert(shipmentCodes).values(rows.slice(i, i + 5000));
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into ${shipmentCodes} (shipment_id, line_id, code)
+    select ${shipmentId}::int, t.line::int, t.code
+      from unnest(${textList(rows.map((r) => r.code))}, ${textList(rows.map((r) => r.lineId))}) as t(code, line)`);
 }
 
 export async function updateLine(
@@ -486,12 +478,11 @@ export async function closeShipmentCodes(
       .where(and(eq(shipmentCodes.shipmentId, shipmentId), eq(shipmentCodes.open, true)));
     return;
   }
-  for (let i = 0; i < only.codes.length; i += 5000) {
-    await tx
-      .update(shipmentCodes)
-      .set({ open: false, outcome: only.outcome })
-      .where(and(eq(shipmentCodes.shipmentId, shipmentId), inArray(shipmentCodes.code, only.codes.slice(i, i + 5000))));
-  }
+  if (only.codes.length === 0) return;
+  await tx
+    .update(shipmentCodes)
+    .set({ open: false, outcome: only.outcome })
+    .where(and(eq(shipmentCodes.shipmentId, shipmentId), sql`${shipmentCodes.code} = any(${textList(only.codes)})`));
 }
 
 export interface ShipmentFilter {

@@ -457,7 +457,7 @@ export async function writeDraft(tx: Tx, user: SessionUser, w: DraftWrite): Prom
       number,
     }));
   }
-  const codeRows: { shipmentId: number; lineId: number; code: string }[] = [];
+  const codeRows: { lineId: number; code: string }[] = [];
   const lineOfCode = new Map<string, number>();
   for (const [i, l] of w.lines.entries()) {
     const spec = specs.get(l.specId) as repo.SpecFacts;
@@ -471,12 +471,12 @@ export async function writeDraft(tx: Tx, user: SessionUser, w: DraftWrite): Prom
       quantity: milliText(l.quantity),
     });
     for (const code of l.codes) {
-      codeRows.push({ shipmentId: saved.id, lineId, code });
+      codeRows.push({ lineId, code });
       lineOfCode.set(code, i);
     }
   }
   try {
-    await tx.transaction((sp) => repo.insertShipmentCodes(sp, codeRows));
+    await tx.transaction((sp) => repo.insertShipmentCodes(sp, saved.id, codeRows));
   } catch (e) {
     if (!isUniqueViolation(e, 'shipment_codes_one_open_uq')) throw e;
     // Another draft took a code between the check and the insert: name it now that its reservation is committed.
