@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { codeSplitting } from './vite-chunk-groups.ts';
 import { precompress } from './vite-precompress.ts';
 
 // The console's signing key is built into its bundle (docs/design.md §3: it identifies the client build, it is no
@@ -20,5 +21,11 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, 'http://127.0.0.1:8080'])),
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+    // Chunk tiers (vite-chunk-groups.ts): a handful of files per page instead of dozens of 1 KB ones.
+    rolldownOptions: { output: { codeSplitting } },
+  },
 });
