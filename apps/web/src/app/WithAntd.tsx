@@ -1,7 +1,10 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { lazyPage } from './lazy-page.ts';
 import { PageLoading } from './PageLoading.tsx';
 
-const AntdFrame = lazy(() => import('./AntdFrame.tsx'));
+/** antd's providers, fetched the first time such a page shows, or by the router as a navigation to one starts. */
+const AntdFrame = lazyPage(() => import('./AntdFrame.tsx'));
+export const preloadAntdFrame = AntdFrame.preload;
 
 /** antd's providers around a page, fetched the first time such a page shows. */
 export function WithAntd({ children, fallback = <PageLoading /> }: { children: ReactNode; fallback?: ReactNode }) {

@@ -151,6 +151,42 @@ describe('guard loader', () => {
     expect(calls).toEqual([]);
   });
 
+  it('asks for the last organisation’s modules beside the user, and again when the user’s organisation differs', async () => {
+    session.setToken('t');
+    signedInServer();
+    expect(await run('/product/list')).toBeNull();
+    // A reload: the user is loaded again, the organisation remembered in this browser is asked for at once.
+    session.setUser(null);
+    let viewerAnswered = false;
+    const orgAsked: { orgId: string | null; afterViewer: boolean }[] = [];
+    const reply = replies['/api/user/viewer'] as Reply;
+    replies['/api/user/viewer'] = () => {
+      viewerAnswered = true;
+      return reply;
+    };
+    replies['/api/app/authorized/org'] = () => {
+      orgAsked.push({ orgId: calls.at(-1)?.query.get('orgId') ?? null, afterViewer: viewerAnswered });
+      return { data: [{ moduleCode: 'jcbb-production', name: '建材生产', enName: 'Material production' }] };
+    };
+    expect(await run('/product/list')).toBeNull();
+    expect(orgAsked).toEqual([{ orgId: '7', afterViewer: false }]);
+    expect(session.get().modules).toEqual(['jcbb-production']);
+
+    // The same browser, another user (signed in with its own token): the remembered organisation is not used.
+    session.setToken('t2', 99);
+    session.setUser(null);
+    orgAsked.length = 0;
+    replies['/api/user/viewer'] = {
+      data: viewer({
+        id: 99,
+        companyId: 9,
+        organization: { id: 9, type: 2, type_enum: 'x', status: '', certStatus: 2 },
+      }),
+    };
+    expect(await run('/home')).toBeNull();
+    expect(orgAsked).toEqual([{ orgId: '9', afterViewer: true }]);
+  });
+
   it('clears the session and says "验证失败，请重新登录" when loading the user fails', async () => {
     session.setToken('t');
     replies['/api/user/viewer'] = { status: 500, code: 50000, msg: '服务器内部错误' };

@@ -23,11 +23,21 @@ import { WithAntd } from './WithAntd.tsx';
  * `guard-decision.ts`; this file performs them.
  */
 
-/** Load the user, their roles and their organisation's modules into the session (spec §4). */
+/**
+ * Load the user, their roles and their organisation's modules into the session (spec §4). The modules need the
+ * organisation's id, which the viewer answers; the organisation this browser's last user belonged to is asked for
+ * at the same time, and that answer is used only when the viewer names the same organisation (else asked again).
+ */
 export async function loadUser(): Promise<void> {
+  const hint = session.companyHint();
+  const early = hint === null ? null : authApi.authorizedModules(hint).catch(() => null);
   const [viewer, roleInfo] = await Promise.all([authApi.viewer(), authApi.userRole()]);
   const roles = [...new Set([...viewer.roles, ...roleInfo.roles.map((r) => r.roleCode)])];
-  const modules = viewer.companyId ? (await authApi.authorizedModules(viewer.companyId)).map((m) => m.moduleCode) : [];
+  const companyId = viewer.companyId;
+  const authorized = companyId
+    ? ((companyId === hint ? await early : null) ?? (await authApi.authorizedModules(companyId)))
+    : [];
+  const modules = authorized.map((m) => m.moduleCode);
   session.setUser({ ...viewer, roles }, modules);
   const current = session.get().currentApp;
   if (!current || !modules.includes(current)) {
@@ -74,18 +84,34 @@ export interface GuardDeps {
   queryClient: QueryClient;
   /** The location on screen before this navigation (path and query), or null on the first load. */
   previousLocation: () => string | null;
+  /**
+   * Route preloading (app/route-preload.ts): `page` as the navigation starts, `data` once the guard lets it in. The
+   * router passes both; without them the guard only guards.
+   */
+  preload?: {
+    page: (pathname: string) => void;
+    data: (queryClient: QueryClient, pathname: string, search: string) => void;
+  };
 }
 
-export function createGuardLoader({ queryClient, previousLocation }: GuardDeps) {
+export function createGuardLoader({ queryClient, previousLocation, preload }: GuardDeps) {
   return async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
     const url = new URL(request.url);
     const { pathname, search } = url;
     let project: ProjectCheck = 'unchecked';
+    if (preload) {
+      // The guard's own calls' code first (the browser fetches in the order asked), then the page's code, which
+      // downloads while the guard asks its questions; the page's data once the guard lets it in.
+      const { token, user } = session.get();
+      if (token && !user) authApi.prepare().catch(() => {});
+      preload.page(pathname);
+    }
     // Each step changes the session or the project answer, so a handful of rounds always settles.
     for (let round = 0; round < 6; round += 1) {
       const decision = decide(guardInput(pathname, search, session.get(), project));
       switch (decision.kind) {
         case 'pass':
+          preload?.data(queryClient, pathname, search);
           return null;
         case 'redirect':
           throw replace(decision.to);
@@ -95,7 +121,7 @@ export function createGuardLoader({ queryClient, previousLocation }: GuardDeps) 
         case 'verify-token': {
           try {
             const login = await authApi.verifyToken(decision.appCode, decision.token);
-            session.setToken(login.access_token);
+            session.setToken(login.access_token, login.id);
             session.setUser(null);
             if (decision.moduleCode) session.setCurrentApp(decision.moduleCode);
           } catch {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /**
@@ -47,12 +48,26 @@ export interface RouteItem {
   iframe?: { src: string; name: string };
   /** The page; absent for pure menu groups and external links. */
   component?: LazyExoticComponent<ComponentType> | ComponentType;
+  /** The page's first queries, started as the navigation starts (see `RouteData`). */
+  data?: RouteData;
   /** Redirect target for group paths. */
   redirect?: string;
 }
 
-/** What `page()` takes besides the title: the meta fields, and `hidden` for routes kept out of the menu. */
-export type PageOptions = Omit<RouteMeta, 'title'> & { hidden?: boolean };
+/**
+ * The queries a page makes as it first shows, started by the router when the navigation to it starts, beside its
+ * code (app/route-preload.ts): the page then finds them answered or on their way instead of asking once it has
+ * rendered. A lazily loaded function (the module's `default`), so its calls, endpoints and schemas load with the
+ * page's code and not with the shell. It must ask with the very keys the page uses.
+ */
+export type RouteData = () => Promise<{
+  default: (queryClient: QueryClient, location: { pathname: string; searchParams: URLSearchParams }) => unknown;
+}>;
+
+export { lazyPage } from './lazy-page.ts';
+
+/** What `page()` takes besides the title: the meta fields, `hidden` for routes kept out of the menu, and `data`. */
+export type PageOptions = Omit<RouteMeta, 'title'> & { hidden?: boolean; data?: RouteData };
 
 /**
  * One route table entry of a feature's page: its path, the shell's title key `route.<key>` (or, for a feature whose
@@ -65,10 +80,11 @@ export function page(
   component: RouteItem['component'],
   options: PageOptions = {},
 ): RouteItem {
-  const { hidden, ...meta } = options;
+  const { hidden, data, ...meta } = options;
   return {
     path,
     ...(hidden ? { hidden } : {}),
+    ...(data ? { data } : {}),
     component,
     meta: { title: key.includes(':') ? key : `route.${key}`, ...meta },
   };

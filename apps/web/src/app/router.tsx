@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { authPublicRoutes } from '../features/auth/index.ts';
 import { authApi } from '../features/auth/public.ts';
+import { setConsoleWarmUp } from '../lib/console-warm-up.ts';
 import { onSessionInvalid } from '../lib/http.ts';
 import { createGuardLoader, type GuardDeps } from './guard.tsx';
 import { BootScreen } from './PageLoading.tsx';
@@ -9,6 +10,7 @@ import { Root } from './Root.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { ConsolePage, RoutePage } from './RoutePage.tsx';
 import { flattenRoutes } from './route-index.ts';
+import { prefetchPageData, preloadPage } from './route-preload.ts';
 import { type ConsoleKey, consoles, consoleTree, framedPublicRoutes, publicRoutes } from './route-table.tsx';
 import { createSessionInvalidHandler } from './session-invalid.ts';
 import { WithAntd } from './WithAntd.tsx';
@@ -22,6 +24,9 @@ export function consolePaths(): string[] {
   return [...new Set(all.map((r) => r.fullPath))];
 }
 
+/** The console frame's code, fetched by the router for the frame's pages and by the sign-in page ahead of them. */
+const loadConsoleLayout = () => import('../layout/ConsoleLayout.tsx');
+
 /** The sign-in screens bring no antd: they render without antd's providers, so their page load carries none. */
 const antdFreePaths = new Set(authPublicRoutes.map((r) => r.path));
 
@@ -31,7 +36,7 @@ export function appRoutes(deps: GuardDeps): RouteObject[] {
     {
       id: 'root',
       element: <Root />,
-      loader: createGuardLoader(deps),
+      loader: createGuardLoader({ ...deps, preload: { page: preloadPage, data: prefetchPageData } }),
       // The guard runs before every navigation, not only when the root's own params change.
       shouldRevalidate: () => true,
       HydrateFallback: BootScreen,
@@ -49,7 +54,7 @@ export function appRoutes(deps: GuardDeps): RouteObject[] {
         })),
         {
           // The console frame loads with the first console page, not with the sign-in page.
-          lazy: () => import('../layout/ConsoleLayout.tsx').then((m) => ({ Component: m.ConsoleLayout })),
+          lazy: () => loadConsoleLayout().then((m) => ({ Component: m.ConsoleLayout })),
           children: consolePaths().map((path) => ({ path, element: <ConsolePage path={path} /> })),
         },
         { path: '*', element: <Navigate to="/404" replace /> },
@@ -67,6 +72,10 @@ export function createAppRouter(queryClient: QueryClient, factory: RouterFactory
     router?.state.initialized ? `${router.state.location.pathname}${router.state.location.search}` : null;
   router = factory(appRoutes({ queryClient, previousLocation }));
   const created = router;
+  setConsoleWarmUp((path) => {
+    loadConsoleLayout().catch(() => {});
+    preloadPage(new URL(path, 'http://x').pathname);
+  });
   onSessionInvalid(
     createSessionInvalidHandler({
       invalidDetails: authApi.invalidDetails,

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { type MenuEntry, openKeysFor } from '../app/menu.ts';
+import { preloadPage } from '../app/route-preload.ts';
 import { MenuIcon } from './menu-icons.tsx';
 
 type Item = Required<MenuProps>['items'][number];
@@ -46,15 +47,24 @@ export function SideMenu({
       if (entry.children) {
         return { key: entry.key, icon, label: title, children: entry.children.map(toItem) };
       }
-      const label = entry.external ? (
-        <a href={entry.external.href} target={entry.external.target} rel={entry.external.rel}>
+      if (entry.external) {
+        const label = (
+          <a href={entry.external.href} target={entry.external.target} rel={entry.external.rel}>
+            {title}
+            <span className="jcbb-sr-only">{t('layout.newTab')}</span>
+          </a>
+        );
+        return { key: entry.key, icon, label, title };
+      }
+      // The page's code starts downloading when its entry is pointed at or focused, before the click.
+      const to = entry.to ?? entry.key;
+      const preload = () => preloadPage(new URL(to, 'http://x').pathname);
+      const label = (
+        <Link to={to} onFocus={preload}>
           {title}
-          <span className="jcbb-sr-only">{t('layout.newTab')}</span>
-        </a>
-      ) : (
-        <Link to={entry.to ?? entry.key}>{title}</Link>
+        </Link>
       );
-      return { key: entry.key, icon, label, title };
+      return { key: entry.key, icon, label, title, onMouseEnter: preload };
     };
     return menu.map(toItem);
   }, [menu, t]);

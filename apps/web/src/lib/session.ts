@@ -20,6 +20,8 @@ export interface SessionState {
 
 const TOKEN_KEY = 'jcbb_token';
 const APP_KEY = 'jcbb_current_app';
+/** The organisation of the last user loaded in this browser: a hint, checked against the viewer's answer. */
+const COMPANY_KEY = 'jcbb_company';
 
 function read(key: string): string | null {
   try {
@@ -38,6 +40,19 @@ function write(key: string, value: string | null): void {
   }
 }
 
+function readHint(): { user: number; company: number } | null {
+  try {
+    const hint: unknown = JSON.parse(read(COMPANY_KEY) ?? 'null');
+    if (typeof hint !== 'object' || hint === null) return null;
+    const { user, company } = hint as Record<string, unknown>;
+    return Number.isSafeInteger(user) && Number.isSafeInteger(company)
+      ? { user: user as number, company: company as number }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 let state: SessionState = { token: read(TOKEN_KEY), currentApp: read(APP_KEY), user: null, modules: [] };
 const listeners = new Set<() => void>();
 
@@ -52,7 +67,9 @@ export const session = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  setToken(token: string | null): void {
+  /** `userId`: whose token it is, when known (a sign-in's answer): the organisation hint of another user is dropped. */
+  setToken(token: string | null, userId?: number): void {
+    if (userId !== undefined && readHint()?.user !== userId) write(COMPANY_KEY, null);
     write(TOKEN_KEY, token);
     set({ token });
   },
@@ -61,9 +78,21 @@ export const session = {
     set({ currentApp });
   },
   setUser(user: SessionUser | null, modules: string[] = []): void {
+    if (user)
+      write(COMPANY_KEY, user.companyId === null ? null : JSON.stringify({ user: user.id, company: user.companyId }));
     set({ user, modules });
   },
-  /** Forget everything: token, user, current app. */
+  /**
+   * The organisation the last loaded user of this browser belonged to, so the guard can ask for its modules at the
+   * same time as for the user (docs/decisions.md, "Chunk tiers and route preloading"); null when none is known.
+   */
+  companyHint(): number | null {
+    return readHint()?.company ?? null;
+  },
+  /**
+   * Forget the session: token, user, current app. The organisation hint stays (a number, bound to its user's id):
+   * the same user signing in again gets the parallel start, another user's sign-in drops it (`setToken`).
+   */
   clear(): void {
     write(TOKEN_KEY, null);
     write(APP_KEY, null);

@@ -1,14 +1,13 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
-const QueuePage = lazy(() =>
+const QueuePage = lazyPage(() =>
   import('./pages/CertificationQueuePage.tsx').then((m) => ({ default: m.CertificationQueuePage })),
 );
-const DetailPage = lazy(() =>
+const DetailPage = lazyPage(() =>
   import('./pages/CertificationDetailPage.tsx').then((m) => ({ default: m.CertificationDetailPage })),
 );
-const OrganizationsPage = lazy(() =>
+const OrganizationsPage = lazyPage(() =>
   import('./pages/OrganizationsPage.tsx').then((m) => ({ default: m.OrganizationsPage })),
 );
 

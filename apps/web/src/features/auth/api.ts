@@ -10,6 +10,10 @@ const endpoints = () => import('@jcbb/contract/auth.endpoints').then((m) => m.au
 
 /** The auth calls of spec §7, one function each. */
 export const authApi = {
+  /** Fetch the endpoints' code ahead of the first call (the sign-in form does while the user types). */
+  prepare: async () => {
+    await endpoints();
+  },
   /** The sign-in page passes `{ silent: true }` and shows the failure on the form itself. */
   login: async (mobile: string, password: string, options?: RequestOptions) =>
     call((await endpoints()).login, { mobile, password }, options),

@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
-const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
-const ChangePasswordPage = lazy(() => import('./pages/ChangePasswordPage.tsx'));
+const LoginPage = lazyPage(() => import('./pages/LoginPage.tsx'));
+const ChangePasswordPage = lazyPage(() => import('./pages/ChangePasswordPage.tsx'));
 
 /** Public: the sign-in screen under both of its paths (spec §2). */
 export const authPublicRoutes: RouteItem[] = [

@@ -1,8 +1,7 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
-const ReviewPage = lazy(() =>
+const ReviewPage = lazyPage(() =>
   import('./pages/BasicMaterialReviewPage.tsx').then((m) => ({ default: m.BasicMaterialReviewPage })),
 );
 

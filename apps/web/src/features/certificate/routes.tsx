@@ -1,33 +1,38 @@
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
 // This file is part of the console shell (the route table imports it): it imports no contract schemas, only the
 // pages, lazily. Application types: 1 certified, 2 self-declared, 3 normal (contract ApplicationType).
 const forms = () => import('./pages/ApplicationFormPage.tsx');
-const CertifiedApply = lazy(() => forms().then((m) => ({ default: () => <m.ApplicationFormPage type={1} /> })));
-const SelfDeclarate = lazy(() => forms().then((m) => ({ default: () => <m.ApplicationFormPage type={2} /> })));
-const NormalApply = lazy(() => forms().then((m) => ({ default: () => <m.ApplicationFormPage type={3} /> })));
-const ApplyCertificate = lazy(() =>
+const CertifiedApply = lazyPage(() => forms().then((m) => ({ default: () => <m.ApplicationFormPage type={1} /> })));
+const SelfDeclarate = lazyPage(() => forms().then((m) => ({ default: () => <m.ApplicationFormPage type={2} /> })));
+const NormalApply = lazyPage(() => forms().then((m) => ({ default: () => <m.ApplicationFormPage type={3} /> })));
+const ApplyCertificate = lazyPage(() =>
   import('./pages/ApplyCertificatePage.tsx').then((m) => ({ default: m.ApplyCertificatePage })),
 );
 const lists = () => import('./pages/ApplicationListPage.tsx');
-const MyApplys = lazy(() => lists().then((m) => ({ default: () => <m.ApplicationListPage mode="mine" /> })));
-const Approvals = lazy(() => lists().then((m) => ({ default: () => <m.ApplicationListPage mode="approval" /> })));
-const ApprovalNotice = lazy(() =>
+const MyApplys = lazyPage(() => lists().then((m) => ({ default: () => <m.ApplicationListPage mode="mine" /> })));
+const Approvals = lazyPage(() => lists().then((m) => ({ default: () => <m.ApplicationListPage mode="approval" /> })));
+const ApprovalNotice = lazyPage(() =>
   import('./pages/ApprovalNoticePage.tsx').then((m) => ({ default: m.ApprovalNoticePage })),
 );
 const details = () => import('./pages/ApplicationDetailPage.tsx');
-const MyApplyDetail = lazy(() => details().then((m) => ({ default: () => <m.ApplicationDetailPage mode="mine" /> })));
-const ApprovalDetail = lazy(() =>
+const MyApplyDetail = lazyPage(() =>
+  details().then((m) => ({ default: () => <m.ApplicationDetailPage mode="mine" /> })),
+);
+const ApprovalDetail = lazyPage(() =>
   details().then((m) => ({ default: () => <m.ApplicationDetailPage mode="approval" /> })),
 );
 const certs = () => import('./pages/CertificatesPage.tsx');
-const HeldCertificates = lazy(() => certs().then((m) => ({ default: () => <m.CertificatesPage mode="held" /> })));
-const IssuedCertificates = lazy(() => certs().then((m) => ({ default: () => <m.CertificatesPage mode="issued" /> })));
+const HeldCertificates = lazyPage(() => certs().then((m) => ({ default: () => <m.CertificatesPage mode="held" /> })));
+const IssuedCertificates = lazyPage(() =>
+  certs().then((m) => ({ default: () => <m.CertificatesPage mode="issued" /> })),
+);
 const results = () => import('./pages/CertificateResultPage.tsx');
-const Success = lazy(() => results().then((m) => ({ default: () => <m.CertificateResultPage outcome="success" /> })));
-const Fail = lazy(() => results().then((m) => ({ default: () => <m.CertificateResultPage outcome="fail" /> })));
-const FreeCertificate = lazy(() => import('./pages/FreeCertificatePage.tsx'));
+const Success = lazyPage(() =>
+  results().then((m) => ({ default: () => <m.CertificateResultPage outcome="success" /> })),
+);
+const Fail = lazyPage(() => results().then((m) => ({ default: () => <m.CertificateResultPage outcome="fail" /> })));
+const FreeCertificate = lazyPage(() => import('./pages/FreeCertificatePage.tsx'));
 
 /** The application steps are a guide: the menu keeps "申请证书" lit through them. */
 const guide = { guidePath: true, jumpPath: '/blockchain/applyCertificate/index' };

@@ -1,8 +1,7 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
-const ElementAdminPage = lazy(() =>
+const ElementAdminPage = lazyPage(() =>
   import('./pages/ElementAdminPage.tsx').then((m) => ({ default: m.ElementAdminPage })),
 );
 

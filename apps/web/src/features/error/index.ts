@@ -1,4 +1,2 @@
-import { lazy } from 'react';
-
-/** The error feature's public face for the route table: its page, loaded on first visit (its own chunk). */
-export const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
+/** The error feature's public face for the route table (light: it loads with the shell). */
+export { NotFoundPage } from './routes.tsx';

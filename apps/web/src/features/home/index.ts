@@ -1,4 +1,2 @@
-import { lazy } from 'react';
-
-/** The home feature's public face for the route table: its page, loaded on first visit (its own chunk). */
-export const HomePage = lazy(() => import('./HomePage.tsx'));
+/** The home feature's public face for the route table (light: it loads with the shell). */
+export { HomePage } from './routes.tsx';

@@ -1,16 +1,15 @@
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
-const StorageIndexPage = lazy(() =>
+const StorageIndexPage = lazyPage(() =>
   import('./pages/StorageIndexPage.tsx').then((m) => ({ default: m.StorageIndexPage })),
 );
-const StorageSelectPage = lazy(() =>
+const StorageSelectPage = lazyPage(() =>
   import('./pages/StorageSelectPage.tsx').then((m) => ({ default: m.StorageSelectPage })),
 );
-const StorageDetailPage = lazy(() =>
+const StorageDetailPage = lazyPage(() =>
   import('./pages/StorageDetailPage.tsx').then((m) => ({ default: m.StorageDetailPage })),
 );
-const CheckPage = lazy(() => import('./pages/CheckPage.tsx').then((m) => ({ default: m.CheckPage })));
+const CheckPage = lazyPage(() => import('./pages/CheckPage.tsx').then((m) => ({ default: m.CheckPage })));
 
 /**
  * The evidence-storage pages of the /blockchain groups (manufacturer and distributor consoles), with the paths,

@@ -1,21 +1,22 @@
 import { CITY_LISTING_AUDIT_PATH, LISTING_DETAIL_PATH, PLATFORM_LISTING_AUDIT_PATH, Role } from '@jcbb/contract/enums';
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
-const ListPage = lazy(() => import('./pages/ListingListPage.tsx').then((m) => ({ default: m.ListingListPage })));
-const EditPage = lazy(() => import('./pages/ListingEditPage.tsx').then((m) => ({ default: m.ListingEditPage })));
-const BatchPage = lazy(() => import('./pages/ListingBatchPage.tsx').then((m) => ({ default: m.ListingBatchPage })));
-const DetailsPage = lazy(() =>
+const ListPage = lazyPage(() => import('./pages/ListingListPage.tsx').then((m) => ({ default: m.ListingListPage })));
+const EditPage = lazyPage(() => import('./pages/ListingEditPage.tsx').then((m) => ({ default: m.ListingEditPage })));
+const BatchPage = lazyPage(() => import('./pages/ListingBatchPage.tsx').then((m) => ({ default: m.ListingBatchPage })));
+const DetailsPage = lazyPage(() =>
   import('./pages/ListingDetailsPage.tsx').then((m) => ({ default: m.ListingDetailsPage })),
 );
-const PlatformQueue = lazy(() =>
+const PlatformQueue = lazyPage(() =>
   import('./pages/AuditQueuePage.tsx').then((m) => ({ default: m.PlatformAuditQueuePage })),
 );
-const CityQueue = lazy(() => import('./pages/AuditQueuePage.tsx').then((m) => ({ default: m.CityAuditQueuePage })));
-const PlatformDetail = lazy(() =>
+const CityQueue = lazyPage(() => import('./pages/AuditQueuePage.tsx').then((m) => ({ default: m.CityAuditQueuePage })));
+const PlatformDetail = lazyPage(() =>
   import('./pages/AuditDetailPage.tsx').then((m) => ({ default: m.PlatformAuditDetailPage })),
 );
-const CityDetail = lazy(() => import('./pages/AuditDetailPage.tsx').then((m) => ({ default: m.CityAuditDetailPage })));
+const CityDetail = lazyPage(() =>
+  import('./pages/AuditDetailPage.tsx').then((m) => ({ default: m.CityAuditDetailPage })),
+);
 
 const MANAGEMENT = '/productCenter/productManagement';
 const toManagement = { hidden: true, activeMenu: MANAGEMENT };

@@ -1,11 +1,10 @@
 import type { Message, MessageListData } from '@jcbb/contract';
 import { reloginCodes } from '@jcbb/contract/codes';
 import { channelsForApp, ReadPoint } from '@jcbb/contract/enums';
-import { systemEndpoints } from '@jcbb/contract/system.endpoints';
 import { type InfiniteData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useMemo } from 'react';
-import { keyOf } from '../../lib/api.ts';
+import { appConfigKey } from '../../lib/app-config.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
 import { getMessageList, getOpenConfig, type MessageFilter, type MessageScope } from './api.ts';
@@ -24,9 +23,6 @@ export const messageKeys = {
     ['message', 'page', scope, filter, pageNum, pageSize] as const,
   detail: (id: number) => ['message', 'detail', id] as const,
 };
-
-/** The same key as the shell's `useAppConfig`: one fetch of the settings per tab. */
-export const openConfigKey = keyOf(systemEndpoints.getOpenConfig, {});
 
 /**
  * Whose messages and which channels: the signed-in user, their company, and the current app's channels
@@ -50,7 +46,8 @@ export function useMessageScope(): MessageScope {
 /** False when configuration switches message notice off (GET /open/config `messageNotice`). */
 export function useMessageNotice(): boolean {
   const { data } = useQuery({
-    queryKey: openConfigKey,
+    // The shell's key (lib/app-config.ts): one fetch of the settings per tab, whoever asks first.
+    queryKey: appConfigKey,
     queryFn: () => getOpenConfig(),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

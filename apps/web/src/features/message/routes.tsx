@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
-const MessageCenterPage = lazy(() => import('./pages/MessageCenterPage.tsx'));
-const MessageDetailPage = lazy(() => import('./pages/MessageDetailPage.tsx'));
+const MessageCenterPage = lazyPage(() => import('./pages/MessageCenterPage.tsx'));
+const MessageDetailPage = lazyPage(() => import('./pages/MessageDetailPage.tsx'));
 
 /**
  * Public per spec §2: reachable without the guard's sign-in redirect; without a session the pages show a sign-in

@@ -1,11 +1,10 @@
 import { Role, VERIFICATION_PATH } from '@jcbb/contract/enums';
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
-const VerificationPage = lazy(() =>
+const VerificationPage = lazyPage(() =>
   import('./pages/VerificationPage.tsx').then((m) => ({ default: m.VerificationPage })),
 );
-const MembersPage = lazy(() => import('./pages/MembersPage.tsx').then((m) => ({ default: m.MembersPage })));
+const MembersPage = lazyPage(() => import('./pages/MembersPage.tsx').then((m) => ({ default: m.MembersPage })));
 
 /** The organisation's own pages: certification (every member; the guard's page for users without one) and members. */
 export const organizationRoutes: RouteItem[] = [

@@ -1,11 +1,12 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
-const ListPage = lazy(() => import('./pages/ProjectListPage.tsx').then((m) => ({ default: m.ProjectListPage })));
-const DetailPage = lazy(() => import('./pages/ProjectDetailPage.tsx').then((m) => ({ default: m.ProjectDetailPage })));
-const EditPage = lazy(() => import('./pages/ProjectEditPage.tsx').then((m) => ({ default: m.ProjectEditPage })));
-const CityListPage = lazy(() =>
+const ListPage = lazyPage(() => import('./pages/ProjectListPage.tsx').then((m) => ({ default: m.ProjectListPage })));
+const DetailPage = lazyPage(() =>
+  import('./pages/ProjectDetailPage.tsx').then((m) => ({ default: m.ProjectDetailPage })),
+);
+const EditPage = lazyPage(() => import('./pages/ProjectEditPage.tsx').then((m) => ({ default: m.ProjectEditPage })));
+const CityListPage = lazyPage(() =>
   import('./pages/CityProjectListPage.tsx').then((m) => ({ default: m.CityProjectListPage })),
 );
 

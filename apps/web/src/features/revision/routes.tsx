@@ -1,17 +1,16 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
-const PlatformQueue = lazy(() =>
+const PlatformQueue = lazyPage(() =>
   import('./pages/RevisionQueuePage.tsx').then((m) => ({ default: m.PlatformRevisionQueuePage })),
 );
-const CityQueue = lazy(() =>
+const CityQueue = lazyPage(() =>
   import('./pages/RevisionQueuePage.tsx').then((m) => ({ default: m.CityRevisionQueuePage })),
 );
-const PlatformDetail = lazy(() =>
+const PlatformDetail = lazyPage(() =>
   import('./pages/RevisionDetailPage.tsx').then((m) => ({ default: m.PlatformRevisionDetailPage })),
 );
-const CityDetail = lazy(() =>
+const CityDetail = lazyPage(() =>
   import('./pages/RevisionDetailPage.tsx').then((m) => ({ default: m.CityRevisionDetailPage })),
 );
 

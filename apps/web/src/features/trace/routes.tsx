@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import { type PageOptions, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, type PageOptions, page, type RouteItem } from '../../app/route-types.ts';
 
 /**
  * The traceability pages (spec §2 /productionManagement; docs/traceability.md), grouped by screen. The route table
@@ -8,16 +7,16 @@ import { type PageOptions, page, type RouteItem } from '../../app/route-types.ts
 
 // ---- dashboard, productDashboard, inventoryDetail, addressManagement (console screens) ----
 
-const DashboardPage = lazy(() =>
+const DashboardPage = lazyPage(() =>
   import('./pages/TraceDashboardPage.tsx').then((m) => ({ default: m.TraceDashboardPage })),
 );
-const ProductDashboardPage = lazy(() =>
+const ProductDashboardPage = lazyPage(() =>
   import('./pages/ProductDashboardPage.tsx').then((m) => ({ default: m.ProductDashboardPage })),
 );
-const InventoryDetailPage = lazy(() =>
+const InventoryDetailPage = lazyPage(() =>
   import('./pages/InventoryDetailPage.tsx').then((m) => ({ default: m.InventoryDetailPage })),
 );
-const AddressManagementPage = lazy(() =>
+const AddressManagementPage = lazyPage(() =>
   import('./pages/AddressManagementPage.tsx').then((m) => ({ default: m.AddressManagementPage })),
 );
 

@@ -1,15 +1,16 @@
-import { lazy } from 'react';
-import { page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 import { SHIP_PATHS } from './components/ship/paths.ts';
 
-const SendProductPage = lazy(() =>
+const SendProductPage = lazyPage(() =>
   import('./pages/ship/SendProductPage.tsx').then((m) => ({ default: m.SendProductPage })),
 );
-const TrackListPage = lazy(() =>
+const TrackListPage = lazyPage(() =>
   import('./pages/ship/ShipmentListPages.tsx').then((m) => ({ default: m.TrackListPage })),
 );
-const SourcesPage = lazy(() => import('./pages/ship/ShipmentListPages.tsx').then((m) => ({ default: m.SourcesPage })));
-const SourceDetailPage = lazy(() =>
+const SourcesPage = lazyPage(() =>
+  import('./pages/ship/ShipmentListPages.tsx').then((m) => ({ default: m.SourcesPage })),
+);
+const SourceDetailPage = lazyPage(() =>
   import('./pages/ship/SourceDetailPage.tsx').then((m) => ({ default: m.SourceDetailPage })),
 );
 

@@ -7,6 +7,8 @@ import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRe
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PlatformMark } from '../../../layout/Logo.tsx';
+import { appConfigKey } from '../../../lib/app-config.ts';
+import { warmUpConsole } from '../../../lib/console-warm-up.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { currentLanguage, setLanguage } from '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
@@ -52,9 +54,11 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const data = await authApi.login(values.mobile, values.password, { silent: true });
-      // Nothing cached for an earlier account may show to this one.
+      // Nothing cached for an earlier account may show to this one; the site's settings are nobody's.
+      const config = queryClient.getQueryData(appConfigKey);
       queryClient.clear();
-      session.setToken(data.access_token);
+      if (config) queryClient.setQueryData(appConfigKey, config);
+      session.setToken(data.access_token, data.id);
       navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
     } catch (error) {
       setBusy(false);
@@ -95,6 +99,10 @@ export default function LoginPage() {
 
   // After the first attempt, messages follow the typing (as antd forms do).
   const change = (field: Field, value: string) => {
+    // While the user types, the sign-in call's code and then the console's download (in that order: the browser
+    // fetches in the order asked), so after 登录 only the calls remain (docs/decisions.md).
+    authApi.prepare().catch(() => {});
+    warmUpConsole(safeRedirect(searchParams.get('redirect')));
     const next = { mobile: field === 'mobile' ? value : mobile, password: field === 'password' ? value : password };
     if (field === 'mobile') setMobile(value);
     else setPassword(value);
