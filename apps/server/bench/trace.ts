@@ -17,9 +17,14 @@
  *    a lot of 10 000 units, its 10 000 item codes generated, then the timed part — the draft saved with every code
  *    (`POST /api/track/shipment/save`) and shipped (`POST /api/track/shipment/ship`) — into a database that already
  *    holds the million codes above.
+ * BENCH_CPU_PROF=1 runs the server with `node --cpu-prof` (profiles in apps/server/bench/results/profiles/);
+ * BENCH_TRACE_KEEP_DB=1 keeps the filled database for a look at its plans (drop it by hand afterwards), and
+ * BENCH_TRACE_REUSE_URL=<its URL> runs again on it without filling (same BENCH_TRACE_LOTS).
  */
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type SigningKey, signParams } from '@jcbb/contract';
 import autocannon from 'autocannon';
@@ -39,6 +44,7 @@ const PROBE_SEC = Number(process.env.BENCH_TRACE_PROBE_SEC || 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION_SEC = Number(process.env.BENCH_DURATION || 10);
 const SHIPMENTS = Number(process.env.BENCH_TRACE_SHIPMENTS || 3);
+const PROFILES_DIR = path.join(import.meta.dirname, 'results', 'profiles');
 /** Codes in the benchmark's shipment (the API's limit per call, CODES_PER_CALL_MAX). */
 const SHIPMENT_CODES = 10_000;
 const key: SigningKey = { appCode: 'jcbb', authKey: DEV_AUTH_KEY, secret: DEV_AUTH_SECRET };
@@ -215,7 +221,47 @@ function signedPath(code: string) {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
 
-async function probe(baseUrl: string, lots: number) {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 when it cannot be read. */
+function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command (which may hold spaces, hence the last ')'): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of PostgreSQL's processes on this machine (the server is local in this benchmark). */
+function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** CPU used by the server process, PostgreSQL's processes and this process between `start()` and `stop()`. */
+function cpuMeter(serverPid: number) {
+  const pg0 = new Map(postgresPids().map((pid) => [pid, cpuSeconds(pid)]));
+  const server0 = cpuSeconds(serverPid);
+  const self0 = process.cpuUsage();
+  return () => {
+    let postgres = 0;
+    for (const pid of postgresPids()) postgres += cpuSeconds(pid) - (pg0.get(pid) ?? 0);
+    const self = process.cpuUsage(self0);
+    return { server: cpuSeconds(serverPid) - server0, postgres, bench: (self.user + self.system) / 1e6 };
+  };
+}
+
+async function probe(baseUrl: string, lots: number, serverPid: number) {
+  const meter = cpuMeter(serverPid);
   const times: number[] = [];
   let failed = 0;
   let sample: string | null = null;
@@ -242,8 +288,11 @@ async function probe(baseUrl: string, lots: number) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = meter();
   const sorted = [...times].sort((a, b) => a - b);
+  const perRequest = (s: number) => (s * 1000) / Math.max(1, times.length);
   return {
+    cpuMs: { server: perRequest(cpu.server), postgres: perRequest(cpu.postgres), bench: perRequest(cpu.bench) },
     requests: times.length,
     failed,
     sample,
@@ -359,8 +408,12 @@ async function main() {
   console.log(`Trace scan page benchmark (${cpus.length} cores, ${cpus[0]?.model ?? 'unknown CPU'})`);
   const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_ADMIN_URL;
   let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+  // BENCH_TRACE_REUSE_URL: a database a run with BENCH_TRACE_KEEP_DB=1 filled and kept (no new fill; never dropped).
+  const reuse = process.env.BENCH_TRACE_REUSE_URL;
   try {
-    throwaway = await createThrowawayDatabase(adminUrl);
+    throwaway = reuse
+      ? { url: reuse, version: 'PostgreSQL (reused database)', drop: async () => {} }
+      : await createThrowawayDatabase(adminUrl);
   } catch (error) {
     console.log(`PostgreSQL at ${redactUrl(adminUrl)} not reachable (${String(error)}): nothing to measure.`);
     return 1;
@@ -369,10 +422,18 @@ async function main() {
   const client = new pg.Client({ connectionString: throwaway.url });
   try {
     console.log(`PostgreSQL ${throwaway.version.split(' on ')[0]}; starting the server (migrations, demo seed)…`);
-    server = await startServer({ databaseUrl: throwaway.url, logLevel: 'warn', readyTimeoutMs: 300_000 });
+    server = await startServer({
+      databaseUrl: throwaway.url,
+      logLevel: 'warn',
+      readyTimeoutMs: 300_000,
+      // BENCH_CPU_PROF=1: a CPU profile of the server through the runs, as `npm run bench` writes them.
+      nodeFlags: process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES_DIR}`] : [],
+    });
     await client.connect();
     console.log(`Filling ${LOTS} lots × ${CODES_PER_LOT} codes:`);
-    const total = await fill(client, LOTS);
+    const total = reuse
+      ? ((await client.query<{ n: number }>('select count(*)::int as n from trace_codes')).rows[0]?.n ?? 0)
+      : await fill(client, LOTS);
 
     // One call first: the answer must be a real page.
     const first = await fetch(server.baseUrl + signedPath(benchCode(itemNo(0, 0, 1))));
@@ -382,10 +443,14 @@ async function main() {
 
     const before = await seqScans(client);
     console.log(`\nLatency probe: ${PROBE_CLIENTS} clients, ${PROBE_SEC} s, random codes of ${total}:`);
-    const p = await probe(server.baseUrl, LOTS);
+    const p = await probe(server.baseUrl, LOTS, server.pid);
     console.log(
       `  ${p.requests} requests, ${p.failed} failed${p.sample ? ` (${p.sample})` : ''}, ${p.rps.toFixed(0)} req/s; ` +
         `p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms`,
+    );
+    console.log(
+      `  CPU per request: server ${p.cpuMs.server.toFixed(1)} ms, PostgreSQL ${p.cpuMs.postgres.toFixed(1)} ms, ` +
+        `this benchmark (signing, fetch) ${p.cpuMs.bench.toFixed(1)} ms`,
     );
     console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_SEC} s:`);
     const { result: a, mismatchSample } = await saturate(server.baseUrl, LOTS);
@@ -424,7 +489,8 @@ async function main() {
   } finally {
     await client.end().catch(() => {});
     await server?.stop();
-    await throwaway.drop();
+    if (process.env.BENCH_TRACE_KEEP_DB === '1') console.log(`\nKept the database: ${redactUrl(throwaway.url)}`);
+    else await throwaway.drop();
   }
 }
 

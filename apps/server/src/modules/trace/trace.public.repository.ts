@@ -27,9 +27,13 @@ import {
 
 const parent = alias(traceCodes, 'parent_code_row');
 
-/** A code with its parent's parent, lot, specification, product, unit and maker (one row, primary keys only). */
-export async function codeWithContext(tx: Tx, code: string) {
-  const [row] = await tx
+/**
+ * The code lookup of every scan, prepared once per database handle and named: PostgreSQL parses and plans it once
+ * per connection instead of on every scan (planning its seven-table join cost ten times its execution at a million
+ * codes: docs/performance.md, "Traceability").
+ */
+function buildCodeWithContext(tx: Tx) {
+  return tx
     .select({
       code: traceCodes.code,
       level: traceCodes.level,
@@ -59,8 +63,20 @@ export async function codeWithContext(tx: Tx, code: string) {
     .innerJoin(products, eq(products.id, lots.productId))
     .innerJoin(organizations, eq(organizations.id, lots.orgId))
     .leftJoin(productUnits, eq(productUnits.id, productSpecs.unitId))
-    .where(eq(traceCodes.code, code))
-    .limit(1);
+    .where(eq(traceCodes.code, sql.placeholder('code')))
+    .limit(1)
+    .prepare('trace_code_with_context');
+}
+const preparedLookups = new WeakMap<Tx, ReturnType<typeof buildCodeWithContext>>();
+
+/** A code with its parent's parent, lot, specification, product, unit and maker (one row, primary keys only). */
+export async function codeWithContext(tx: Tx, code: string) {
+  let query = preparedLookups.get(tx);
+  if (!query) {
+    query = buildCodeWithContext(tx);
+    preparedLookups.set(tx, query);
+  }
+  const [row] = await query.execute({ code });
   return row ?? null;
 }
 

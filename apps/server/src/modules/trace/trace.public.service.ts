@@ -92,12 +92,16 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache }) 
     });
   }
 
-  /** Counts the scan (and, for installed or used material, raises the alert): the page's one write. */
+  /**
+   * Counts the scan (and, for installed or used material, raises the alert): the page's one write. The count alone
+   * is one statement, atomic by itself: no BEGIN and COMMIT round trips around it.
+   */
   function countScan(row: CodeRow, today: string) {
+    const status = row.status as CodeStatusValue;
+    if (status !== CodeStatus.INSTALLED && status !== CodeStatus.CONSUMED) return repo.countScan(db, row.code, today);
     return db.transaction(async (tx) => {
       const scanCount = await repo.countScan(tx, row.code, today);
-      const status = row.status as CodeStatusValue;
-      if (status === CodeStatus.INSTALLED || status === CodeStatus.CONSUMED) await afterInstalled(tx, row, status);
+      await afterInstalled(tx, row, status);
       return scanCount;
     });
   }
