@@ -12,9 +12,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEV_AUTH_KEY, DEV_AUTH_SECRET } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { chromiumPath, launchChromium } from './chromium.ts';
 import { repoRoot, startServer } from './server-process.ts';
 
 /** Issue 3 item 14's goals, in KB (1024 bytes): now of all bytes received (before: gzip of the scripts). */
@@ -22,7 +23,6 @@ export const BUNDLE_GOALS_KB = { signIn: 170, shell: 350 } as const;
 
 const SHELL_MOBILE = '13800000001';
 const TOKEN_KEY = 'jcbb_token';
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const distAssets = path.join(repoRoot, 'apps/web/dist/assets');
 
 export interface PageWeight {
@@ -153,18 +153,7 @@ export async function measureBundleSizes(onServer?: (stop: () => Promise<void>) 
         onServer?.(stopServer);
       },
     });
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     return { ...(await measure(browser, server.baseUrl)), skipped: null, error: null };
   } catch (error) {
     return { signIn: null, shell: null, skipped: null, error: error instanceof Error ? error.message : String(error) };

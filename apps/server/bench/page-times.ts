@@ -29,9 +29,10 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEV_AUTH_KEY, DEV_AUTH_SECRET } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { chromiumPath, launchChromium } from './chromium.ts';
 import { busyShare, machineCpuTimes, machineInfo } from './machine.ts';
 import { repoRoot, startServer } from './server-process.ts';
 
@@ -39,7 +40,6 @@ const MOBILE = '13800000001';
 const TOKEN_KEY = 'jcbb_token';
 const CATALOGUE_PATH = '/cities?city=320100';
 const LIST_PATH = '/product/list';
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const resultsDir = path.join(repoRoot, 'apps/server/bench/results');
 const webDist = path.join(repoRoot, 'apps/web/dist/index.html');
 const RUNS = Number(process.env.PAGES_RUNS ?? 7);
@@ -390,18 +390,7 @@ async function main(): Promise<void> {
   let stop = async () => {};
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
   const server = await startServer({ databaseUrl: null, logLevel: 'warn', onCreated: (s) => (stop = s) });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const results: ScenarioResult[] = [];
   try {
     console.log(`apps/web/dist built ${builtAt}; server ${server.baseUrl}; ${RUNS} runs per scenario and network`);

@@ -95,9 +95,10 @@ describe('DynamicForm', { timeout: 30_000 }, () => {
     const onSubmit = vi.fn();
     renderWithProviders(<Harness onSubmit={onSubmit} />);
     await userEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    // antd validates the fields asynchronously: each message appears when its own rule has run.
     expect(await screen.findByText('请填写产品执行标准')).toBeInTheDocument();
-    expect(screen.getByText('请选择是否节能')).toBeInTheDocument();
-    expect(screen.getByText('请上传检测报告')).toBeInTheDocument();
+    expect(await screen.findByText('请选择是否节能')).toBeInTheDocument();
+    expect(await screen.findByText('请上传检测报告')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
