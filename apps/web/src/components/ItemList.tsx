@@ -1,5 +1,5 @@
 import { Empty, Flex, Spin } from 'antd';
-import type { CSSProperties, Key, ReactNode } from 'react';
+import { type CSSProperties, isValidElement, type Key, type ReactNode } from 'react';
 import './item-list.css';
 
 export interface ItemListProps<T> {
@@ -9,6 +9,7 @@ export interface ItemListProps<T> {
   /** Buttons at the end of an item's row (what antd's List.Item `actions` did). */
   actions?: (item: T) => ReactNode;
   loading?: boolean;
+  /** What an empty list says: a text (shown in antd's small empty state), or a whole `<Empty>` shown as it is. */
   emptyText?: ReactNode;
   size?: 'small' | 'default';
   style?: CSSProperties;
@@ -29,6 +30,9 @@ export function ItemList<T>({
   style,
 }: ItemListProps<T>) {
   if (!loading && items.length === 0) {
+    // A page's own empty state (an <Empty> with a call to action, shared with its table) is not wrapped in a second
+    // one: that drew two images on phones.
+    if (isValidElement(emptyText) && emptyText.type === Empty) return emptyText;
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
   }
   return (
