@@ -6,14 +6,23 @@ import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import {
   messages,
   shipmentCodes,
-  stockBalances,
   stockMoves,
   traceAlerts,
   traceCodes,
   traceEvents,
   uploads,
 } from '../../db/schema/index.ts';
-import { addAddress, addCodes, addLot, addPackages, projectIdOf, specOf, userOf } from './trace.test-support.ts';
+import {
+  addAddress,
+  addCodes,
+  addLot,
+  addPackages,
+  balanceOf,
+  codeRowOf,
+  projectIdOf,
+  specOf,
+  userOf,
+} from './trace.test-support.ts';
 
 /**
  * Receipts end to end: partial receipts with rejections, the rest, the checks of quantities and codes, the events
@@ -34,17 +43,8 @@ let insul: Awaited<ReturnType<typeof specOf>>;
 let mortar: Awaited<ReturnType<typeof specOf>>;
 let block: Awaited<ReturnType<typeof specOf>>;
 
-async function balance(holderKey: string, lotId: number, bucket = 'usable'): Promise<number> {
-  const [row] = await server.database.db
-    .select({ q: stockBalances.quantity })
-    .from(stockBalances)
-    .where(
-      and(eq(stockBalances.holderKey, holderKey), eq(stockBalances.lotId, lotId), eq(stockBalances.bucket, bucket)),
-    );
-  return Number(row?.q ?? 0);
-}
-const codeRow = async (code: string) =>
-  (await server.database.db.select().from(traceCodes).where(eq(traceCodes.code, code)))[0];
+const balance = (holderKey: string, lotId: number, bucket = 'usable') => balanceOf(server, holderKey, lotId, bucket);
+const codeRow = (code: string) => codeRowOf(server, code);
 
 /** A shipment from the maker, shipped; answers its id, number and line ids. */
 async function shipped(destination: Record<string, unknown>, lines: Record<string, unknown>[], shipDate = today) {

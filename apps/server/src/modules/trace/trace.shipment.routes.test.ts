@@ -3,21 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import {
-  auditLog,
-  messages,
-  shipmentCodes,
-  shipmentLines,
-  stockBalances,
-  traceCodes,
-  traceEvents,
-} from '../../db/schema/index.ts';
+import { auditLog, messages, shipmentCodes, shipmentLines, traceCodes, traceEvents } from '../../db/schema/index.ts';
 import {
   addAddress,
   addBareProduct,
   addCodes,
   addLot,
   addPackages,
+  balanceOf,
+  codeRowOf,
   projectIdOf,
   setMass,
   specOf,
@@ -61,20 +55,8 @@ function body(over: Record<string, unknown> = {}) {
   };
 }
 
-async function balance(holderKey: string, lotId: number, bucket = 'usable'): Promise<number> {
-  const [row] = await server.database.db
-    .select({ q: stockBalances.quantity })
-    .from(stockBalances)
-    .where(
-      and(eq(stockBalances.holderKey, holderKey), eq(stockBalances.lotId, lotId), eq(stockBalances.bucket, bucket)),
-    );
-  return Number(row?.q ?? 0);
-}
-
-async function statusOf(code: string) {
-  const [row] = await server.database.db.select().from(traceCodes).where(eq(traceCodes.code, code));
-  return row;
-}
+const balance = (holderKey: string, lotId: number, bucket = 'usable') => balanceOf(server, holderKey, lotId, bucket);
+const statusOf = (code: string) => codeRowOf(server, code);
 
 async function saveAndShip(who: string, b: Record<string, unknown>) {
   const saved = ok(await post(who, '/api/track/shipment/save', b));

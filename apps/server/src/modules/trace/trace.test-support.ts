@@ -10,6 +10,7 @@ import {
   productSpecs,
   products,
   projects,
+  stockBalances,
   traceCodes,
   users,
 } from '../../db/schema/index.ts';
@@ -191,4 +192,21 @@ export async function addBareProduct(
     createdBy: maker.userId,
   });
   return { specId: (s as { id: number }).id, productId, orgId: maker.orgId };
+}
+
+/** A holder's balance of a lot in a bucket (0 when it has no row). */
+export async function balanceOf(server: TestServer, holderKey: string, lotId: number, bucket = 'usable') {
+  const [row] = await server.database.db
+    .select({ q: stockBalances.quantity })
+    .from(stockBalances)
+    .where(
+      and(eq(stockBalances.holderKey, holderKey), eq(stockBalances.lotId, lotId), eq(stockBalances.bucket, bucket)),
+    );
+  return Number(row?.q ?? 0);
+}
+
+/** A code's row as stored (status, holder, first project). */
+export async function codeRowOf(server: TestServer, code: string) {
+  const [row] = await server.database.db.select().from(traceCodes).where(eq(traceCodes.code, code));
+  return row;
 }
