@@ -8,6 +8,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * split one value into two, so a value holding one is refused here rather than matched in pieces.
  */
 export function textList(values: readonly (string | number)[]): SQL {
+  // string_to_array('', ',') is an empty array, so a list of one empty value could not be told from no list.
+  if (values.length === 0) return sql`array[]::text[]`;
   const joined = values.join(',');
   if (joined.split(',').length !== values.length) throw new Error('textList: a value holds a comma');
   return sql`string_to_array(${joined}, ',')`;
