@@ -1,46 +1,23 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { signParams } from '@jcbb/contract';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/src/config.ts';
 import { ACCOUNTS, PASSWORD } from './support/accounts.ts';
+import { api } from './support/api.ts';
 import { location, PHONE, signIn, useBrowser, userButton } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
 import { chooseOption, formItem } from './support/form.ts';
-import { repoRoot } from './support/web-build.ts';
+import { screenshots } from './support/screenshots.ts';
 
 /**
  * The projects module in the browser: a developer registers a project (the form answers a server field error under
  * its field) and invites the construction and supervision units; the construction unit's administrator accepts and
  * names its leader; the supervision unit accepts and sees it; an organisation without a project meets 暂无项目.
- * Screenshots of each screen at 1366 px and 390 px go to test-results/projects/ for a person to look at.
+ * Screenshots of each screen at 1366 px and 390 px go to test-results/projects/ for a person to look at
+ * (with E2E_SCREENSHOTS=1: support/screenshots.ts).
  */
 
 const WIDE = { width: 1366, height: 900 };
-const SHOTS = path.join(repoRoot, 'test-results/projects');
 const PROJECT = 'E2E 南京市鼓楼区实验小学改扩建工程';
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  // Let antd's transitions settle (headless screenshots catch antd mid-animation).
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** A signed call from the test itself, as any client of the API makes it (spec §7). */
-async function api(baseUrl: string, method: 'POST', url: string, body: Record<string, unknown>, token?: string) {
-  const config = loadConfig({ ...process.env, DATABASE_URL: '' });
-  const key = { appCode: config.appCode, authKey: config.authKey, secret: config.authSecret };
-  const res = await fetch(new URL(url, baseUrl), {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(signParams(method, url, body, key)),
-  });
-  const answer = (await res.json()) as { code: number; msg: string; data: Record<string, unknown> };
-  if (answer.code !== 0) throw new Error(`${url}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
+const shot = screenshots('projects');
 
 describe.runIf(hasChromium)('projects', () => {
   const browser = useBrowser();
@@ -260,10 +237,9 @@ describe.runIf(hasChromium)('projects', () => {
     'an organisation with no project meets 暂无项目 on its construction pages and learns what to do',
     async () => {
       const baseUrl = browser.baseURL;
-      const login = await api(baseUrl, 'POST', '/api/auth/login', { mobile: ACCOUNTS.platform, password: PASSWORD });
+      const login = await api(baseUrl, '/api/auth/login', { mobile: ACCOUNTS.platform, password: PASSWORD });
       const created = await api(
         baseUrl,
-        'POST',
         '/api/admin/organizations',
         {
           name: '南京新开施工有限公司',

@@ -1,37 +1,29 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { signParams } from '@jcbb/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/src/config.ts';
 import { ACCOUNTS, PASSWORD } from './support/accounts.ts';
+import { api } from './support/api.ts';
 import { PHONE, signIn, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
 import { chooseOption, formItem } from './support/form.ts';
-import { repoRoot } from './support/web-build.ts';
+import { screenshots } from './support/screenshots.ts';
 
 /**
  * Traceability in the browser (docs/traceability.md): the maker ships three codes of 岩棉保温板 YM20261101 to 江苏筑安
- * (the construction unit's own warehouse) through the wizard; 筑安 receives part of it, one code accepted and one turned away as 破损, the third left on its
- * way; then anyone, signed out on a phone, scans the accepted code and sees the product, its maker, the custody chain
- * (发货, 收货) and the browser's own check of the ledger proofs (已验证). Only the setup (the lot's free codes) goes
- * through the API. Screenshots at 1366 px and 390 px go to test-results/trace/. (The receiver is not 南京恒通: only
- * messages.e2e.test.ts reads the distributor's inbox, and a shipment notice would change what it counts.)
+ * (the construction unit's own warehouse) through the wizard; 筑安 receives part of it, one code accepted and one
+ * turned away as 破损, the third left on its way; then anyone, signed out on a phone, scans the accepted code and sees
+ * the product, its maker, the custody chain (发货, 收货) and the browser's own check of the ledger proofs (已验证). Only
+ * the setup (the lot's free codes) goes through the API. Screenshots at 1366 px and 390 px go to test-results/trace/
+ * with E2E_SCREENSHOTS=1. (The receiver is not 南京恒通: only messages.e2e.test.ts reads the distributor's inbox, and
+ * a shipment notice would change what it counts.)
  */
 
 const WIDE = { width: 1366, height: 900 };
-const SHOTS = path.join(repoRoot, 'test-results/trace');
 const BATCH = 'YM20261101';
 const RECEIVER = '江苏筑安建设工程有限公司';
 const MAKER = '南京绿筑新型建材有限公司';
 const TRANSPORT = '轻型汽油货车运输（载重2t）';
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  // Let antd's transitions settle (headless screenshots catch antd mid-animation).
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = screenshots('trace');
 
 /** The same page at 390 px, then back at 1366 px (a second sign-in would end the first session). */
 async function shotBothWidths(page: Page, name: string, ready: () => Promise<unknown>) {
@@ -41,20 +33,6 @@ async function shotBothWidths(page: Page, name: string, ready: () => Promise<unk
   await shot(page, `${name}-390`);
   await page.setViewportSize(WIDE);
   await ready();
-}
-
-/** A signed call from the test itself, as any client of the API makes it (spec §7). */
-async function api(baseUrl: string, url: string, body: Record<string, unknown>, token?: string) {
-  const config = loadConfig({ ...process.env, DATABASE_URL: '' });
-  const key = { appCode: config.appCode, authKey: config.authKey, secret: config.authSecret };
-  const res = await fetch(new URL(url, baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(signParams('POST', url, body, key)),
-  });
-  const answer = (await res.json()) as { code: number; msg: string; data: Record<string, unknown> };
-  if (answer.code !== 0) throw new Error(`${url}: ${answer.code} ${answer.msg}`);
-  return answer.data;
 }
 
 /** Choose the option whose text matches in an antd Select found by its accessible name (typing `search` first). */
