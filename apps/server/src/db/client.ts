@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock.ts';
+import { copyPgdataTemplate } from './pgdata-template.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -112,6 +113,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite has no lock of its own: two processes on one folder corrupt it (docs/decisions.md).
     release = await acquireDataDirLock(options.dataDir);
     try {
+      // A first start copies the built template instead of running initdb (db/pgdata-template.ts).
+      copyPgdataTemplate(dir);
       client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
     } catch (error) {
       await release();
