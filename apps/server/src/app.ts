@@ -11,12 +11,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed/demo.ts';
+import { DEMO_PASSWORD, hasNoUsers, seedDemoData } from './db/seed/demo.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { jobs as allJobs } from './jobs/index.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { AppError } from './lib/errors.ts';
 import { createKvStore, type KvStore } from './lib/kv-store.ts';
+import { hashPassword } from './lib/passwords.ts';
 import type { RouteAccess } from './lib/route.ts';
 import { type AuthService, createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
 import {
@@ -89,12 +90,18 @@ export async function buildApp(
   await database.migrate();
   step('migrateMs');
   await database.exclusive('seed', async () => {
+    // On a database without users, the demo password's one scrypt hash (0.3–0.7 s on libuv's thread pool) is worked
+    // out while the reference data is checked and the ledger key loaded, instead of after them.
+    const demoHash =
+      config.seedDemo && (await hasNoUsers(database.db)) ? hashPassword(DEMO_PASSWORD, config.scryptCost) : undefined;
+    // Awaited by seedDemoData below; should an earlier step fail first, not an unhandled rejection as well.
+    demoHash?.catch(() => {});
     await seedReferenceData(database.db);
     step('referenceDataMs');
     // Before any seed: demo evidence must be signed with the key the server will publish.
     await setupLedgerSigner(config);
     step('ledgerKeyMs');
-    if (config.seedDemo) await seedDemoData(database.db, config);
+    if (config.seedDemo) await seedDemoData(database.db, config, demoHash);
     step('demoDataMs');
   });
 

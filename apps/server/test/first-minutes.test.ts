@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -319,6 +319,13 @@ describe('the built server (apps/server/dist)', () => {
       }
       expect(child.exitCode).toBeNull();
       expect(status).toBe(200);
+      // The build made the first-start template, and this first start copied it instead of running initdb: the
+      // cluster's system identifier (pg_control's first 8 bytes, drawn at initdb) is the template's.
+      const systemId = async (pgdata: string) =>
+        (await readFile(path.join(pgdata, 'global/pg_control'))).subarray(0, 8).toString('hex');
+      expect(await systemId(path.join(root, 'data/pgdata'))).toBe(
+        await systemId(path.join(repoRoot, 'apps/server/dist/pgdata-template')),
+      );
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -145,6 +145,12 @@ export const demoAccounts = [
   { mobile: '13800000009', username: 'lvzhu_staff', realName: '郑敏', org: 'maker', role: Role.STAFF },
 ] as const;
 
+/** Whether the database has no users yet: the demo data goes only into such a database. */
+export async function hasNoUsers(db: Db): Promise<boolean> {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return count === 0;
+}
+
 /**
  * Seed the demo organisations and accounts, only into a database without users (docs/design.md §7), in one
  * transaction: a half-seeded database never exists.
@@ -152,15 +158,16 @@ export const demoAccounts = [
 export async function seedDemoData(
   db: Db,
   config: Pick<Config, 'scryptCost' | 'dataDir' | 'maxUploadBytes'> & { production?: boolean },
+  /** The demo password's hash when the caller started it already (app.ts, beside the reference data). */
+  passwordHash?: Promise<string>,
 ): Promise<boolean> {
   // Demo accounts share a published password: a production server never gets them (config.ts refuses SEED_DEMO
   // there too; this is the second lock, for any other caller).
   if (config.production) throw new Error('demo data is never seeded when NODE_ENV=production');
-  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  if (count > 0) return false;
+  if (!(await hasNoUsers(db))) return false;
   // One scrypt hash for every demo account: they share the published password anyway, and ten hashes at 2^17 were
   // most of a fresh start's time on two cores (docs/performance.md, cold start).
-  const demoHash = await hashPassword(DEMO_PASSWORD, config.scryptCost);
+  const demoHash = await (passwordHash ?? hashPassword(DEMO_PASSWORD, config.scryptCost));
   const hashes = demoAccounts.map(() => demoHash);
   await db.transaction(async (tx) => {
     const orgIds = new Map<string, number>();
