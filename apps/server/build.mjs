@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
@@ -54,7 +55,7 @@ console.log(`apps/server/dist: ${(bytes / 1024).toFixed(0)} KB of JavaScript in 
 const templateStarted = Date.now();
 const hash = createHash('sha256');
 // .../node_modules/@electric-sql/pglite/dist/index.js → the package's folder.
-const pgliteDir = path.dirname(path.dirname(new URL(import.meta.resolve('@electric-sql/pglite')).pathname));
+const pgliteDir = path.dirname(path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))));
 hash.update(packageOf(pgliteDir).version);
 const inputs = ['src/db/migrations', 'src/db/seed']
   .flatMap((dir) => readdirSync(path.join(here, dir), { recursive: true }).map((f) => path.join(dir, String(f))))
