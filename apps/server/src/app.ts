@@ -90,10 +90,10 @@ export async function buildApp(
   await database.migrate();
   step('migrateMs');
   await database.exclusive('seed', async () => {
-    // On a database without users, the demo password's one scrypt hash (0.3–0.7 s on libuv's thread pool) is worked
-    // out while the reference data is checked and the ledger key loaded, instead of after them.
-    const demoHash =
-      config.seedDemo && (await hasNoUsers(database.db)) ? hashPassword(DEMO_PASSWORD, config.scryptCost) : undefined;
+    // Demo data goes only into a database without users. There, the demo password's one scrypt hash (0.3–0.7 s on
+    // libuv's thread pool) is worked out while the reference data is checked and the ledger key loaded.
+    const seedDemo = config.seedDemo && (await hasNoUsers(database.db));
+    const demoHash = seedDemo ? hashPassword(DEMO_PASSWORD, config.scryptCost) : undefined;
     // Awaited by seedDemoData below; should an earlier step fail first, not an unhandled rejection as well.
     demoHash?.catch(() => {});
     await seedReferenceData(database.db);
@@ -101,7 +101,7 @@ export async function buildApp(
     // Before any seed: demo evidence must be signed with the key the server will publish.
     await setupLedgerSigner(config);
     step('ledgerKeyMs');
-    if (config.seedDemo) await seedDemoData(database.db, config, demoHash);
+    if (seedDemo) await seedDemoData(database.db, config, demoHash);
     step('demoDataMs');
   });
 

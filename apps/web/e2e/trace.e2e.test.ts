@@ -35,33 +35,10 @@ async function shotBothWidths(page: Page, name: string, ready: () => Promise<unk
   await ready();
 }
 
-/**
- * Choose the option whose text matches in an antd Select found by its accessible name (typing `search` first), and
- * wait until the select shows it. As support/form.ts' chooseOption: a click lost while the dropdown slides in on a
- * busy machine is made again (at most three times), only when the select does not show the choice.
- */
-async function pick(page: Page, name: string, option: RegExp, search?: string): Promise<void> {
-  const box = page.getByRole('combobox', { name, exact: true });
-  const select = page.locator('.ant-select').filter({ has: box });
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
-  // The select shows the choice (anchors dropped: the select's text holds more than the option's).
-  const shown = new RegExp(option.source.replace(/^\^|\$$/g, ''));
-  for (let attempt = 1; ; attempt++) {
-    if (!(await item.isVisible())) {
-      await select.click();
-      if (search !== undefined) await box.fill(search);
-    }
-    await item.click();
-    const taken = await expect
-      .poll(() => select.innerText(), { timeout: 10_000 })
-      .toMatch(shown)
-      .then(
-        () => true,
-        () => false,
-      );
-    if (taken) return;
-    if (attempt === 3) throw new Error(`the select ${name} did not take the option ${option}`);
-  }
+/** Choose the option whose title matches in an antd Select found by its accessible name (typing `search` first). */
+function pick(page: Page, name: string, option: RegExp, search?: string): Promise<void> {
+  const select = page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name, exact: true }) });
+  return chooseOption(select, option, search);
 }
 
 /** The maker's free top-level codes of the lot: three not on any shipment (fresh ones if the lot has too few). */

@@ -9,10 +9,10 @@ export function formItem(scope: Locator, label: string | RegExp): Locator {
 
 /**
  * Choose `title` in an antd Select (`select`: its .ant-select element), typing `search` first if given, and wait
- * until the select shows it. On a loaded machine a click can land while the dropdown is still sliding in and be
+ * until the select shows it. A string matches an option's title whole; a RegExp as it is (e.g. a prefix). On a loaded machine a click can land while the dropdown is still sliding in and be
  * lost; the choice is then made again (at most three times) rather than failing on a later, unrelated step.
  */
-export async function chooseOption(select: Locator, title: string, search?: string): Promise<void> {
+export async function chooseOption(select: Locator, title: string | RegExp, search?: string): Promise<void> {
   const page = select.page();
   const option = page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true });
   const chosen = select.getByTitle(title, { exact: true });
