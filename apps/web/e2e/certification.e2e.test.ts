@@ -4,7 +4,7 @@ import path from 'node:path';
 import { creditCodeCheckChar } from '@jcbb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, CERTIFICATION_MOBILE } from './support/accounts.ts';
-import { bell, location, menuEntry, messagePanel, signIn, useBrowser, userButton } from './support/browser.ts';
+import { bell, location, menuEntry, messagePanel, signIn, signOut, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
 import { chooseOption } from './support/form.ts';
 import { writeSamplePdf } from './support/pdf.ts';
@@ -118,9 +118,7 @@ describe.runIf(hasChromium)('certification', () => {
     // The administrator signs out and in again (a second sign-in beside the first would end the first session, and
     // its next unread poll would meet the remote-login reminder): certified, no banner, a message saying so.
     const again = admin;
-    await userButton(again).click();
-    await again.getByRole('menuitem', { name: '退出登录' }).click();
-    await again.waitForURL('**/login');
+    await signOut(again);
     await signIn(again, CERTIFICATION_MOBILE);
     await again.getByRole('heading', { level: 1, name: /^您好，/ }).waitFor();
     await again.getByRole('main').getByText('已认证').waitFor();

@@ -103,6 +103,27 @@ export function userButton(page: Page): Locator {
 }
 
 /**
+ * Sign out through the user menu and wait for the sign-in page. On a busy machine a click can land while the menu is
+ * still opening and be lost: when no sign-out request follows within a few seconds, the menu is opened and 退出登录
+ * clicked again. A sign-out the server answered is never repeated, so a failed sign-out still fails the test.
+ */
+export async function signOut(page: Page): Promise<void> {
+  const item = page.getByRole('menuitem', { name: '退出登录' });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await item.isVisible())) await userButton(page).click();
+    const request = page.waitForRequest((sent) => sent.url().endsWith('/api/user/logout'), { timeout: 5000 });
+    await item.click();
+    const sent = await request.then(
+      () => true,
+      () => false,
+    );
+    if (sent) break;
+    if (attempt === 3) throw new Error('退出登录 sent no sign-out request');
+  }
+  await page.waitForURL('**/login');
+}
+
+/**
  * Sign in through the form and wait for the console: the sign-in page gone, the user in the top bar, and on a
  * desktop-wide page the side menu (on a phone the menu waits in its drawer).
  */
