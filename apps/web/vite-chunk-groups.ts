@@ -121,7 +121,7 @@ const ICONS = /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/;
 const ANTD = /[\\/]node_modules[\\/](antd|@ant-design[\\/](?!icons)[^\\/]+|@rc-component[\\/][^\\/]+|rc-[^\\/]+)[\\/]/;
 /** zod and the contract's shared schema code: the sign-in page's first call needs them (with its own endpoints). */
 const ZOD =
-  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](zod|params|envelope|endpoint|validators|units|codes|time)\.ts$/;
+  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](zod|params|envelope|endpoint|validators|units|codes|time|auth)\.ts$/;
 const ECHARTS = /[\\/]node_modules[\\/](echarts|zrender)[\\/]/;
 
 /** `build.rolldownOptions.output.codeSplitting` (Rolldown ≥ 1.0's name for what was `advancedChunks`). */

@@ -2,13 +2,20 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
 /**
- * The browser of the end-to-end tests (apps/web/e2e) and the benchmarks (bundle-size.ts, page-times.ts).
  * Debian's Chromium, not a browser Playwright downloads: CI installs it with apt-get (`.ci/run`), and this machine
- * cannot download browsers. CHROMIUM_PATH points elsewhere (another distribution's path, a local Chrome).
+ * cannot download browsers. Two of Debian's builds of it:
+ * - `/usr/bin/chromium`, the browser people run: the benchmarks (bundle-size.ts, page-times.ts) measure it;
+ * - `/usr/bin/chromium-headless-shell` (package chromium-headless-shell), the same engine without the browser's own
+ *   user-interface processes, which Playwright itself uses for headless tests: the end-to-end tests (apps/web/e2e) run
+ *   on it when it is installed, for about a quarter less CPU (docs/performance.md, "The e2e project's browser").
+ * CHROMIUM_PATH points both elsewhere (another distribution's path, a local Chrome).
  */
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const hasChromium = existsSync(chromiumPath);
-export const missingChromiumNote = `e2e: Chromium not found at ${chromiumPath}; install it with apt-get install chromium fonts-wqy-microhei (or set CHROMIUM_PATH).`;
+const headlessShellPath = '/usr/bin/chromium-headless-shell';
+/** The end-to-end tests' browser: CHROMIUM_PATH, else the headless shell when installed, else Chromium. */
+export const e2eChromiumPath =
+  process.env.CHROMIUM_PATH || (existsSync(headlessShellPath) ? headlessShellPath : chromiumPath);
+export const missingChromiumNote = `e2e: Chromium not found at ${e2eChromiumPath}; install it with apt-get install chromium chromium-headless-shell fonts-wqy-microhei (or set CHROMIUM_PATH).`;
 
 /** No sandbox (CI runs as root in a container), no GPU, and nothing that talks to Google in the background. */
 const args = [
@@ -21,6 +28,6 @@ const args = [
   '--disable-sync',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args, headless: true });
+export function launchChromium(executablePath = chromiumPath): Promise<Browser> {
+  return chromium.launch({ executablePath, args, headless: true });
 }
