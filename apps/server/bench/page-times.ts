@@ -11,6 +11,8 @@
  * - list, reload: the same page reloaded (every asset in the browser's cache, a returning user);
  * - list, in app: a new context opens /home, waits for it to settle, opens 产品中心 in the side menu and clicks
  *   产品列表; the click (pointerdown) → first table row. The list's code is not in the cache yet;
+ * - details, cold: as the cold list, a product's details page (/product/details?id=, the list's first product);
+ *   navigation start → its first field;
  * - catalogue: the public city catalogue /cities?city=320100 on a cold cache, no sign-in; → first product card.
  *
  * "On screen" is the first animation frame after the element entered the document (a MutationObserver in the page),
@@ -58,6 +60,7 @@ const MARKS = {
   greeting: 'h1.jcbb-home__hello',
   tableRow: '.ant-table-tbody tr.ant-table-row',
   card: '[data-testid=catalogue-card]',
+  details: '.ant-descriptions-item-content',
 } as const;
 type MarkName = keyof typeof MARKS;
 
@@ -114,7 +117,7 @@ interface Sample {
   requests: Request[];
 }
 
-type ScenarioName = 'sign-in' | 'list-cold' | 'list-reload' | 'list-in-app' | 'catalogue';
+type ScenarioName = 'sign-in' | 'list-cold' | 'list-reload' | 'list-in-app' | 'details-cold' | 'catalogue';
 
 interface ScenarioResult {
   scenario: ScenarioName;
@@ -229,6 +232,8 @@ interface Ctx {
    * in ends the account's other sessions).
    */
   storage: Record<string, string> | null;
+  /** /product/details?id= of the signed-in manufacturer's first listed product, read once from its list. */
+  detailsPath?: string;
 }
 
 async function signInScenario(ctx: Ctx): Promise<Sample> {
@@ -276,6 +281,33 @@ async function listCold(ctx: Ctx, reload: boolean): Promise<Sample> {
   }
 }
 
+async function detailsPath(ctx: Ctx): Promise<string> {
+  if (ctx.detailsPath) return ctx.detailsPath;
+  const context = await newContext(ctx.browser, ctx.baseURL, await signedInStorage(ctx));
+  try {
+    const page = await context.newPage();
+    await page.goto(LIST_PATH);
+    const href = await page.locator('.ant-table-tbody a[href*="/product/details?id="]').first().getAttribute('href');
+    if (!href) throw new Error('the product list links to no product');
+    ctx.detailsPath = href;
+    return href;
+  } finally {
+    await context.close();
+  }
+}
+
+async function detailsCold(ctx: Ctx): Promise<Sample> {
+  const target = await detailsPath(ctx);
+  const context = await newContext(ctx.browser, ctx.baseURL, await signedInStorage(ctx));
+  try {
+    const page = await newPage(context, ctx.profile);
+    await page.goto(target);
+    return { ms: await markTime(page, 'details'), requests: await requestsSince(page, 0) };
+  } finally {
+    await context.close();
+  }
+}
+
 async function listInApp(ctx: Ctx): Promise<Sample> {
   const context = await newContext(ctx.browser, ctx.baseURL, await signedInStorage(ctx));
   try {
@@ -314,6 +346,7 @@ const SCENARIOS: Record<ScenarioName, (ctx: Ctx) => Promise<Sample>> = {
   'list-cold': (ctx) => listCold(ctx, false),
   'list-reload': (ctx) => listCold(ctx, true),
   'list-in-app': listInApp,
+  'details-cold': detailsCold,
   catalogue,
 };
 
@@ -322,6 +355,7 @@ const LABELS: Record<ScenarioName, string> = {
   'list-cold': 'product list, cold cache',
   'list-reload': 'product list, reload (cached)',
   'list-in-app': 'product list, menu click in app',
+  'details-cold': 'product details, cold cache',
   catalogue: 'catalogue /cities?city=…, cold',
 };
 

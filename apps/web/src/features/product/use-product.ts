@@ -1,5 +1,5 @@
 import { ResponseCode } from '@jcbb/contract/codes';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/http.ts';
 import { type ProductDetail, productApi, productInfoKey } from './api.ts';
@@ -20,18 +20,21 @@ export class NotOwnProduct extends ApiError {
 
 /**
  * The owner's full view of a product. Another organisation's product answers 404, or its public view when it is
- * published; both count as "not found" in the manufacturer's console.
+ * published; both count as "not found" in the manufacturer's console. Shared by the page and its route's `data`
+ * (details-data.ts), so a prefetched answer is the one the page reads.
  */
-export function useProductDetail(id: number | null) {
-  return useQuery({
-    queryKey: productInfoKey(id ?? 0),
+export const productDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: productInfoKey(id),
     queryFn: async (): Promise<ProductDetail> => {
-      const data = await productApi.info(id as number);
+      const data = await productApi.info(id);
       if (data.view !== 'full') throw new NotOwnProduct();
       return data;
     },
-    enabled: id !== null,
     retry: (count, error) =>
       !(error instanceof NotOwnProduct) && !(error instanceof ApiError && error.status < 500) && count < 2,
   });
+
+export function useProductDetail(id: number | null) {
+  return useQuery({ ...productDetailQuery(id ?? 0), enabled: id !== null });
 }
