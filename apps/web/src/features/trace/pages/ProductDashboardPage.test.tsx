@@ -84,6 +84,32 @@ describe('the product dashboard', { timeout: 60_000 }, () => {
     );
   });
 
+  it("opens on the product of the maker's latest lot, not the first of the list", async () => {
+    const second = { ...products()[0], id: 6, name: '植草砖', specs: [] };
+    sent = mockServer({
+      [PRODUCTS]: () => ({ data: [...products(), second] }),
+      [LOTS]: ({ body }) =>
+        body.productId === undefined
+          ? { data: page([lot(12, { productId: 6, productName: '植草砖' })]) }
+          : { data: page([]) },
+      '/api/track/product/6/dashboard': () => ({ data: { ...dashboard(), productId: 6, productName: '植草砖' } }),
+    });
+    renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard');
+    await waitFor(() => expect(location()).toBe('/productionManagement/productDashboard?id=6'));
+    expect(sent.find((s) => s.path === LOTS)?.body).toMatchObject({ take: 1, skip: 0 });
+  });
+
+  it('opens on the first product when the latest lot cannot be read', async () => {
+    sent = mockServer({
+      [PRODUCTS]: () => ({ data: [...products(), { ...products()[0], id: 6, name: '植草砖', specs: [] }] }),
+      [LOTS]: () => ({ status: 500, code: 50000, msg: '服务暂不可用' }),
+      [DASHBOARD]: () => ({ data: dashboard() }),
+    });
+    renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard');
+    await waitFor(() => expect(location()).toBe('/productionManagement/productDashboard?id=5'));
+    expect(sent.filter((s) => s.path === LOTS)[0]?.body).toEqual({ take: 1, skip: 0 });
+  });
+
   it('creates a lot with the body the contract asks for, then opens it', async () => {
     renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard?id=5');
     await screen.findByText('B2026-009');

@@ -60,11 +60,16 @@ export function ProductDashboardPage() {
   const lotId = positiveId(params.get('lot'));
   const product = list.find((p) => p.id === id);
 
-  // No product chosen yet: the first one (the page is about one product at a time).
-  const first = list[0]?.id;
+  // No product chosen yet (the page is about one product at a time): with several products, the product of the
+  // maker's latest lot, the one they are working on; else (one product, no lot yet, the lot unreadable) the first.
+  const pickLatest = raw === null && list.length > 1;
+  const latestLot = useQuery({ ...lotQueries.list({ take: 1, skip: 0 }), enabled: pickLatest });
+  const latestProduct = latestLot.data?.list[0]?.productId;
+  const opening =
+    list.find((p) => p.id === latestProduct)?.id ?? (!pickLatest || latestLot.isFetched ? list[0]?.id : undefined);
   useEffect(() => {
-    if (raw === null && first !== undefined) setParams({ id: String(first) }, { replace: true });
-  }, [raw, first, setParams]);
+    if (raw === null && opening !== undefined) setParams({ id: String(opening) }, { replace: true });
+  }, [raw, opening, setParams]);
 
   const choose = (productId: number) => setParams({ id: String(productId) });
   const openLot = (lot: number | null) =>
