@@ -1,8 +1,8 @@
 import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../lib/http.ts';
+import { useIdParam } from '../lib/record-id.ts';
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -18,9 +18,9 @@ export function useRecordQuery<TQueryFnData, TData = TQueryFnData, TQueryKey ext
   optionsFor: (id: number) => UseQueryOptions<TQueryFnData, Error, TData, TQueryKey>,
   param = 'id',
 ): { id: number; valid: boolean; query: UseQueryResult<TData, Error> } {
-  const [params] = useSearchParams();
-  const id = Number(params.get(param));
-  const valid = Number.isInteger(id) && id > 0;
+  const found = useIdParam(param);
+  const id = found ?? 0;
+  const valid = found !== null;
   const query = useQuery({ retry: retryUnlessNotFound, ...optionsFor(id), enabled: valid });
   return { id, valid, query };
 }

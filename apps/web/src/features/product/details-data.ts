@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { positiveId } from '../../lib/record-id.ts';
 import { productDetailQuery } from './use-product.ts';
 
 /**
@@ -10,7 +11,7 @@ export default function productDetailsData(
   queryClient: QueryClient,
   { searchParams }: { searchParams: URLSearchParams },
 ): Promise<unknown> {
-  const id = Number(searchParams.get('id'));
-  if (!Number.isInteger(id) || id <= 0) return Promise.resolve();
+  const id = positiveId(searchParams.get('id'));
+  if (id === null) return Promise.resolve();
   return queryClient.prefetchQuery(productDetailQuery(id));
 }

@@ -1,15 +1,7 @@
 import { ResponseCode } from '@jcbb/contract/codes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/http.ts';
 import { type ProductDetail, productApi, productInfoKey } from './api.ts';
-
-/** The positive integer in the query parameter `name`, or null. */
-export function useIdParam(name = 'id'): number | null {
-  const [params] = useSearchParams();
-  const id = Number(params.get(name));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** Another organisation's product seen by the manufacturer's console: a 404 like any record it may not see. */
 export class NotOwnProduct extends ApiError {

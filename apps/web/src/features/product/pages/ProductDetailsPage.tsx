@@ -12,9 +12,10 @@ import { LISTINGS_PATH } from '../components/ProductActions.tsx';
 import { ProductImage } from '../components/ProductImage.tsx';
 import { SpecTable } from '../components/SpecTable.tsx';
 import '../i18n.ts';
+import { useIdParam } from '../../../lib/record-id.ts';
 import { RevisionNotice } from '../../revision/public.ts';
 import { formatPrice, isEnabled } from '../labels.ts';
-import { useIdParam, useProductDetail } from '../use-product.ts';
+import { useProductDetail } from '../use-product.ts';
 
 function Gallery({ product }: { product: ProductDetail }) {
   const { t } = useTranslation('product');

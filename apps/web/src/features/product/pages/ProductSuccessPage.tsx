@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LISTINGS_PATH } from '../components/ProductActions.tsx';
 import '../i18n.ts';
-import { useIdParam, useProductDetail } from '../use-product.ts';
+import { useIdParam } from '../../../lib/record-id.ts';
+import { useProductDetail } from '../use-product.ts';
 import { LISTING_EDIT_PATH } from './edit/CityElementsStep.tsx';
 
 /** /product/success?id=: the product is saved; what next (view it, list it in a city, add another). */

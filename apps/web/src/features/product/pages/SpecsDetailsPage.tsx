@@ -8,8 +8,9 @@ import { specQuery } from '../api.ts';
 import { ListingsSummary } from '../components/ListingsSummary.tsx';
 import { SpecStatusTag } from '../components/SpecStatusTag.tsx';
 import '../i18n.ts';
+import { useIdParam } from '../../../lib/record-id.ts';
 import { formatPrice, formatQuantity } from '../labels.ts';
-import { useIdParam, useProductDetail } from '../use-product.ts';
+import { useProductDetail } from '../use-product.ts';
 
 /** /specs/details?id=: one specification model, its product, and the cities that product is listed in. */
 export function SpecsDetailsPage() {

@@ -11,9 +11,9 @@ import { invalidateProductCentre, productApi, specQuery } from '../api.ts';
 import { emptySpec, massOf, SpecFields, type SpecFormValues } from '../forms/SpecFields.tsx';
 import { specToValues } from '../forms/SpecFormModal.tsx';
 import '../i18n.ts';
+import { useIdParam } from '../../../lib/record-id.ts';
 import { pendingReviewText } from '../../revision/public.ts';
 import { useAllSpecs } from '../use-all-specs.ts';
-import { useIdParam } from '../use-product.ts';
 
 type Values = SpecFormValues & { productId?: number };
 

@@ -27,6 +27,7 @@ import { ItemList } from '../../../components/ItemList.tsx';
 import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
 import { PageCard } from '../../../components/PageCard.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
+import { positiveId } from '../../../lib/record-id.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { projectQueries } from '../../project/public.ts';
@@ -38,11 +39,6 @@ import { TRACE_PATHS } from '../routes.tsx';
 const CARD_PAGE_SIZE = 50;
 /** Enough for a construction unit's projects in one picker. */
 const PROJECT_PICKER_SIZE = 100;
-
-const positiveId = (raw: string | null) => {
-  const n = Number(raw);
-  return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /**
  * /productionManagement/inventoryDetail?specId=&lotId=&projectId=: the holder's stock per specification and lot

@@ -26,6 +26,7 @@ import { ItemList } from '../../../components/ItemList.tsx';
 import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
 import { PageCard } from '../../../components/PageCard.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
+import { positiveId } from '../../../lib/record-id.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { invalidateLots, type Lot, lotQueries, type ProductDashboard, type ProductWithSpecs } from '../api.ts';
 import { BarChart } from '../components/BarChart.tsx';
@@ -38,11 +39,6 @@ import { TRACE_NS } from '../locales/register.ts';
 /** The product centre's list, where a maker adds products and their specifications. */
 const PRODUCT_LIST_PATH = '/product/list';
 const CHART_COLOR = '#1677ff';
-
-const positiveId = (raw: string | null) => {
-  const n = Number(raw);
-  return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /**
  * /productionManagement/productDashboard?id=<product>&lot=<lot>: one of the maker's products. Its lots live here
