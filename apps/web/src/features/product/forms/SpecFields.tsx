@@ -1,10 +1,11 @@
-import { MASS_PER_UNIT_KG_MAX } from '@jcbb/contract';
+import { MASS_PER_UNIT_KG_MAX, specSaveBody } from '@jcbb/contract';
 import { SpecStatus } from '@jcbb/contract/enums';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NumericInput } from '../../../components/NumericInput.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
+import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
 import { productApi, productKeys, referenceQueryOptions } from '../api.ts';
 import { massRule, minOrderRule, priceRule } from './rules.ts';
 
@@ -57,18 +58,18 @@ export function SpecFields() {
         <Form.Item
           name="name"
           label={t('spec.name')}
-          rules={[{ required: true, whitespace: true, message: t('spec.nameRequired') }]}
+          rules={rulesFrom(specSaveBody, 'name')}
         >
-          <TextInput maxLength={100} placeholder={t('spec.namePlaceholder')} />
+          <TextInput maxLength={maxLengthOf(specSaveBody.shape.name)} placeholder={t('spec.namePlaceholder')} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
         <Form.Item
           name="model"
           label={t('spec.model')}
-          rules={[{ required: true, whitespace: true, message: t('spec.modelRequired') }]}
+          rules={rulesFrom(specSaveBody, 'model')}
         >
-          <TextInput maxLength={100} placeholder={t('spec.modelPlaceholder')} />
+          <TextInput maxLength={maxLengthOf(specSaveBody.shape.model)} placeholder={t('spec.modelPlaceholder')} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>

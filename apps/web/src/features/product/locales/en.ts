@@ -137,8 +137,6 @@ const en: typeof zhCN = {
     product: 'Product',
     namePlaceholder: 'e.g. grade B06',
     modelPlaceholder: 'e.g. 600×240×200',
-    nameRequired: 'Enter the specification name',
-    modelRequired: 'Enter the model',
     unitRequired: 'Choose a unit',
     priceRequired: 'Enter the unit price',
     priceInvalid: 'The price is a number of at least 0 with at most two decimals',

@@ -133,8 +133,6 @@ export default {
     product: '所属产品',
     namePlaceholder: '如：B06 级',
     modelPlaceholder: '如：600×240×200',
-    nameRequired: '请输入规格名称',
-    modelRequired: '请输入型号',
     unitRequired: '请选择计量单位',
     priceRequired: '请输入单价',
     priceInvalid: '单价应为不小于 0 的数，最多两位小数',
