@@ -55,20 +55,12 @@ export function SpecFields() {
   return (
     <Row gutter={16}>
       <Col xs={24} sm={12}>
-        <Form.Item
-          name="name"
-          label={t('spec.name')}
-          rules={rulesFrom(specSaveBody, 'name')}
-        >
+        <Form.Item name="name" label={t('spec.name')} rules={rulesFrom(specSaveBody, 'name')}>
           <TextInput maxLength={maxLengthOf(specSaveBody.shape.name)} placeholder={t('spec.namePlaceholder')} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item
-          name="model"
-          label={t('spec.model')}
-          rules={rulesFrom(specSaveBody, 'model')}
-        >
+        <Form.Item name="model" label={t('spec.model')} rules={rulesFrom(specSaveBody, 'model')}>
           <TextInput maxLength={maxLengthOf(specSaveBody.shape.model)} placeholder={t('spec.modelPlaceholder')} />
         </Form.Item>
       </Col>
