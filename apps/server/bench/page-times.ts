@@ -264,23 +264,30 @@ async function signedInStorage(ctx: Ctx): Promise<Record<string, string>> {
   return ctx.storage;
 }
 
-async function listCold(ctx: Ctx, reload: boolean): Promise<Sample> {
+/**
+ * A returning user's new browser (empty cache, the signed-in localStorage) opening `target`: navigation start → `mark`
+ * on screen; with `reload`, the same page reloaded once everything is cached.
+ */
+async function openSignedIn(ctx: Ctx, target: string, mark: MarkName, reload = false): Promise<Sample> {
   const context = await newContext(ctx.browser, ctx.baseURL, await signedInStorage(ctx));
   try {
     const page = await newPage(context, ctx.profile);
-    await page.goto(LIST_PATH);
-    let row = await markTime(page, 'tableRow');
+    await page.goto(target);
+    let ms = await markTime(page, mark);
     if (reload) {
       await page.waitForLoadState('networkidle');
       await page.reload();
-      row = await markTime(page, 'tableRow');
+      ms = await markTime(page, mark);
     }
-    return { ms: row, requests: await requestsSince(page, 0) };
+    return { ms, requests: await requestsSince(page, 0) };
   } finally {
     await context.close();
   }
 }
 
+const listCold = (ctx: Ctx, reload: boolean) => openSignedIn(ctx, LIST_PATH, 'tableRow', reload);
+
+/** /product/details?id= of the signed-in manufacturer's first product, read once from its list. */
 async function detailsPath(ctx: Ctx): Promise<string> {
   if (ctx.detailsPath) return ctx.detailsPath;
   const context = await newContext(ctx.browser, ctx.baseURL, await signedInStorage(ctx));
@@ -296,17 +303,7 @@ async function detailsPath(ctx: Ctx): Promise<string> {
   }
 }
 
-async function detailsCold(ctx: Ctx): Promise<Sample> {
-  const target = await detailsPath(ctx);
-  const context = await newContext(ctx.browser, ctx.baseURL, await signedInStorage(ctx));
-  try {
-    const page = await newPage(context, ctx.profile);
-    await page.goto(target);
-    return { ms: await markTime(page, 'details'), requests: await requestsSince(page, 0) };
-  } finally {
-    await context.close();
-  }
-}
+const detailsCold = async (ctx: Ctx) => openSignedIn(ctx, await detailsPath(ctx), 'details');
 
 async function listInApp(ctx: Ctx): Promise<Sample> {
   const context = await newContext(ctx.browser, ctx.baseURL, await signedInStorage(ctx));
