@@ -2,7 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/http.ts';
-import { RecordState, retryUnlessNotFound } from './RecordState.tsx';
+import { retryUnlessNotFound } from '../lib/record-id.ts';
+import { RecordState } from './RecordState.tsx';
 
 const query = (state: Partial<UseQueryResult<{ name: string }>>) =>
   ({ isError: false, data: undefined, error: null, ...state }) as UseQueryResult<{ name: string }>;

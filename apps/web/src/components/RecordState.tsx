@@ -1,13 +1,7 @@
 import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { ApiError } from '../lib/http.ts';
-import { useIdParam } from '../lib/record-id.ts';
-
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-
-/** React Query's `retry` for one record: a 404 is the answer (another organisation's or a deleted record). */
-export const retryUnlessNotFound = (count: number, error: Error) => !isNotFound(error) && count < 2;
+import { isNotFound, retryUnlessNotFound, useIdParam } from '../lib/record-id.ts';
 
 /**
  * The opening of every detail page: the record's id from the address (`?id=`), whether it can be one, and the query

@@ -24,6 +24,7 @@ export const adminRoutes: RouteItem[] = [
     hidden: true,
     activeMenu: '/admin/certification',
     roles: platform,
+    data: () => import('./certification-detail-data.ts'),
   }),
   page('/admin/organizations', 'admin:routes.organizations', OrganizationsPage, {
     icon: 'ApartmentOutlined',

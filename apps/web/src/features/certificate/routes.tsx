@@ -16,6 +16,7 @@ const ApprovalNotice = lazyPage(() =>
   import('./pages/ApprovalNoticePage.tsx').then((m) => ({ default: m.ApprovalNoticePage })),
 );
 const details = () => import('./pages/ApplicationDetailPage.tsx');
+const applicationData = () => import('./application-detail-data.ts');
 const MyApplyDetail = lazyPage(() =>
   details().then((m) => ({ default: () => <m.ApplicationDetailPage mode="mine" /> })),
 );
@@ -50,6 +51,7 @@ export const certificateRoutes = {
   myApplysDetail: page('myApplys/detail', 'myApplysDetail', MyApplyDetail, {
     hidden: true,
     activeMenu: '/blockchain/myApplys/index',
+    data: applicationData,
   }),
   /** The manufacturer's tree keeps the address, unlisted: a page saying that certification bodies decide. */
   approvalIndexHidden: page('approval/index', 'approvalIndex', ApprovalNotice, { hidden: true }),
@@ -57,6 +59,7 @@ export const certificateRoutes = {
   approvalDetail: page('approval/detail', 'approvalDetail', ApprovalDetail, {
     hidden: true,
     activeMenu: '/blockchain/approval/index',
+    data: applicationData,
   }),
   heldCertificates: page('certificate/index', 'certificateIndex', HeldCertificates),
   issuedCertificates: page('certificate/index', 'issuedCertificates', IssuedCertificates),
@@ -72,10 +75,12 @@ export const certificateRoutes = {
   bodySuccess: page('certificate/success', 'certificateIssued', Success, {
     hidden: true,
     activeMenu: '/blockchain/approval/index',
+    data: applicationData,
   }),
   bodyFail: page('certificate/fail', 'certificateRejected', Fail, {
     hidden: true,
     activeMenu: '/blockchain/approval/index',
+    data: applicationData,
   }),
 } satisfies Record<string, RouteItem>;
 

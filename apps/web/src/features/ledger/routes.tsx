@@ -25,6 +25,7 @@ export const ledgerRoutes = {
   storageDetail: page('storage/detail', 'storageDetail', StorageDetailPage, {
     hidden: true,
     activeMenu: '/blockchain/storage/index',
+    data: () => import('./storage-detail-data.ts'),
   }),
   checkDetail: page('check/detail', 'checkDetail', CheckPage, {
     hidden: true,

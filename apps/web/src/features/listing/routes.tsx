@@ -19,6 +19,8 @@ const CityDetail = lazyPage(() =>
 );
 
 const MANAGEMENT = '/productCenter/productManagement';
+/** A listing's first query, started beside its detail pages' code (lib/record-id.ts, `recordData`). */
+const listingData = () => import('./detail-data.ts');
 const toManagement = { hidden: true, activeMenu: MANAGEMENT };
 
 /**
@@ -29,7 +31,7 @@ export const listingRoutes = {
   management: page(MANAGEMENT, 'productManagement', ListPage, { keepAlive: true }),
   edit: page('/warehousing/edit', 'warehousingEdit', EditPage, toManagement),
   batch: page('/warehousing/batch', 'warehousingBatch', BatchPage, toManagement),
-  details: page(LISTING_DETAIL_PATH, 'warehousingDetails', DetailsPage, toManagement),
+  details: page(LISTING_DETAIL_PATH, 'warehousingDetails', DetailsPage, { ...toManagement, data: listingData }),
 } satisfies Record<string, RouteItem>;
 
 /** The platform administrator's listing audit (super_admin). */
@@ -43,6 +45,7 @@ export const platformListingAuditRoutes: RouteItem[] = [
     hidden: true,
     activeMenu: '/admin/listings',
     roles: [Role.SUPER_ADMIN],
+    data: listingData,
   }),
 ];
 
@@ -57,5 +60,6 @@ export const cityListingAuditRoutes: RouteItem[] = [
     hidden: true,
     activeMenu: '/gov/listings',
     roles: [Role.CITY_COMMITTEE],
+    data: listingData,
   }),
 ];

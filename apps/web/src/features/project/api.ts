@@ -1,8 +1,8 @@
 import type { EndpointData, EndpointInput } from '@jcbb/contract/endpoint';
 import { projectEndpoints as api } from '@jcbb/contract/project.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { retryUnlessNotFound } from '../../components/RecordState.tsx';
 import { keyOf, mutationOf, queryOf } from '../../lib/api.ts';
+import { retryUnlessNotFound } from '../../lib/record-id.ts';
 
 /**
  * The project calls, as TanStack Query options built on the contract's endpoints (`lib/api.ts`): no URL and no

@@ -11,6 +11,8 @@ const CityListPage = lazyPage(() =>
 );
 
 export const PROJECT_LIST_PATH = '/project/list';
+/** The detail's first query, started beside its code (lib/record-id.ts, `recordData`). */
+const projectData = () => import('./detail-data.ts');
 
 /**
  * The project pages (spec §2 /project). The list and the detail are not behind the 暂无项目 check: the list is where
@@ -19,7 +21,11 @@ export const PROJECT_LIST_PATH = '/project/list';
  */
 export const projectRoutes = {
   list: page('list', 'projectList', ListPage, { keepAlive: true }),
-  detail: page('detail', 'projectDetail', DetailPage, { hidden: true, activeMenu: PROJECT_LIST_PATH }),
+  detail: page('detail', 'projectDetail', DetailPage, {
+    hidden: true,
+    activeMenu: PROJECT_LIST_PATH,
+    data: projectData,
+  }),
   /** The developer's register form (create, or edit with ?id=). */
   edit: page('edit', 'projectEdit', EditPage, { hidden: true, activeMenu: PROJECT_LIST_PATH }),
 } satisfies Record<string, RouteItem>;
@@ -35,5 +41,6 @@ export const cityProjectRoutes: RouteItem[] = [
     hidden: true,
     activeMenu: '/gov/projects',
     roles: [Role.CITY_COMMITTEE],
+    data: projectData,
   }),
 ];

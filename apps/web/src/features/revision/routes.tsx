@@ -1,6 +1,8 @@
 import { Role } from '@jcbb/contract/enums';
 import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 
+/** The detail's first query, started beside its code (lib/record-id.ts, `recordData`). */
+const revisionData = () => import('./detail-data.ts');
 const PlatformQueue = lazyPage(() =>
   import('./pages/RevisionQueuePage.tsx').then((m) => ({ default: m.PlatformRevisionQueuePage })),
 );
@@ -25,6 +27,7 @@ export const platformRevisionRoutes: RouteItem[] = [
     hidden: true,
     activeMenu: '/admin/revisions',
     roles: [Role.SUPER_ADMIN],
+    data: revisionData,
   }),
 ];
 
@@ -39,5 +42,6 @@ export const cityRevisionRoutes: RouteItem[] = [
     hidden: true,
     activeMenu: '/gov/revisions',
     roles: [Role.CITY_COMMITTEE],
+    data: revisionData,
   }),
 ];

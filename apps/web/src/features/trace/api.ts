@@ -3,8 +3,8 @@ import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import { productEndpoints } from '@jcbb/contract/product.endpoints';
 import { traceEndpoints as api } from '@jcbb/contract/trace.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { retryUnlessNotFound } from '../../components/RecordState.tsx';
 import { download, keyOf, mutationOf, queryOf, upload } from '../../lib/api.ts';
+import { retryUnlessNotFound } from '../../lib/record-id.ts';
 
 /**
  * The traceability calls (docs/traceability.md), as TanStack Query options built on the contract's endpoints

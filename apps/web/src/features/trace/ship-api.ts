@@ -4,8 +4,8 @@ import { productEndpoints } from '@jcbb/contract/product.endpoints';
 import { projectEndpoints } from '@jcbb/contract/project.endpoints';
 import { traceEndpoints as api } from '@jcbb/contract/trace.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { retryUnlessNotFound } from '../../components/RecordState.tsx';
 import { download, keyOf, mutationOf, queryOf, upload } from '../../lib/api.ts';
+import { retryUnlessNotFound } from '../../lib/record-id.ts';
 
 /**
  * The shipment screens' calls (sendProduct, trackList, sources, sourceDetail, the receipt form) as TanStack Query

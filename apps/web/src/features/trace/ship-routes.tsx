@@ -1,6 +1,8 @@
 import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
 import { SHIP_PATHS } from './components/ship/paths.ts';
 
+/** A shipment's first query, started beside the detail's code (lib/record-id.ts, `recordData`). */
+const shipmentData = () => import('./source-detail-data.ts');
 const SendProductPage = lazyPage(() =>
   import('./pages/ship/SendProductPage.tsx').then((m) => ({ default: m.SendProductPage })),
 );
@@ -30,10 +32,12 @@ export const shipRoutes = {
   sourceDetailOfTrackList: page('sourceDetail', 'sourceDetail', SourceDetailPage, {
     hidden: true,
     activeMenu: SHIP_PATHS.trackList,
+    data: shipmentData,
   }),
   /** Under 货源管理 / 材料来源 (what comes in). */
   sourceDetailOfSources: page('sourceDetail', 'sourceDetail', SourceDetailPage, {
     hidden: true,
     activeMenu: SHIP_PATHS.sources,
+    data: shipmentData,
   }),
 } satisfies Record<string, RouteItem>;
