@@ -75,12 +75,10 @@ export const certificateRoutes = {
   bodySuccess: page('certificate/success', 'certificateIssued', Success, {
     hidden: true,
     activeMenu: '/blockchain/approval/index',
-    data: applicationData,
   }),
   bodyFail: page('certificate/fail', 'certificateRejected', Fail, {
     hidden: true,
     activeMenu: '/blockchain/approval/index',
-    data: applicationData,
   }),
 } satisfies Record<string, RouteItem>;
 

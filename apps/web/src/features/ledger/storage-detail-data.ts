@@ -1,5 +1,5 @@
 import { recordData } from '../../lib/record-id.ts';
 import { storageDetailQuery } from './api.ts';
 
-/** The first query of storage/detail?id= (StorageDetailPage), started by the router beside the page's code. */
+/** The first query of storage/detail?id= (StorageDetailPage), started beside its code. */
 export default recordData(storageDetailQuery);

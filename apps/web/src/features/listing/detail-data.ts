@@ -1,5 +1,5 @@
 import { recordData } from '../../lib/record-id.ts';
 import { listingDetailQuery } from './api.ts';
 
-/** The first query of a listing's detail?id= (ListingDetailsPage and the platform's and city's AuditDetailPage), started by the router beside the page's code. */
+/** A listing's first query (ListingDetailsPage, the platform's and city's AuditDetailPage), started beside it. */
 export default recordData(listingDetailQuery);

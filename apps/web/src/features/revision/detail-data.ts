@@ -1,5 +1,5 @@
 import { recordData } from '../../lib/record-id.ts';
 import { revisionQueries } from './api.ts';
 
-/** The first query of /admin/revisions/detail and /gov/revisions/detail?id= (RevisionDetailPage), started by the router beside the page's code. */
+/** The first query of the platform's and city's revisions/detail?id= (RevisionDetailPage), started beside it. */
 export default recordData(revisionQueries.detail);
