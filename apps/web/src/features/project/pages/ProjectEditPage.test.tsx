@@ -25,6 +25,12 @@ afterEach(() => {
 });
 
 describe('ProjectEditPage', () => {
+  it.each(['abc', '0', '1.5'])('says the link is wrong for ?id=%s and asks for no project', async (id) => {
+    renderWithProviders(<ProjectEditPage />, { project: projectZh }, { path: `/project/edit?id=${id}` });
+    expect(await screen.findByText('缺少项目编号')).toBeInTheDocument();
+    expect(sent.filter((path) => path.startsWith('/dolphin/api/project/'))).toEqual([]);
+  });
+
   it("checks the fields with the contract's own rules and messages before sending anything", async () => {
     renderWithProviders(<ProjectEditPage />, { project: projectZh }, { path: '/project/edit' });
     // The inputs stop where the schema does.

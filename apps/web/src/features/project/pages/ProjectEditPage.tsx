@@ -17,6 +17,7 @@ import { RecordState } from '../../../components/RecordState.tsx';
 import { TextInput } from '../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { labelOptions } from '../../../lib/labels.ts';
+import { positiveId } from '../../../lib/record-id.ts';
 import { maxLengthOf, rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
 import { RegionCascader } from '../../reference/public.ts';
 import { invalidateProjects, projectMutations, projectQueries } from '../api.ts';
@@ -75,10 +76,10 @@ export function ProjectEditPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const raw = params.get('id');
-  const id = Number(raw);
+  const id = positiveId(raw);
   const editing = raw !== null;
-  const valid = !editing || (Number.isInteger(id) && id > 0);
-  const detail = useQuery({ ...projectQueries.detail(id), enabled: editing && valid });
+  const valid = !editing || id !== null;
+  const detail = useQuery({ ...projectQueries.detail(id ?? 0), enabled: editing && valid });
   const back = <Button onClick={() => navigate(-1)}>{t('common.back')}</Button>;
   if (!editing) return <ProjectForm />;
   return (

@@ -127,6 +127,12 @@ const next = async (title: string) => {
 const body = (path: string, nth = 0) => sent.filter((s) => s.path === path)[nth]?.body;
 
 describe('the shipment wizard', () => {
+  it.each(['abc', '0'])('says the link is wrong for ?id=%s and asks for no draft', async (id) => {
+    render(<SendProductPage />, `/productionManagement/sendProduct?id=${id}`);
+    expect(await screen.findByText('缺少发货单编号')).toBeInTheDocument();
+    expect(sent.filter((s) => s.path.startsWith('/api/track/shipment/'))).toEqual([]);
+  });
+
   it('ships to a project: destination, a line with scanned and pasted codes, a server field error on the line, ship', async () => {
     render(<SendProductPage />, '/productionManagement/sendProduct');
 

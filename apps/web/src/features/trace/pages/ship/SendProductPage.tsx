@@ -9,6 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RecordState } from '../../../../components/RecordState.tsx';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError } from '../../../../lib/http.ts';
+import { positiveId } from '../../../../lib/record-id.ts';
 import { useSession } from '../../../../lib/session.ts';
 import { DraftCheck } from '../../components/ship/DraftCheck.tsx';
 import { LineEditor, specGroups } from '../../components/ship/LineEditor.tsx';
@@ -52,8 +53,8 @@ export function SendProductPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const raw = params.get('id');
-  const id = raw === null ? null : Number(raw);
-  const valid = id === null || (Number.isInteger(id) && id > 0);
+  const id = positiveId(raw);
+  const valid = raw === null || id !== null;
   // The draft the mounted wizard works on: its own save puts the new id into the address without starting over;
   // any other change of the address (the menu, another draft) starts a fresh wizard.
   const owned = useRef<number | null>(id);
