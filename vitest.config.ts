@@ -32,6 +32,8 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      // The web app's build plugins (vite-*.ts beside its config), in Node as the build runs them.
+      { test: { name: 'web-build', root: 'apps/web', include: ['*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
         define: {
@@ -40,6 +42,8 @@ export default defineConfig({
             authKey: 'jcbb-web-dev',
             secret: 'jcbb-web-dev-secret-change-me',
           }),
+          // antd generates no component styles: jsdom renders no CSS that matters to a test (see src/test/setup.ts).
+          __ANTD_STYLES_BUILT__: 'true',
         },
         test: {
           name: 'web',

@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { theme } from './src/app/theme.ts';
+import { antdStyles } from './vite-antd-styles.ts';
 import { codeSplitting } from './vite-chunk-groups.ts';
 import { precompress } from './vite-precompress.ts';
 
@@ -15,7 +17,8 @@ const apiPrefixes = ['/api', '/open', '/materials', '/notice', '/common', '/dolp
 
 export default defineConfig({
   // precompress: brotli and gzip copies of the built files, sent as they are by the server (docs/performance.md).
-  plugins: [react(), precompress()],
+  // antdStyles: antd's component styles as stylesheets that travel with their chunks (vite-antd-styles.ts).
+  plugins: [react(), antdStyles(theme), precompress()],
   define: { __JCBB_SIGNING__: JSON.stringify(signing) },
   server: {
     port: 5173,

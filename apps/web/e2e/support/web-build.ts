@@ -14,6 +14,7 @@ const inputs = [
   path.join(webDir, 'vite.config.ts'),
   path.join(webDir, 'vite-precompress.ts'),
   path.join(webDir, 'vite-chunk-groups.ts'),
+  path.join(webDir, 'vite-antd-styles.ts'),
   path.join(webDir, 'package.json'),
   path.join(repoRoot, 'packages/contract/src'),
   path.join(repoRoot, 'package-lock.json'),

@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -21,6 +22,13 @@ function NotifierBridge() {
   return null;
 }
 
+/**
+ * In a built app antd's component styles are stylesheets that came with the page's code (vite-antd-styles.ts):
+ * `zeroRuntime` stops antd generating them again in the browser. The design tokens still reach them, as the CSS
+ * variables antd writes at run time.
+ */
+const frameTheme = { ...theme, zeroRuntime: __ANTD_STYLES_BUILT__ };
+
 function useLanguage(): string {
   const [language, setLanguage] = useState(i18n.language);
   useEffect(() => {
@@ -32,17 +40,21 @@ function useLanguage(): string {
 }
 
 /**
- * antd's providers: the platform's theme, antd's zh_CN (en_US in English) and antd's App (App.useApp for pages).
+ * antd's providers: the platform's theme (its component styles built with the app: theme.ts), antd's zh_CN (en_US in English) and antd's App (App.useApp for pages).
  * Loaded with the first page that uses antd (the console frame, the public pages), never with the sign-in page.
  */
 export default function AntdFrame({ children }: { children: ReactNode }) {
   const language = useLanguage();
   return (
-    <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={theme}>
-      <AntApp component={false}>
-        <NotifierBridge />
-        {children}
-      </AntApp>
-    </ConfigProvider>
+    // `layer`: the few styles antd still writes at run time (the icons' reset) go in the cascade layer `antd` with the
+    // built ones (global.css orders the layers), instead of beating every component's own rule for icons.
+    <StyleProvider layer>
+      <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={frameTheme}>
+        <AntApp component={false}>
+          <NotifierBridge />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </StyleProvider>
   );
 }

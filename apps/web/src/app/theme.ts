@@ -9,6 +9,8 @@ export const BRAND = {
 } as const;
 
 export const theme: ThemeConfig = {
+  // No hashed class names: the stylesheets antd's styles are built into (vite-antd-styles.ts) use antd's plain ones.
+  hashed: false,
   token: {
     colorPrimary: BRAND.primary,
     // Not the brand green: antd derives info backgrounds from it, and a green-grey info Alert reads as disabled.
