@@ -44,7 +44,9 @@ describe('ChangePasswordPage', () => {
     expect(
       await screen.findAllByText('密码需 8–32 位，并包含大写字母、小写字母、数字、符号中的至少三种'),
     ).not.toHaveLength(0);
-    expect(await screen.findByText('两次输入的新密码不一致')).toBeInTheDocument();
+    // The form re-renders its error lists as each field validates: look again until the message holds still (a node
+    // found once may have been replaced by the time it is checked, which failed this test under load).
+    await waitFor(() => expect(screen.getByText('两次输入的新密码不一致')).toBeInTheDocument());
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
