@@ -1,4 +1,5 @@
 import type { EndpointData, EndpointInput } from '@jcbb/contract/endpoint';
+import { OrgType } from '@jcbb/contract/enums';
 import { projectEndpoints as api } from '@jcbb/contract/project.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { keyOf, mutationOf, queryOf } from '../../lib/api.ts';
@@ -32,6 +33,22 @@ export const projectQueries = {
   searchOrgs: (projectId: number, keyword: string) => queryOf(api.searchOrgs, { projectId, keyword }),
   candidates: (id: number) => queryOf(api.candidates, { id }),
   policyOptions: () => queryOptions({ ...queryOf(api.policyOptions), ...forever }),
+};
+
+/** The project list's page size. */
+export const PROJECT_PAGE_SIZE = 10;
+
+/**
+ * The project list's two queries, as the page asks for them and as its route data starts them (list-data.ts): the
+ * projects the organisation takes part in (a page of them, by the organisation's type), and its pending invitations
+ * (not for a developer, who invites).
+ */
+export const projectListQueries = {
+  joined: (input: { take: number; skip: number; name?: string }, orgType: number | null) =>
+    projectQueries.mine({ ...input, type: 1, orgType: orgType ?? undefined }),
+  invitations: () => projectQueries.mine({ take: 20, skip: 0, type: 2 }),
+  /** The organisation types that get invitations (all but the developer). */
+  invited: (orgType: number | null) => orgType !== OrgType.DEVELOPER,
 };
 
 export const projectMutations = {

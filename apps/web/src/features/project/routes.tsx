@@ -20,7 +20,7 @@ const projectData = () => import('./detail-data.ts');
  * server answers 404 for a project the user may not see.
  */
 export const projectRoutes = {
-  list: page('list', 'projectList', ListPage, { keepAlive: true }),
+  list: page('list', 'projectList', ListPage, { keepAlive: true, data: () => import('./list-data.ts') }),
   detail: page('detail', 'projectDetail', DetailPage, {
     hidden: true,
     activeMenu: PROJECT_LIST_PATH,

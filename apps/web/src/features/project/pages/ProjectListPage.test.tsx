@@ -1,9 +1,11 @@
 import { Role } from '@jcbb/contract';
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SessionUser, session } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { UserProject } from '../api.ts';
+import projectListData from '../list-data.ts';
 import projectZh from '../locales/zh-CN.ts';
 import { ProjectListPage } from './ProjectListPage.tsx';
 
@@ -81,6 +83,27 @@ function signInAs(orgType: number, roles: string[]) {
 const render = () => renderWithProviders(<ProjectListPage />, { project: projectZh }, { path: '/project/list' });
 
 describe('the project list', () => {
+  it("starts with the navigation the same queries the page first asks for (route data), the developer's without invitations", async () => {
+    // What was asked, without the signature's fields (timestamp, nonce…), which differ on every call.
+    const asked = () =>
+      sent.map(({ body: { take, skip, type, orgType } }) => JSON.stringify({ take, skip, type, orgType })).sort();
+    for (const [orgType, calls] of [
+      [4, 2],
+      [1, 1],
+    ] as const) {
+      signInAs(orgType, [Role.ENTERPRISE_ADMIN]);
+      sent = [];
+      await projectListData(new QueryClient());
+      const byData = asked();
+      expect(byData).toHaveLength(calls);
+      sent = [];
+      const view = render();
+      await waitFor(() => expect(sent).toHaveLength(calls));
+      expect(asked()).toEqual(byData);
+      view.unmount();
+    }
+  });
+
   it('shows a construction unit its invitations above an empty list, and its administrator accepts one', async () => {
     signInAs(4, [Role.ENTERPRISE_ADMIN]);
     invited = [project(7, { name: '江宁区人民医院', membershipStatus: 1 })];

@@ -9,13 +9,13 @@ import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx'
 import { PageCard } from '../../../components/PageCard.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { invalidateProjects, projectQueries, type UserProject } from '../api.ts';
+import { invalidateProjects, PROJECT_PAGE_SIZE, projectListQueries, type UserProject } from '../api.ts';
 import { InvitationActions } from '../components/InvitationActions.tsx';
 import { projectLabels } from '../components/labels.ts';
 import { StepTag } from '../components/StepTag.tsx';
 import { PROJECT_NS } from '../locales/register.ts';
 
-const PAGE_SIZE = 10;
+const PAGE_SIZE = PROJECT_PAGE_SIZE;
 export const PROJECT_DETAIL = '/project/detail';
 export const PROJECT_EDIT = '/project/edit';
 
@@ -35,11 +35,8 @@ export function ProjectListPage() {
     take: PAGE_SIZE,
     skip: 0,
   });
-  const list = useQuery({
-    ...projectQueries.mine({ ...query, type: 1, orgType: orgType ?? undefined }),
-    placeholderData: keepPreviousData,
-  });
-  const invitations = useQuery({ ...projectQueries.mine({ take: 20, skip: 0, type: 2 }), enabled: !developer });
+  const list = useQuery({ ...projectListQueries.joined(query, orgType), placeholderData: keepPreviousData });
+  const invitations = useQuery({ ...projectListQueries.invitations(), enabled: projectListQueries.invited(orgType) });
   const rows = list.data?.list ?? [];
   const pending = invitations.data?.list ?? [];
   const open = (id: number) => `${PROJECT_DETAIL}?id=${id}`;
