@@ -22,7 +22,7 @@ import { type Plugin, parseAst } from 'vite';
  *
  * The styles sit in the cascade layer `antd`, below the app's own stylesheets (which override antd's classes on
  * purpose) and above `jcbb-base`, the page-wide element rules of src/app/global.css (`a`, `:focus-visible`), which
- * must not beat a component's own (boot.css declares the order).
+ * must not beat a component's own (global.css declares the order).
  *
  * A style hook whose key has no CSS fails the build, naming the key: a new antd version added a sub-style that the
  * render below does not reach. Add the render that shows it (the component with the prop or child that uses it).
@@ -38,7 +38,7 @@ const RESOLVED = /[\\/]node_modules[\\/]antd[\\/]es[\\/].*[\\/]antd-style-([\w-]
 const HOOK =
   /gen(?:StyleHooks|ComponentStyleHook|SubStyleComponent)\(\s*(?:'([\w-]+)'|\[\s*'([\w-]+)'\s*,\s*'([\w-]+)'\s*\])/g;
 const ANTD_ES = /[\\/]node_modules[\\/]antd[\\/]es[\\/]/;
-/** The module that registers the styles every component shares (link and icon resets): antd's ConfigProvider. */
+/** The module that takes the styles every component shares (antd's link reset, key `Shared`): antd's ConfigProvider. */
 const SHARED_HOST = /[\\/]node_modules[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/;
 /** Keys antd renders only under a theme we do not use: Pagination's `bordered` sub-style needs `wireframe: true`. */
 export const NOT_IN_OUR_THEME = new Set<string>(['Pagination-bordered']);
@@ -180,7 +180,7 @@ export function extractAntdStyles(theme: ThemeConfig): Map<string, string> {
   return css;
 }
 
-/** The extraction takes ~2 s: kept in node_modules/.cache, keyed by antd's version and the theme. */
+/** The extraction takes ~3 s: kept in node_modules/.cache, keyed by antd's and its style engine's versions, the theme and this file. */
 function cachedStyles(theme: ThemeConfig, root: string): Map<string, string> {
   const require = createRequire(import.meta.url);
   const antdVersion = (require('antd/package.json') as { version: string }).version;

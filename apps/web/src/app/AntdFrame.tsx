@@ -40,7 +40,8 @@ function useLanguage(): string {
 }
 
 /**
- * antd's providers: the platform's theme (its component styles built with the app: theme.ts), antd's zh_CN (en_US in English) and antd's App (App.useApp for pages).
+ * antd's providers: the platform's theme (theme.ts; antd's component styles are built with the app), antd's zh_CN
+ * (en_US in English) and antd's App (App.useApp for pages).
  * Loaded with the first page that uses antd (the console frame, the public pages), never with the sign-in page.
  */
 export default function AntdFrame({ children }: { children: ReactNode }) {

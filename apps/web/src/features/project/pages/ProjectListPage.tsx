@@ -15,7 +15,6 @@ import { projectLabels } from '../components/labels.ts';
 import { StepTag } from '../components/StepTag.tsx';
 import { PROJECT_NS } from '../locales/register.ts';
 
-const PAGE_SIZE = PROJECT_PAGE_SIZE;
 export const PROJECT_DETAIL = '/project/detail';
 export const PROJECT_EDIT = '/project/edit';
 
@@ -32,7 +31,7 @@ export function ProjectListPage() {
   const orgType = useSession().user?.organization?.type ?? null;
   const developer = orgType === OrgType.DEVELOPER;
   const { query, filter, pagination } = useListQuery<{ take: number; skip: number; name?: string }>({
-    take: PAGE_SIZE,
+    take: PROJECT_PAGE_SIZE,
     skip: 0,
   });
   const list = useQuery({ ...projectListQueries.joined(query, orgType), placeholderData: keepPreviousData });
@@ -153,7 +152,7 @@ export function ProjectListPage() {
             )}
           />
         )}
-        {!wide && (list.data?.total ?? 0) > PAGE_SIZE && (
+        {!wide && (list.data?.total ?? 0) > PROJECT_PAGE_SIZE && (
           <Flex justify="center" style={{ marginTop: 12 }}>
             <Pagination simple {...pagination(list.data?.total ?? 0)} />
           </Flex>
