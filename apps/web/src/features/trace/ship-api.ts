@@ -1,4 +1,5 @@
 import type { EndpointData, EndpointInput } from '@jcbb/contract/endpoint';
+import { OrgType } from '@jcbb/contract/enums';
 import { fileEndpoints } from '@jcbb/contract/file.endpoints';
 import { productEndpoints } from '@jcbb/contract/product.endpoints';
 import { projectEndpoints } from '@jcbb/contract/project.endpoints';
@@ -6,6 +7,7 @@ import { traceEndpoints as api } from '@jcbb/contract/trace.endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { download, keyOf, mutationOf, queryOf, upload } from '../../lib/api.ts';
 import { retryUnlessNotFound } from '../../lib/record-id.ts';
+import { projectQueries } from '../project/public.ts';
 
 /**
  * The shipment screens' calls (sendProduct, trackList, sources, sourceDetail, the receipt form) as TanStack Query
@@ -34,6 +36,21 @@ export type ProductSpecs = EndpointData<typeof productEndpoints.productDetailLis
 
 /** Pickers list at most this many rows; the receiver and project pickers search by name beyond it. */
 const PICK = { receivers: 20, projects: 20, addresses: 200, lots: 100, stock: 100, codes: 500 } as const;
+
+export const SHIPMENT_PAGE_SIZE = 10;
+
+/**
+ * A shipment list's first queries, as ShipmentListPages asks for them and as the lists' route data starts them
+ * (shipment-list-data.ts): the first page of what the organisation shipped (`out`) or receives (`in`), and for a
+ * construction or supervision unit's incoming list its projects, the list's project filter.
+ */
+export const shipmentListQueries = {
+  firstPage: (direction: 'out' | 'in') => ({ take: SHIPMENT_PAGE_SIZE, skip: 0, direction }),
+  projects: (orgType: number | null) =>
+    projectQueries.mine({ take: 100, skip: 0, type: 1, orgType: orgType ?? undefined }),
+  /** Whether the organisation's incoming list is by project (construction and supervision units). */
+  onProjects: (orgType: number | null) => orgType === OrgType.CONSTRUCTION || orgType === OrgType.SUPERVISION,
+};
 
 export const shipQueries = {
   list: (input: ShipmentListInput) => queryOf(api.shipmentList, input),

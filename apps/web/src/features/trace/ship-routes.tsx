@@ -3,6 +3,9 @@ import { SHIP_PATHS } from './components/ship/paths.ts';
 
 /** A shipment's first query, started beside the detail's code (lib/record-id.ts, `recordData`). */
 const shipmentData = () => import('./source-detail-data.ts');
+/** The lists' first queries, started beside their code (shipment-list-data.ts). */
+const outgoingData = () => import('./shipment-list-data.ts').then((m) => ({ default: m.outgoingListData }));
+const incomingData = () => import('./shipment-list-data.ts').then((m) => ({ default: m.incomingListData }));
 const SendProductPage = lazyPage(() =>
   import('./pages/ship/SendProductPage.tsx').then((m) => ({ default: m.SendProductPage })),
 );
@@ -25,9 +28,9 @@ export const shipRoutes = {
   sendProduct: page('sendProduct', 'sendProduct', SendProductPage),
   /** A construction unit ships only returns (made from a receipt): reachable, not in its menu. */
   sendReturn: page('sendProduct', 'sendProduct', SendProductPage, { hidden: true, activeMenu: SHIP_PATHS.sources }),
-  trackList: page('trackList', 'trackList', TrackListPage, { keepAlive: true }),
-  sources: page('sources', 'sources', SourcesPage),
-  materialSources: page('sources', 'materialSources', SourcesPage),
+  trackList: page('trackList', 'trackList', TrackListPage, { keepAlive: true, data: outgoingData }),
+  sources: page('sources', 'sources', SourcesPage, { data: incomingData }),
+  materialSources: page('sources', 'materialSources', SourcesPage, { data: incomingData }),
   /** Under 发货记录 (a manufacturer's shipments). */
   sourceDetailOfTrackList: page('sourceDetail', 'sourceDetail', SourceDetailPage, {
     hidden: true,

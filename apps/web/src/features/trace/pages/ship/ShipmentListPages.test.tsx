@@ -1,3 +1,5 @@
+import { SIGNING_PARAM_KEYS } from '@jcbb/contract/signing';
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../../lib/session.ts';
@@ -11,6 +13,7 @@ import {
   signInAs,
   summary,
 } from '../../components/ship/ship-testing.tsx';
+import { incomingListData, outgoingListData } from '../../shipment-list-data.ts';
 import { SourcesPage, TrackListPage } from './ShipmentListPages.tsx';
 
 let sent: Sent[];
@@ -32,6 +35,33 @@ afterEach(() => {
 const lists = () => sent.filter((s) => s.path === '/api/track/shipment/list').map((s) => s.body);
 
 describe('the shipment lists', () => {
+  it('start with the navigation the same queries the page first asks for (route data), projects only for site units', async () => {
+    // What was asked: each call's path and body without the signature's fields (which differ on every call), sorted.
+    const unsigned = (body: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(body).filter(([key]) => !(SIGNING_PARAM_KEYS as readonly string[]).includes(key)),
+      );
+    const asked = () => sent.map((s) => `${s.path} ${JSON.stringify(unsigned(s.body))}`).sort();
+    const cases = [
+      [6, 'out', outgoingListData, <TrackListPage key="out" />, 1],
+      [7, 'in', incomingListData, <SourcesPage key="in" />, 1],
+      [4, 'in', incomingListData, <SourcesPage key="in" />, 2],
+    ] as const;
+    for (const [orgType, direction, data, page, calls] of cases) {
+      signInAs(orgType);
+      sent.length = 0;
+      await data(new QueryClient());
+      const byData = asked();
+      expect(byData).toHaveLength(calls);
+      expect(byData.join()).toContain(`"direction":"${direction}"`);
+      sent.length = 0;
+      const view = render(page, `/productionManagement/${direction === 'out' ? 'trackList' : 'sources'}`);
+      await waitFor(() => expect(sent).toHaveLength(calls));
+      expect(asked()).toEqual(byData);
+      view.unmount();
+    }
+  }, 120_000);
+
   it('shows what was shipped with a receipt bar: accepted green, rejected red, the rest grey, in words too', async () => {
     signInAs(6);
     answer = {

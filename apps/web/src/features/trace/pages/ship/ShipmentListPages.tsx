@@ -9,15 +9,19 @@ import { KeywordSearch, ListToolbar } from '../../../../components/ListToolbar.t
 import { PageCard } from '../../../../components/PageCard.tsx';
 import { useSession } from '../../../../lib/session.ts';
 import { useListQuery } from '../../../../lib/use-list-query.ts';
-import { projectQueries } from '../../../project/public.ts';
 import { shipLabels } from '../../components/ship/labels.ts';
 import { SHIP_PATHS, shipmentDetailPath } from '../../components/ship/paths.ts';
 import { ReceiptProgress } from '../../components/ship/ReceiptProgress.tsx';
 import { CarbonText, ShipmentStatusTag } from '../../components/ship/ShipmentTags.tsx';
 import { SHIP_NS } from '../../locales/ship-register.ts';
-import { invalidateShipments, type ShipmentListInput, type ShipmentRow, shipQueries } from '../../ship-api.ts';
+import {
+  invalidateShipments,
+  type ShipmentListInput,
+  type ShipmentRow,
+  shipmentListQueries,
+  shipQueries,
+} from '../../ship-api.ts';
 
-const PAGE_SIZE = 10;
 /** Shipments a receiver may still take a receipt for. */
 const RECEIVABLE: readonly number[] = [ShipmentStatus.SHIPPED, ShipmentStatus.PARTIALLY_RECEIVED];
 
@@ -43,15 +47,12 @@ function ShipmentList({ direction }: { direction: 'out' | 'in' }) {
   const queryClient = useQueryClient();
   const wide = Grid.useBreakpoint().md ?? true;
   const orgType = useSession().user?.organization?.type ?? null;
-  const onProjects = orgType === OrgType.CONSTRUCTION || orgType === OrgType.SUPERVISION;
+  const onProjects = shipmentListQueries.onProjects(orgType);
   const mayReceive = orgType !== OrgType.SUPERVISION;
   const out = direction === 'out';
-  const { query, filter, pagination } = useListQuery<Query>({ take: PAGE_SIZE, skip: 0, direction });
+  const { query, filter, pagination } = useListQuery<Query>(shipmentListQueries.firstPage(direction));
   const list = useQuery({ ...shipQueries.list(query), placeholderData: keepPreviousData });
-  const projects = useQuery({
-    ...projectQueries.mine({ take: 100, skip: 0, type: 1, orgType: orgType ?? undefined }),
-    enabled: !out && onProjects,
-  });
+  const projects = useQuery({ ...shipmentListQueries.projects(orgType), enabled: !out && onProjects });
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
   const receivable = (s: ShipmentRow) => !out && mayReceive && RECEIVABLE.includes(s.status);
@@ -197,7 +198,7 @@ function ShipmentList({ direction }: { direction: 'out' | 'in' }) {
           )}
         />
       )}
-      {!wide && total > PAGE_SIZE && (
+      {!wide && total > query.take && (
         <Flex justify="center" style={{ marginTop: 12 }}>
           <Pagination simple {...pagination(total)} />
         </Flex>
