@@ -34,7 +34,7 @@ export const TRACE_PATHS = {
 
 export const traceRoutes = {
   /** The manufacturer's and distributor's overview: shipments, stock, transport carbon, alerts. */
-  dashboard: page('dashboard', 'traceDashboard', DashboardPage),
+  dashboard: page('dashboard', 'traceDashboard', DashboardPage, { data: () => import('./dashboard-data.ts') }),
   /** One product: its lots (made here: 新建批次, codes, labels), where it went, who holds it. */
   productDashboard: page('productDashboard', 'productDashboard', ProductDashboardPage),
   addressManagement: page('addressManagement', 'addressManagement', AddressManagementPage),

@@ -8,7 +8,7 @@ import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx'
 import { PageCard } from '../../../components/PageCard.tsx';
 import { labelOptions } from '../../../lib/labels.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { type CityProject, invalidateProjects, projectQueries } from '../api.ts';
+import { type CityProject, invalidateProjects, PROJECT_PAGE_SIZE, projectQueries } from '../api.ts';
 import { projectLabels } from '../components/labels.ts';
 import { StepTag } from '../components/StepTag.tsx';
 import { PROJECT_NS } from '../locales/register.ts';
@@ -22,7 +22,7 @@ export function CityProjectListPage() {
   const queryClient = useQueryClient();
   const wide = Grid.useBreakpoint().md ?? true;
   const { query, filter, pagination } = useListQuery<{ take: number; skip: number; name?: string; step?: number }>({
-    take: 10,
+    take: PROJECT_PAGE_SIZE,
     skip: 0,
   });
   const list = useQuery({ ...projectQueries.city(query), placeholderData: keepPreviousData });
