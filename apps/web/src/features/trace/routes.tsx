@@ -37,7 +37,9 @@ export const traceRoutes = {
   dashboard: page('dashboard', 'traceDashboard', DashboardPage, { data: () => import('./dashboard-data.ts') }),
   /** One product: its lots (made here: 新建批次, codes, labels), where it went, who holds it. */
   productDashboard: page('productDashboard', 'productDashboard', ProductDashboardPage),
-  addressManagement: page('addressManagement', 'addressManagement', AddressManagementPage),
+  addressManagement: page('addressManagement', 'addressManagement', AddressManagementPage, {
+    data: () => import('./address-list-data.ts'),
+  }),
 } satisfies Record<string, RouteItem>;
 
 /**
