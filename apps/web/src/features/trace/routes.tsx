@@ -36,7 +36,9 @@ export const traceRoutes = {
   /** The manufacturer's and distributor's overview: shipments, stock, transport carbon, alerts. */
   dashboard: page('dashboard', 'traceDashboard', DashboardPage, { data: () => import('./dashboard-data.ts') }),
   /** One product: its lots (made here: 新建批次, codes, labels), where it went, who holds it. */
-  productDashboard: page('productDashboard', 'productDashboard', ProductDashboardPage),
+  productDashboard: page('productDashboard', 'productDashboard', ProductDashboardPage, {
+    data: () => import('./product-dashboard-data.ts'),
+  }),
   addressManagement: page('addressManagement', 'addressManagement', AddressManagementPage, {
     data: () => import('./address-list-data.ts'),
   }),

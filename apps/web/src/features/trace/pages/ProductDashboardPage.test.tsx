@@ -1,8 +1,10 @@
 import type { LotView } from '@jcbb/contract';
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { lot, mockServer, page, products, renderTrace, type Sent, signInAs } from '../console-testing.tsx';
+import productDashboardData from '../product-dashboard-data.ts';
 import { ProductDashboardPage } from './ProductDashboardPage.tsx';
 
 const PRODUCTS = '/materials/productSpecificationsModel/productDetailList';
@@ -70,6 +72,28 @@ const dialogTitled = async (title: string) =>
 
 // antd drawers, modals and forms are slow in jsdom on a shared machine: each test gets 60 s (the default is 20).
 describe('the product dashboard', { timeout: 60_000 }, () => {
+  it('starts with the navigation the queries the page first asks for (route data), with and without ?id=', async () => {
+    const second = { ...products()[0], id: 6, name: '植草砖', specs: [] };
+    sent = mockServer({
+      [PRODUCTS]: () => ({ data: [...products(), second] }),
+      [DASHBOARD]: () => ({ data: dashboard([lot(9)]) }),
+      [LOTS]: () => ({ data: page([lot(9)]) }),
+    });
+    const asked = () => sent.map((s) => `${s.method} ${s.path} ${JSON.stringify(s.body)}`).sort();
+    for (const search of ['?id=5', '']) {
+      sent.length = 0;
+      await productDashboardData(new QueryClient(), { searchParams: new URLSearchParams(search) });
+      const byData = asked();
+      expect(byData).toHaveLength(search ? 3 : 2);
+      sent.length = 0;
+      const view = renderTrace(<ProductDashboardPage />, `/productionManagement/productDashboard${search}`);
+      // Without ?id= the page goes on to the product it opens on: compare what it asked first.
+      await waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(byData.length));
+      await waitFor(() => expect(asked().filter((a) => byData.includes(a))).toEqual(byData));
+      view.unmount();
+    }
+  });
+
   it('opens on the first product and shows its lots, where it went and its scans', async () => {
     renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard');
     await waitFor(() => expect(location()).toBe('/productionManagement/productDashboard?id=5'));
