@@ -36,7 +36,6 @@ export const cityProjectRoutes: RouteItem[] = [
     icon: 'ProjectOutlined',
     roles: [Role.CITY_COMMITTEE],
     keepAlive: true,
-    data: () => import('./city-list-data.ts'),
   }),
   page('/project/detail', 'projectDetail', DetailPage, {
     hidden: true,

@@ -22,8 +22,6 @@ export type AddressListQuery = EndpointInput<typeof api.addressList>;
 export type Address = EndpointData<typeof api.addressList>['list'][number];
 export type AddressSaveBody = EndpointInput<typeof api.addressSave>;
 
-/** The address page's page size, shared with its route data (address-list-data.ts). */
-export const ADDRESS_PAGE_SIZE = 20;
 export const addressQueries = {
   list: (input: AddressListQuery) => queryOf(api.addressList, input),
 };

@@ -34,14 +34,12 @@ export const TRACE_PATHS = {
 
 export const traceRoutes = {
   /** The manufacturer's and distributor's overview: shipments, stock, transport carbon, alerts. */
-  dashboard: page('dashboard', 'traceDashboard', DashboardPage, { data: () => import('./dashboard-data.ts') }),
+  dashboard: page('dashboard', 'traceDashboard', DashboardPage),
   /** One product: its lots (made here: 新建批次, codes, labels), where it went, who holds it. */
   productDashboard: page('productDashboard', 'productDashboard', ProductDashboardPage, {
     data: () => import('./product-dashboard-data.ts'),
   }),
-  addressManagement: page('addressManagement', 'addressManagement', AddressManagementPage, {
-    data: () => import('./address-list-data.ts'),
-  }),
+  addressManagement: page('addressManagement', 'addressManagement', AddressManagementPage),
 } satisfies Record<string, RouteItem>;
 
 /**

@@ -1,12 +1,10 @@
 import { Role } from '@jcbb/contract';
 import { SIGNING_PARAM_KEYS } from '@jcbb/contract/signing';
-import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SessionUser, session } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { CityProject } from '../api.ts';
-import cityProjectListData from '../city-list-data.ts';
 import projectZh from '../locales/zh-CN.ts';
 import { CityProjectListPage } from './CityProjectListPage.tsx';
 
@@ -73,19 +71,8 @@ afterEach(() => {
 });
 
 const render = () => renderWithProviders(<CityProjectListPage />, { project: projectZh }, { path: '/gov/projects' });
-const asked = () => sent.filter((s) => s.path === CITY_LIST).map((s) => JSON.stringify(s.body));
 
 describe("the city committee's project list", { timeout: 60_000 }, () => {
-  it('starts with the navigation the same query the page first asks for (route data)', async () => {
-    await cityProjectListData(new QueryClient());
-    const byData = asked();
-    expect(byData).toHaveLength(1);
-    sent = [];
-    render();
-    await waitFor(() => expect(asked()).toHaveLength(1));
-    expect(asked()).toEqual(byData);
-  });
-
   it("lists the city's projects with a link to each, and a search asks again from the first page", async () => {
     rows = [project(7, { name: '天妃宫小学新建工程' })];
     render();

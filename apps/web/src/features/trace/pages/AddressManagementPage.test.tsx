@@ -1,8 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import addressListData from '../address-list-data.ts';
 import { address, mockServer, page, renderTrace, type Sent, signInAs } from '../console-testing.tsx';
 import { AddressManagementPage } from './AddressManagementPage.tsx';
 
@@ -28,18 +26,6 @@ const saves = () => sent.filter((s) => s.path === SAVE);
 
 // antd drawers and forms are slow in jsdom on a shared machine: each test gets 60 s (the default is 20).
 describe('the address page', { timeout: 60_000 }, () => {
-  it('starts with the navigation the query the page first asks for (route data)', async () => {
-    sent = mockServer({ [LIST]: () => ({ data: page(rows) }) });
-    const asked = () => sent.filter((s) => s.path === LIST).map((s) => JSON.stringify(s.body));
-    await addressListData(new QueryClient());
-    const byData = asked();
-    expect(byData).toHaveLength(1);
-    sent.length = 0;
-    render();
-    await waitFor(() => expect(asked()).toHaveLength(1));
-    expect(asked()).toEqual(byData);
-  });
-
   it('lists the addresses with their default tag, and filters by kind', async () => {
     sent = mockServer({ [LIST]: () => ({ data: page(rows) }) });
     render();

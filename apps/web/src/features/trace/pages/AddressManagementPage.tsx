@@ -24,10 +24,12 @@ import { ListToolbar } from '../../../components/ListToolbar.tsx';
 import { PageCard } from '../../../components/PageCard.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { ADDRESS_PAGE_SIZE, type Address, addressMutations, addressQueries, invalidateAddresses } from '../api.ts';
+import { type Address, addressMutations, addressQueries, invalidateAddresses } from '../api.ts';
 import { AddressFormDrawer } from '../components/AddressFormDrawer.tsx';
 import { labelOptions, traceLabels } from '../components/code-labels.ts';
 import { TRACE_NS } from '../locales/register.ts';
+
+const PAGE_SIZE = 20;
 
 /**
  * /productionManagement/addressManagement: the organisation's factories, warehouses, sites and offices, where
@@ -43,7 +45,7 @@ export function AddressManagementPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ address: Address | null } | null>(null);
   const { query, filter, pagination } = useListQuery<{ take: number; skip: number; kind?: AddressKindValue }>({
-    take: ADDRESS_PAGE_SIZE,
+    take: PAGE_SIZE,
     skip: 0,
   });
   const list = useQuery({ ...addressQueries.list(query), placeholderData: keepPreviousData });
@@ -214,7 +216,7 @@ export function AddressManagementPage() {
           actions={actions}
         />
       )}
-      {!wide && total > query.take && (
+      {!wide && total > PAGE_SIZE && (
         <Flex justify="center" style={{ marginTop: 12 }}>
           <Pagination simple {...pagination(total)} />
         </Flex>

@@ -1,9 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { address, mockServer, page, renderTrace, signInAs } from '../console-testing.tsx';
-import traceDashboardData from '../dashboard-data.ts';
 import { TraceDashboardPage } from './TraceDashboardPage.tsx';
 
 const DASHBOARD = '/api/track/dashboard';
@@ -54,19 +52,6 @@ afterEach(() => {
 
 // antd cards are slow in jsdom on a shared machine: each test gets 60 s (the default is 20).
 describe('the trace dashboard', { timeout: 60_000 }, () => {
-  it('starts with the navigation the query the page first asks for (route data)', async () => {
-    signInAs(6);
-    const sent = mockServer({ [DASHBOARD]: () => ({ data: busy }) });
-    const asked = () => sent.map((s) => `${s.method} ${s.path} ${s.query}`);
-    await traceDashboardData(new QueryClient());
-    const byData = asked();
-    expect(byData).toEqual([`GET ${DASHBOARD} `]);
-    sent.length = 0;
-    renderTrace(<TraceDashboardPage />, '/productionManagement/dashboard');
-    await waitFor(() => expect(sent.length).toBeGreaterThan(0));
-    expect(asked()[0]).toBe(byData[0]);
-  });
-
   it('shows the KPIs, stock, receivers, transport carbon and alerts with their links', async () => {
     signInAs(6);
     mockServer({ [DASHBOARD]: () => ({ data: busy }) });
