@@ -55,6 +55,14 @@ export const lotQueries = {
   detail: (id: number) => queryOptions({ ...queryOf(api.lotDetail, { id }), retry: retryUnlessNotFound }),
   codes: (input: CodeListQuery) => queryOf(api.codeList, input),
 };
+/**
+ * How the product dashboard opens when the address names no product, for the page and its route data
+ * (product-dashboard-data.ts): with several products, on the product of the maker's latest lot.
+ */
+export const productDashboardOpening = {
+  picksLatest: (productCount: number) => productCount > 1,
+  latestLot: () => lotQueries.list({ take: 1, skip: 0 }),
+};
 export const lotMutations = {
   create: mutationOf(api.lotCreate, { silent: true }),
   generateCodes: mutationOf(api.codeGenerate, { silent: true }),

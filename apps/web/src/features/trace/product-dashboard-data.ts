@@ -1,7 +1,7 @@
 import { TRACE_PAGE_SIZE } from '@jcbb/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { positiveId } from '../../lib/record-id.ts';
-import { lotQueries } from './api.ts';
+import { lotQueries, productDashboardOpening } from './api.ts';
 
 /**
  * /productionManagement/productDashboard's first queries as ProductDashboardPage first asks for them, started by the
@@ -25,6 +25,8 @@ export default async function productDashboardData(
       queryClient.ensureQueryData(lotQueries.list({ take: TRACE_PAGE_SIZE, skip: 0, productId: id })),
     ]);
   }
-  if ((await products).length > 1) return queryClient.ensureQueryData(lotQueries.list({ take: 1, skip: 0 }));
+  if (productDashboardOpening.picksLatest((await products).length)) {
+    return queryClient.ensureQueryData(productDashboardOpening.latestLot());
+  }
   return null;
 }

@@ -6,29 +6,10 @@ import { type SessionUser, session } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { CityProject } from '../api.ts';
 import projectZh from '../locales/zh-CN.ts';
+import { cityProject } from '../test-data.ts';
 import { CityProjectListPage } from './CityProjectListPage.tsx';
 
 const CITY_LIST = '/dolphin/api/project/city/list';
-
-const project = (id: number, over: Partial<CityProject> = {}): CityProject => ({
-  id,
-  name: `项目${id}`,
-  code: `P-${id}`,
-  type: 2,
-  typeName: '学校',
-  regionCode: '320106',
-  regionName: '鼓楼区',
-  cityCode: '320100',
-  step: 1,
-  stepName: '设计阶段',
-  designStage: 1,
-  inPolicyScope: true,
-  policyBatch: '2020',
-  developerOrgId: 5,
-  developerName: '南京城建置业发展有限公司',
-  createTime: '2026-01-05 10:00:00',
-  ...over,
-});
 
 let sent: { path: string; body: Record<string, unknown> }[];
 let rows: CityProject[];
@@ -74,7 +55,7 @@ const render = () => renderWithProviders(<CityProjectListPage />, { project: pro
 
 describe("the city committee's project list", { timeout: 60_000 }, () => {
   it("lists the city's projects with a link to each, and a search asks again from the first page", async () => {
-    rows = [project(7, { name: '天妃宫小学新建工程' })];
+    rows = [cityProject(7, { name: '天妃宫小学新建工程' })];
     render();
     const link = await screen.findByRole('link', { name: '天妃宫小学新建工程' });
     expect(link.getAttribute('href')).toBe('/project/detail?id=7');

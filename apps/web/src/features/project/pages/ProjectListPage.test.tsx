@@ -7,31 +7,8 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import type { UserProject } from '../api.ts';
 import projectListData from '../list-data.ts';
 import projectZh from '../locales/zh-CN.ts';
+import { userProject } from '../test-data.ts';
 import { ProjectListPage } from './ProjectListPage.tsx';
-
-const project = (id: number, over: Partial<UserProject> = {}): UserProject => ({
-  id,
-  name: `项目${id}`,
-  code: `P-${id}`,
-  type: 2,
-  typeName: '学校',
-  regionCode: '320106',
-  regionName: '鼓楼区',
-  cityCode: '320100',
-  step: 1,
-  stepName: '设计阶段',
-  designStage: 1,
-  inPolicyScope: true,
-  policyBatch: '2020',
-  developerOrgId: 5,
-  developerName: '南京城建置业发展有限公司',
-  createTime: '2026-01-05 10:00:00',
-  membershipStatus: 2,
-  orgType: 4,
-  myRole: null,
-  leader: null,
-  ...over,
-});
 
 let sent: { path: string; body: Record<string, unknown> }[];
 let joined: UserProject[];
@@ -106,7 +83,7 @@ describe('the project list', () => {
 
   it('shows a construction unit its invitations above an empty list, and its administrator accepts one', async () => {
     signInAs(4, [Role.ENTERPRISE_ADMIN]);
-    invited = [project(7, { name: '江宁区人民医院', membershipStatus: 1 })];
+    invited = [userProject(7, { name: '江宁区人民医院', membershipStatus: 1 })];
     render();
     const card = (await screen.findByText('待处理的项目邀请（1）')).closest('.ant-card') as HTMLElement;
     expect(within(card).getByText('江宁区人民医院')).toBeTruthy();
@@ -124,7 +101,7 @@ describe('the project list', () => {
 
   it('lets only the administrator answer an invitation', async () => {
     signInAs(4, [Role.STAFF]);
-    invited = [project(7, { membershipStatus: 1 })];
+    invited = [userProject(7, { membershipStatus: 1 })];
     render();
     await screen.findByText('待处理的项目邀请（1）');
     const accept = screen.getByRole('button', { name: /接\s*受/ }) as HTMLButtonElement;
@@ -143,7 +120,7 @@ describe('the project list', () => {
   it('lists joined projects with the organisation’s leader', async () => {
     signInAs(3, [Role.ENTERPRISE_ADMIN]);
     joined = [
-      project(1, {
+      userProject(1, {
         name: '天妃宫小学',
         myRole: 'witness',
         leader: { userId: 4, realName: '赵磊', mobile: '13800000004' },

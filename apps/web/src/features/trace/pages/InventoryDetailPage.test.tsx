@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { userProject } from '../../project/test-data.ts';
 import { mockServer, page, renderTrace, signInAs } from '../console-testing.tsx';
 import { InventoryDetailPage } from './InventoryDetailPage.tsx';
 
@@ -114,29 +115,7 @@ describe('the stock page', { timeout: 60_000 }, () => {
     const project = { id: 3, name: '天妃宫小学' };
     const sent = mockServer({
       [PROJECTS]: () => ({
-        data: page([
-          {
-            ...project,
-            code: 'P-3',
-            type: 2,
-            typeName: '学校',
-            regionCode: '320106',
-            regionName: '鼓楼区',
-            cityCode: '320100',
-            step: 1,
-            stepName: '设计阶段',
-            designStage: 1,
-            inPolicyScope: true,
-            policyBatch: '2020',
-            developerOrgId: 5,
-            developerName: '南京城建置业发展有限公司',
-            createTime: '2026-01-05 10:00:00',
-            membershipStatus: 2,
-            orgType: 4,
-            myRole: null,
-            leader: null,
-          },
-        ]),
+        data: page([userProject(project.id, { name: project.name })]),
       }),
       [LIST]: () => ({ data: page([]) }),
     });

@@ -28,7 +28,14 @@ import { PageCard } from '../../../components/PageCard.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { positiveId } from '../../../lib/record-id.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { invalidateLots, type Lot, lotQueries, type ProductDashboard, type ProductWithSpecs } from '../api.ts';
+import {
+  invalidateLots,
+  type Lot,
+  lotQueries,
+  type ProductDashboard,
+  type ProductWithSpecs,
+  productDashboardOpening,
+} from '../api.ts';
 import { BarChart } from '../components/BarChart.tsx';
 import { EvidenceTag } from '../components/EvidenceTag.tsx';
 import { formatQuantity } from '../components/format.ts';
@@ -58,8 +65,8 @@ export function ProductDashboardPage() {
 
   // No product chosen yet (the page is about one product at a time): with several products, the product of the
   // maker's latest lot, the one they are working on; else (one product, no lot yet, the lot unreadable) the first.
-  const pickLatest = raw === null && list.length > 1;
-  const latestLot = useQuery({ ...lotQueries.list({ take: 1, skip: 0 }), enabled: pickLatest });
+  const pickLatest = raw === null && productDashboardOpening.picksLatest(list.length);
+  const latestLot = useQuery({ ...productDashboardOpening.latestLot(), enabled: pickLatest });
   const latestProduct = latestLot.data?.list[0]?.productId;
   const opening =
     list.find((p) => p.id === latestProduct)?.id ?? (!pickLatest || latestLot.isFetched ? list[0]?.id : undefined);
