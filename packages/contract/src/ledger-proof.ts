@@ -20,6 +20,16 @@ export const LEDGER_SIGNATURE_ALGORITHM = 'Ed25519';
 /** First line of the signed tree-head text: names the format, so a signature can never be replayed as another. */
 export const TREE_HEAD_FORMAT = 'jcbb-ledger-tree-head/v1';
 
+/**
+ * The fingerprint people compare by eye: the first 128 bits of SHA-256 over the raw 32-byte public key, in groups of
+ * four hex digits (`3f2a 9c1b …`). Printed on certificates and label sheets and at start-up, published beside the key
+ * at /.well-known/jcbb-ledger-key.json (docs/traceability.md, "Verifying a code from outside").
+ */
+export function keyFingerprint(publicKeyHex: string): string {
+  const hex = bytesToHex(sha256(hexToBytes(publicKeyHex))).slice(0, 32);
+  return hex.match(/.{4}/g)?.join(' ') ?? hex;
+}
+
 export { bytesToHex, hexToBytes };
 
 // ---------------------------------------------------------------------------------------------------------------

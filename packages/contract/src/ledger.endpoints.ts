@@ -29,6 +29,11 @@ import {
 export const ledgerEndpoints = {
   // The public log
   key: endpoint({ method: 'GET', path: '/open/ledger/key', response: ledgerKeyData }),
+  /**
+   * The same key where anyone can fetch it without the API's signing (plain JSON, no envelope): the address an
+   * outsider checks signed tree heads against (docs/traceability.md, "Verifying a code from outside").
+   */
+  wellKnownKey: endpoint({ method: 'GET', path: '/.well-known/jcbb-ledger-key.json' }),
   latestTreeHead: endpoint({ method: 'GET', path: '/open/ledger/sth', response: signedTreeHeadSchema }),
   treeHead: endpoint({
     method: 'GET',

@@ -60,6 +60,8 @@ export const ledgerKeyData = z.object({
   hashAlgorithm: z.literal('SHA-256'),
   /** First line of the signed tree-head text (ledger-proof.ts `treeHeadSigningInput`). */
   treeHeadFormat: z.string(),
+  /** SHA-256 of the raw key, first 128 bits in groups of four hex digits (ledger-proof.ts `keyFingerprint`). */
+  fingerprint: z.string(),
 });
 
 export const signedTreeHeadSchema = z.object({

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  businessMoment,
   daysBetween,
   formatOptionalShanghaiTime,
   formatShanghaiTime,
   shanghaiDate,
+  shanghaiIso,
   shanghaiToday,
 } from './time.ts';
 
@@ -42,5 +44,20 @@ describe('Asia/Shanghai time', () => {
     expect(daysBetween('2026-11-22', '2026-12-22')).toBe(30);
     expect(daysBetween('2026-12-22', '2026-11-22')).toBe(-30);
     expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+  });
+
+  it('writes a moment in the Shanghai offset, as EPCIS event times are written', () => {
+    expect(shanghaiIso(new Date('2026-11-21T15:59:59.123Z'))).toBe('2026-11-21T23:59:59.123+08:00');
+    expect(shanghaiIso(atMidnight)).toBe('2026-11-22T00:00:00.000+08:00');
+  });
+
+  it('dates a business step by its stated day: the moment recorded on that day, else the end of the day', () => {
+    const recorded = new Date('2026-11-21T02:30:00Z'); // 10:30 in Shanghai, 2026-11-21
+    expect(businessMoment('2026-11-21', recorded).toISOString()).toBe(recorded.toISOString());
+    // Recorded the next day for the day before: the day the user states, its time unknown.
+    expect(shanghaiIso(businessMoment('2026-11-20', recorded))).toBe('2026-11-20T23:59:59.000+08:00');
+    // Just after midnight in Shanghai (still the 21st in UTC) is already the 22nd.
+    expect(shanghaiIso(businessMoment('2026-11-21', atMidnight))).toBe('2026-11-21T23:59:59.000+08:00');
+    expect(businessMoment('2026-11-22', atMidnight).getTime()).toBe(atMidnight.getTime());
   });
 });

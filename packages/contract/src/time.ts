@@ -42,3 +42,20 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
+
+/** A moment as an ISO 8601 time in Asia/Shanghai's offset, `YYYY-MM-DDTHH:mm:ss.sss+08:00` (EPCIS eventTime). */
+export function shanghaiIso(moment: Moment): string {
+  return `${new Date(millis(moment) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 23)}+08:00`;
+}
+
+/**
+ * When something happened on a business date that a user states (a ship date, an arrival date), recorded at `at`:
+ * the moment of recording when that is on the date itself; else (recorded later, or earlier for a date to come) the
+ * end of that day in Asia/Shanghai, 23:59:59 — the day is what the user vouches for, the time of day is not known.
+ * The end of the day keeps a back-dated step after anything recorded on that day before it (docs/traceability.md,
+ * "Event time").
+ */
+export function businessMoment(date: string, at: Moment): Date {
+  if (shanghaiDate(at) === date) return new Date(millis(at));
+  return new Date(Date.parse(`${date}T23:59:59.000+08:00`));
+}

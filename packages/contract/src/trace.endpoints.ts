@@ -40,6 +40,7 @@ import {
   traceDashboardData,
   traceIdBody,
   traceIdParams,
+  traceProofData,
 } from './trace.ts';
 
 /**
@@ -180,6 +181,13 @@ export const traceEndpoints = {
     path: '/open/trace/{code}',
     params: traceCodeParams,
     response: publicTraceData,
+  }),
+  /** The code's events with their ledger entries and inclusion proofs under one signed head (no scan counted). */
+  publicTraceProof: endpoint({
+    method: 'GET',
+    path: '/open/trace/{code}/proof',
+    params: traceCodeParams,
+    response: traceProofData,
   }),
   /** The code's events as a GS1 EPCIS 2.0 JSON-LD document (application/ld+json, outside the envelope). */
   publicEpcis: endpoint({ method: 'GET', path: '/open/trace/{code}/epcis', params: traceCodeParams }),

@@ -833,6 +833,45 @@ export const productDashboardData = z.object({
 
 // ---- the public trace page ----
 
+/** One ledger entry with its inclusion proof against the proof's signed head (RFC 9162; ledger-proof.ts). */
+export const traceLedgerLeaf = z.object({
+  leafIndex: z.number().int(),
+  /** The entry's bytes, base64 (ledger-proof.ts `decodeLedgerEntry`): it records the content's SHA-256. */
+  entry: z.string(),
+  /** RFC 9162 leaf hash of the entry, hex. */
+  leafHash: z.string(),
+  /** Hashes from the leaf up to the head's root, hex. */
+  inclusionProof: z.array(z.string()),
+});
+/**
+ * Everything needed to check a code's record without trusting the server (GET /open/trace/{code}/proof, and the
+ * scan page's answer): each EPCIS event as published, with the ledger entry that holds its hash and the proof that
+ * the entry is in the tree under one signed head; the certificate's entry the same way. The head's signature is
+ * checked with the ledger's public key, published at /.well-known/jcbb-ledger-key.json (docs/traceability.md,
+ * "Verifying a code from outside").
+ */
+export const traceProofData = z.object({
+  /** The signed tree head every proof below leads to. */
+  sth: z.object({
+    treeSize: z.number().int(),
+    rootHash: z.string(),
+    timestamp: z.number().int(),
+    signature: z.string(),
+  }),
+  events: z.array(
+    traceLedgerLeaf.extend({
+      /** The EPCIS 2.0 event, field for field as in GET /open/trace/{code}/epcis (its eventID is its hash id). */
+      event: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  /**
+   * The product's certificate valid today, when it is a platform certificate: its ledger entry and the canonical
+   * JSON the entry vouches for (number, holder, product, validity). Null when there is none on the ledger.
+   */
+  certificate: traceLedgerLeaf.extend({ content: z.string() }).nullable(),
+});
+export type TraceProofData = z.infer<typeof traceProofData>;
+
 export const publicTraceData = z.object({
   code: z.string(),
   level: z.enum(codeLevelValues),
@@ -861,20 +900,12 @@ export const publicTraceData = z.object({
   ),
   status: z.enum(codeStatusValues),
   statusName: z.string(),
-  /** Chain of custody: organisations, cities and dates, never people. */
-  custody: z.array(
-    z.object({ step: z.string(), stepName: z.string(), orgName: z.string(), cityName: z.string(), date: z.string() }),
-  ),
-  carbon: z.array(
-    z.object({
-      shipmentNumber: z.string(),
-      shipDate: z.string(),
-      kgCO2e: z.number().nullable(),
-      distanceKm: z.number(),
-      distanceSource: z.string(),
-    }),
-  ),
-  events: z.array(traceEventView),
+  /**
+   * The code's events with their ledger proofs: the page draws the chain of custody (who shipped and received how
+   * much of what, where and when) and the transport carbon from these events only, after recomputing each event's
+   * hash in the browser (docs/traceability.md, "What the proof covers").
+   */
+  proof: traceProofData,
   alerts: z.array(z.object({ kind: z.string(), message: z.string() })),
   scanCount: z.number().int(),
 });

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../modules/auth/index.ts';
 import { createTraceReceiptService, createTraceShipmentService } from '../../modules/trace/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { addresses, lots, productSpecs, projects, stockBalances, traceCodes } from '../schema/index.ts';
+import { demoMoment } from './demo-trace.ts';
 
 /**
  * Demo shipments (docs/traceability.md) of the demo manufacturer's lots, made through the shipment and receipt
@@ -163,7 +164,7 @@ export async function seedDemoTraceShipments(tx: Tx, input: DemoTraceShipmentsIn
     },
   ) => {
     const saved = await shipments.save(maker, save({ fromAddressId: L.makerFactory, transportType: 8, ...body }));
-    await shipments.ship(maker, saved.id);
+    await shipments.ship(maker, saved.id, { at: demoMoment(String(body.shipDate), '09:30') });
     ids.push(saved.id);
     return { id: saved.id, lineIds: (await shipments.detail(maker, saved.id)).lines.map((l) => l.id) };
   };
@@ -197,6 +198,7 @@ export async function seedDemoTraceShipments(tx: Tx, input: DemoTraceShipmentsIn
       deliveryNoteNo: 'HT-2611-001',
       lines: [codedLine(s1.lineIds[0], wool)],
     }),
+    { at: demoMoment(addDays(today, -11), '15:20') },
   );
 
   // 2. Blocks with codes and windows without to the school, partly received with one damaged block.
@@ -221,6 +223,7 @@ export async function seedDemoTraceShipments(tx: Tx, input: DemoTraceShipmentsIn
       remarks: '砌块一块运输中破损，已拒收；门窗另车送达',
       lines: [codedLine(s2.lineIds[0], blocks, blocks.slice(-1), true)],
     }),
+    { at: demoMoment(addDays(today, -3), '10:40') },
   );
 
   // 3. Mortar packages to the construction unit's own stock: four accepted, one damaged.
@@ -238,6 +241,7 @@ export async function seedDemoTraceShipments(tx: Tx, input: DemoTraceShipmentsIn
       arrivedOn: addDays(today, -3),
       lines: [codedLine(s3.lineIds[0], bags, bags.slice(-1))],
     }),
+    { at: demoMoment(addDays(today, -3), '16:05') },
   );
 
   // 4. Blocks without codes to the hospital, on their way.

@@ -1,8 +1,19 @@
+import { custodyStep } from '@jcbb/contract/trace-custody';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { ledgerSigner, verifyLedger } from '../../modules/ledger/index.ts';
-import { lots, productSpecs, products, stockBalances, stockMoves, traceEvents, users } from '../schema/index.ts';
+import {
+  lots,
+  productSpecs,
+  products,
+  receipts,
+  shipments,
+  stockBalances,
+  stockMoves,
+  traceEvents,
+  users,
+} from '../schema/index.ts';
 import { DEMO_LOTS, DEMO_TRACE_CODE } from './demo-trace.ts';
 
 /** The traceability demo (demo-trace.ts, seeded by demo.ts) as the demo accounts meet it. */
@@ -89,7 +100,8 @@ describe('the traceability demo', () => {
           rows.map((l) => l.id),
         ),
       );
-    expect(events.filter((e) => e.bizStep === 'commissioning')).toHaveLength(3);
+    // One commissioning per level of codes: rock wool and blocks items, mortar packages and the bags inside them.
+    expect(events.filter((e) => e.bizStep === 'commissioning')).toHaveLength(4);
     expect(events.filter((e) => e.bizStep === 'packing')).toHaveLength(10);
     expect(events.every((e) => e.leafIndex !== null)).toBe(true);
     expect(await verifyLedger(db, ledgerSigner().publicKeyHex)).toMatchObject({ ok: true });
@@ -133,13 +145,43 @@ describe('the traceability demo', () => {
     expect(mass('断桥铝合金节能窗', '70 系列平开窗')).toBeNull();
   });
 
-  it('gives the README’s demo code a public chain: made, shipped to 南京恒通 and received there', async () => {
+  it('gives the README’s demo code a public chain in business time: made, shipped to 南京恒通 and received there', async () => {
     const res = await server.call('GET', `/open/trace/${DEMO_TRACE_CODE}`, {});
     expect(res.status, res.raw.slice(0, 300)).toBe(200);
     expect(res.body.data.product.name).toBe('岩棉保温板');
-    const steps = (res.body.data.events as { bizStep: string; leafIndex: number | null }[]).map((e) => e.bizStep);
-    expect(steps).toEqual(expect.arrayContaining(['commissioning', 'shipping', 'receiving']));
-    expect(res.body.data.events.every((e: { leafIndex: number | null }) => e.leafIndex !== null)).toBe(true);
     expect(res.body.data.status).toBe('held');
+    const chain = (res.body.data.proof.events as { event: Record<string, unknown> }[]).map((e) => custodyStep(e.event));
+    expect(chain.map((c) => c.step)).toEqual(['commissioning', 'shipping', 'receiving']);
+    // Each step is dated when it happened (the lot's production day, the ship date, the arrival date), whatever day
+    // the database was seeded.
+    const [shipment] = await server.database.db
+      .select({ shipDate: shipments.shipDate, id: shipments.id })
+      .from(shipments)
+      .where(eq(shipments.number, chain[1]?.shipmentNumber ?? ''));
+    const [receipt] = await server.database.db
+      .select({ arrivedOn: receipts.arrivedOn })
+      .from(receipts)
+      .where(eq(receipts.shipmentId, shipment?.id ?? 0));
+    const [lot] = await server.database.db
+      .select({ productionDate: lots.productionDate })
+      .from(lots)
+      .where(eq(lots.batchNo, DEMO_LOTS.rockWool));
+    expect(chain.map((c) => c.date)).toEqual([lot?.productionDate, shipment?.shipDate, receipt?.arrivedOn]);
+    expect(chain[0]?.time).toMatch(/T10:00:00\.000\+08:00$/);
+    // Who shipped and received how much of what.
+    expect(chain[1]).toMatchObject({
+      sourceName: '南京绿筑新型建材有限公司',
+      destinationName: '南京恒通建材贸易有限公司',
+    });
+    expect(chain[2]?.lines).toEqual([
+      expect.objectContaining({
+        batchNo: DEMO_LOTS.rockWool,
+        productName: '岩棉保温板',
+        quantity: '600',
+        unitName: '平方米',
+        codeCount: 60,
+      }),
+    ]);
+    expect(chain[1]?.transport).toMatchObject({ distanceKm: '38.5', distanceSource: 'measured' });
   });
 });

@@ -200,18 +200,30 @@ export async function seedTraceDemo(
   const lotIds: Record<string, number> = {};
   for (const l of LOTS) {
     const spec = await specOf(tx, input.maker.orgId, l.product, l.spec);
+    const productionDate = l.productionDate <= today ? l.productionDate : today;
     const { id } = await lots.create(maker, {
       specId: spec.specId,
       batchNo: l.batchNo,
-      productionDate: l.productionDate <= today ? l.productionDate : today,
+      productionDate,
       quantity: l.quantity,
       qualityDocUploadIds: await testReportUpload(tx, spec.productId),
     });
     lotIds[l.batchNo] = id;
     if (l.codes) {
       const firstCode = l.batchNo === DEMO_LOTS.rockWool ? DEMO_TRACE_CODE : undefined;
-      await codes.generate(maker, { lotId: id, ...l.codes }, { firstCode });
+      // The labels are issued on the production day (the event's time is when it happened, not when seeded).
+      await codes.generate(maker, { lotId: id, ...l.codes }, { firstCode, at: demoMoment(productionDate, '10:00') });
     }
   }
   return { lotIds };
+}
+
+/**
+ * A demo step's moment: the time of day on a Shanghai date, never later than now (a date of today seeded in the
+ * morning). Demo events carry the dates the README states, not the day the database was seeded.
+ */
+export function demoMoment(date: string, time: string): Date {
+  const at = new Date(`${date}T${time}:00+08:00`);
+  const now = new Date();
+  return at > now ? now : at;
 }

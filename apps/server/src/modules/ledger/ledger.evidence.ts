@@ -54,3 +54,19 @@ export async function evidenceOfLeaf(tx: Tx, leafIndex: number): Promise<LedgerE
   const row = await repo.entryAt(tx, leafIndex);
   return row ? evidenceOfEntry(tx, row) : null;
 }
+
+/**
+ * Entries with their inclusion proofs, all against one signed head (the latest): what a page that vouches for several
+ * records sends in one answer, so the browser checks one signature. Leaves that are not in the log are left out.
+ */
+export async function evidenceOfLeaves(
+  tx: Tx,
+  leafIndexes: readonly number[],
+): Promise<{ sth: SignedTreeHeadData; leaves: Map<number, LedgerEvidence> }> {
+  const sth = await latestHead(tx);
+  const wanted = [...new Set(leafIndexes)].filter((i) => i < sth.treeSize);
+  const rows = await repo.entriesAt(tx, wanted);
+  const leaves = new Map<number, LedgerEvidence>();
+  for (const row of rows) leaves.set(row.leafIndex, await evidenceOfEntry(tx, row, sth));
+  return { sth, leaves };
+}

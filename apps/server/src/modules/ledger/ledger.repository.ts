@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   fileBlobs,
@@ -25,6 +25,16 @@ export async function treeHeadAt(tx: Tx, treeSize: number) {
 export async function entryAt(tx: Tx, leafIndex: number) {
   const [row] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.leafIndex, leafIndex)).limit(1);
   return row;
+}
+
+/** The entries at these leaves (those that exist), in leaf order. */
+export async function entriesAt(tx: Tx, leafIndexes: readonly number[]) {
+  if (leafIndexes.length === 0) return [];
+  return tx
+    .select()
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.leafIndex, [...leafIndexes]))
+    .orderBy(asc(ledgerEntries.leafIndex));
 }
 
 /** Entries vouching for a content hash, oldest first. */

@@ -37,6 +37,21 @@ export function registerLedger(app: FastifyInstance, deps: { db: Db; files: File
     handler: async () => ledger.key(),
   });
 
+  defineRoute(app, api.wellKnownKey, {
+    summary: '账本公钥（公开地址） The ledger’s public key at a well-known address',
+    description:
+      'Plain JSON (no envelope, no request signing): the Ed25519 key that signs tree heads, its fingerprint, the ' +
+      'hash algorithm and the tree-head format. Fetch it once and keep it: a proof checked against a key from the ' +
+      'same answer proves nothing.',
+    tags: logTags,
+    access: 'bare',
+    handler: async ({ reply }) =>
+      reply
+        .header('cache-control', 'public, max-age=300')
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify(ledger.key())),
+  });
+
   defineRoute(app, api.latestTreeHead, {
     summary: '最新签名树头 The latest signed tree head',
     description: `Every append signs a head of the new size. An empty log answers a head of size 0 signed now. ${verify}`,

@@ -6,7 +6,12 @@ import {
   type storageAddBody,
   type storageListBody,
 } from '@jcbb/contract';
-import { LEDGER_HASH_ALGORITHM, LEDGER_SIGNATURE_ALGORITHM, TREE_HEAD_FORMAT } from '@jcbb/contract/ledger-proof';
+import {
+  keyFingerprint,
+  LEDGER_HASH_ALGORITHM,
+  LEDGER_SIGNATURE_ALGORITHM,
+  TREE_HEAD_FORMAT,
+} from '@jcbb/contract/ledger-proof';
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -55,6 +60,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
         publicKey: ledgerSigner().publicKeyHex,
         hashAlgorithm: LEDGER_HASH_ALGORITHM,
         treeHeadFormat: TREE_HEAD_FORMAT,
+        fingerprint: keyFingerprint(ledgerSigner().publicKeyHex),
       } as const;
     },
 

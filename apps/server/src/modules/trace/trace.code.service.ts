@@ -9,7 +9,7 @@ import {
   codeStatusLabels,
   type labelSheetQuery,
 } from '@jcbb/contract';
-import { formatShanghaiTime } from '@jcbb/contract/time';
+import { formatShanghaiTime, shanghaiIso } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -23,6 +23,7 @@ import { recordTraceEvent } from './trace.events.ts';
 import { renderLabelSheet } from './trace.labels.ts';
 import * as lots from './trace.lot.repository.ts';
 import { LOT_NOT_FOUND, makerOrgId } from './trace.lot.service.ts';
+import { type EventExtensions, eventFacts } from './trace.shipment.events.ts';
 
 type GenerateBody = z.output<typeof codeGenerateBody>;
 type ListBody = z.output<typeof codeListBody>;
@@ -69,7 +70,8 @@ export function createCodeService({ db }: { db: Db }) {
      * gets `itemsPerPackage` item codes inside it and stands for their sum. Pallets are refused (a pallet holds
      * packages, which are made by their own calls; aggregating existing packages onto pallets is not built yet).
      */
-    async generate(user: SessionUser, body: GenerateBody, options: { firstCode?: string } = {}) {
+    /** `options.at`: when the codes are issued — the demo seed states it; the API never passes one (now). */
+    async generate(user: SessionUser, body: GenerateBody, options: { firstCode?: string; at?: Date } = {}) {
       const orgId = makerOrgId(user);
       if (body.level === 'pallet') {
         throw invalidInput([{ field: 'level', message: '暂不支持生成托盘码，请生成单品码或包装码' }]);
@@ -135,41 +137,51 @@ export function createCodeService({ db }: { db: Db }) {
           codes: rows,
         });
 
-        // EPCIS: the codes are commissioned (ILMD: the lot's CBV master data), then each package is closed.
-        const now = new Date();
+        // EPCIS: the codes are commissioned (ILMD: the lot's master data), then each package is closed. One
+        // commissioning event per level, so that its ILMD can say what each of its codes stands for.
+        const at = options.at ?? new Date();
         const region = (await factoryRegion(tx, orgId)) ?? lot.orgRegionCode;
+        const facts = await eventFacts(tx, { lotIds: [], parties: [{ kind: 'org', orgId }], regionCodes: [region] });
         const where = region ? { readPoint: { id: URN.region(region) } } : {};
-        const commissioning: EpcisEvent = {
+        const placeName = region ? facts.places.get(region) : undefined;
+        const commissioning = (levelCodes: string[], unitsPerCode: number): EpcisEvent & EventExtensions => ({
           type: 'ObjectEvent',
-          eventTime: now.toISOString(),
+          eventTime: shanghaiIso(at),
           eventTimeZoneOffset: '+08:00',
           action: 'ADD',
           bizStep: 'commissioning',
           disposition: 'active',
-          epcList: codes.map(URN.code),
+          epcList: levelCodes.map(URN.code),
           ...where,
           // CBV master data names (cbvmda:) where the CBV has one, ours (jcbb:) otherwise: prefixed keys keep their
-          // meaning in JSON-LD (a bare key is dropped by a JSON-LD processor, and the hash would differ).
+          // meaning in JSON-LD (a bare key is dropped by a JSON-LD processor, and the hash would differ). The
+          // names a reader is shown are here too, so the page's product, maker and lot are in the hash.
           ilmd: {
             'cbvmda:lotNumber': lot.lot.batchNo,
             'jcbb:productionDate': lot.lot.productionDate,
             ...(lot.lot.expiryDate ? { 'cbvmda:itemExpirationDate': lot.lot.expiryDate } : {}),
+            'jcbb:productName': lot.productName,
+            'jcbb:specName': lot.specName,
+            'jcbb:unitsPerCode': plain(unitsPerCode),
+            'jcbb:unitName': lot.unitName,
+            'jcbb:makerName': facts.parties.get(URN.org(orgId)) ?? '',
           },
-        };
-        const event = await recordTraceEvent(tx, {
-          event: commissioning,
-          orgId,
-          regionCode: region,
-          lotId: body.lotId,
-          codes,
+          'jcbb:actorName': facts.parties.get(URN.org(orgId)) ?? '',
+          ...(placeName ? { 'jcbb:placeName': placeName } : {}),
         });
+        const items = isPackage ? codes.slice(body.count) : [];
+        const record = { orgId, regionCode: region, lotId: body.lotId };
+        const event = await recordTraceEvent(tx, { ...record, event: commissioning(tops, perTop), codes: tops });
+        if (items.length > 0) {
+          await recordTraceEvent(tx, { ...record, event: commissioning(items, perItem), codes: items });
+        }
         const packingOnLedger = isPackage && tops.length <= AGGREGATION_EVENTS_MAX;
         if (packingOnLedger) {
           for (const [parent, items] of children) {
             await recordTraceEvent(tx, {
               event: {
                 type: 'AggregationEvent',
-                eventTime: now.toISOString(),
+                eventTime: shanghaiIso(at),
                 eventTimeZoneOffset: '+08:00',
                 parentID: URN.code(parent),
                 childEPCs: items.map(URN.code),

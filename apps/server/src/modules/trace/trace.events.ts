@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { traceEventCodes, traceEvents } from '../../db/schema/index.ts';
 import { appendLedgerEntry } from '../ledger/index.ts';
@@ -62,4 +62,17 @@ export async function recordTraceEvent(
     );
   }
   return { id, eventId, leafIndex: ledger.leafIndex };
+}
+
+/**
+ * `moment`, or the time of the shipment's latest event when that is later: a step of a shipment never comes before the
+ * step it follows (a receipt back-dated to the ship day, after a shipping event recorded at its hour that day).
+ */
+export async function notBeforeShipmentEvents(tx: Tx, shipmentId: number, moment: Date): Promise<Date> {
+  const [row] = await tx
+    .select({ latest: max(traceEvents.eventTime) })
+    .from(traceEvents)
+    .where(eq(traceEvents.shipmentId, shipmentId));
+  const latest = row?.latest ? new Date(row.latest) : null;
+  return latest && latest > moment ? latest : moment;
 }

@@ -289,7 +289,19 @@ describe('trace codes', () => {
       expect(items.every((r) => r.level === 'item' && Number(r.quantity) === 2.5)).toBe(true);
     }
     const events = await db.select().from(traceEvents).where(eq(traceEvents.lotId, lotId));
-    expect(events.map((e) => e.bizStep).sort()).toEqual(['commissioning', 'packing', 'packing']);
+    // One commissioning per level, whose ILMD says what each of its codes stands for; then one packing per package.
+    expect(events.map((e) => e.bizStep).sort()).toEqual(['commissioning', 'commissioning', 'packing', 'packing']);
+    const commissioned = events
+      .filter((e) => e.bizStep === 'commissioning')
+      .map((e) => e.document as { epcList: string[]; ilmd: Record<string, string> });
+    expect(commissioned.map((e) => [e.epcList.length, e.ilmd['jcbb:unitsPerCode']]).sort()).toEqual([
+      [2, '7.5'],
+      [6, '2.5'],
+    ]);
+    expect(commissioned[0]?.ilmd).toMatchObject({
+      'jcbb:productName': expect.any(String),
+      'jcbb:makerName': '南京绿筑新型建材有限公司',
+    });
     const packing = events.filter((e) => e.bizStep === 'packing');
     expect(packing.every((e) => e.eventType === 'AggregationEvent' && e.disposition === 'container_closed')).toBe(true);
     expect(packing.map((e) => (e.document as { parentID: string }).parentID).sort()).toEqual(

@@ -127,7 +127,7 @@ const eventColumns = {
   regionCode: traceEvents.regionCode,
   leafIndex: traceEvents.leafIndex,
   contentSha256: traceEvents.contentSha256,
-  orgName: organizations.name,
+  document: traceEvents.document,
 };
 export type PublicEventRow = Awaited<ReturnType<typeof eventsNaming>>[number];
 
@@ -141,7 +141,6 @@ export async function eventsNaming(tx: Tx, codes: readonly string[]) {
   return tx
     .select(eventColumns)
     .from(traceEvents)
-    .innerJoin(organizations, eq(organizations.id, traceEvents.orgId))
     .where(inArray(traceEvents.id, ids))
     .orderBy(asc(traceEvents.eventTime), asc(traceEvents.id));
 }
@@ -151,7 +150,6 @@ export async function lotCommissioning(tx: Tx, lotId: number) {
   return tx
     .select(eventColumns)
     .from(traceEvents)
-    .innerJoin(organizations, eq(organizations.id, traceEvents.orgId))
     .where(and(eq(traceEvents.lotId, lotId), eq(traceEvents.bizStep, 'commissioning')))
     .orderBy(asc(traceEvents.eventTime), asc(traceEvents.id))
     .limit(20);
@@ -228,4 +226,14 @@ export async function cityNames(tx: Tx, cityCodes: readonly string[]): Promise<M
     .leftJoin(province, eq(province.code, city.parentCode))
     .where(inArray(city.code, codes));
   return new Map(rows.map((r) => [r.code, PROVINCE_OWN.has(r.name) ? (r.provinceName ?? r.name) : r.name]));
+}
+
+/** The canonical JSON a platform certificate's ledger entry vouches for, by the entry's leaf. */
+export async function certificateContentAt(tx: Tx, leafIndex: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ content: certificates.content })
+    .from(certificates)
+    .where(eq(certificates.leafIndex, leafIndex))
+    .limit(1);
+  return row?.content ?? null;
 }

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { ListingStatus, type ListingStatusValue, listingStatusLabels } from '@jcbb/contract';
+import { ListingStatus, type ListingStatusValue, listingStatusLabels, type TraceProofData } from '@jcbb/contract';
+import {
+  bytesToHex,
+  decodeLedgerEntry,
+  hexToBytes,
+  leafHash,
+  verifyInclusion,
+  verifyTreeHeadSignature,
+} from '@jcbb/contract/ledger-proof';
+import { custodyStep } from '@jcbb/contract/trace-custody';
 import { and, asc, eq, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -18,7 +27,7 @@ import {
   traceScanCounts,
   users,
 } from '../../db/schema/index.ts';
-import { type EpcisEvent, eventHashId, URN } from './trace.epcis.ts';
+import { type EpcisEvent, eventHashId, eventSha256, URN } from './trace.epcis.ts';
 import { recordTraceEvent } from './trace.events.ts';
 
 /*
@@ -267,6 +276,34 @@ afterAll(() => server?.stop());
 const scan = (code: string) => server.call('GET', `/open/trace/${code}`);
 const epcis = (code: string) => server.call('GET', `/open/trace/${code}/epcis`);
 
+const ledgerKey = async () =>
+  JSON.parse((await server.call('GET', '/.well-known/jcbb-ledger-key.json')).raw).publicKey as string;
+
+/**
+ * Every event of a proof checks as an outsider checks it: its hash recomputed from the event is its id and the content
+ * its ledger entry records, the entry hashes to the leaf, the leaf is in the tree under the signed head, and the head
+ * is signed by the ledger's key.
+ */
+function expectProofHolds(proof: TraceProofData, publicKey: string) {
+  expect(verifyTreeHeadSignature(proof.sth, publicKey)).toBe(true);
+  for (const e of proof.events) {
+    const event = e.event as unknown as EpcisEvent & { eventID: string };
+    expect(event.eventID).toBe(eventHashId(event));
+    const entry = decodeLedgerEntry(base64ToBytes(e.entry));
+    expect(entry.contentSha256).toBe(eventSha256(event));
+    expect(bytesToHex(leafHash(base64ToBytes(e.entry)))).toBe(e.leafHash);
+    const ok = verifyInclusion(
+      hexToBytes(e.leafHash),
+      e.leafIndex,
+      proof.sth.treeSize,
+      e.inclusionProof.map(hexToBytes),
+      hexToBytes(proof.sth.rootHash),
+    );
+    expect(ok, `inclusion of leaf ${e.leafIndex}`).toBe(true);
+  }
+}
+const base64ToBytes = (b64: string) => new Uint8Array(Buffer.from(b64, 'base64'));
+
 /** No person in a public answer: no demo mobile, no demo name, no user id field, no contact. */
 function expectNoPersonalData(raw: string) {
   expect(raw).not.toMatch(/1380000000\d/);
@@ -275,7 +312,7 @@ function expectNoPersonalData(raw: string) {
 }
 
 describe('GET /open/trace/{code}', () => {
-  it('answers an item: product, maker, lot, certificate, listings, custody through its package, carbon, events', async () => {
+  it('answers an item: product, maker, lot, certificate, listings, and its events through its package with their proofs', async () => {
     const res = await scan(fx.item1);
     expect(res.status).toBe(200);
     const d = res.body.data;
@@ -313,75 +350,31 @@ describe('GET /open/trace/{code}', () => {
     );
     expect(d.listings.find((l: { cityCode: string }) => l.cityCode === '320100')?.cityName).toBe('南京市');
 
-    // The item's chain runs through its package: commissioning, packing, shipping by the maker, receipt by the dealer.
-    expect(d.custody).toEqual([
-      {
-        step: 'commissioning',
-        stepName: '赋码',
-        orgName: '南京绿筑新型建材有限公司',
-        cityName: '南京市',
-        date: '2026-01-10',
-      },
-      {
-        step: 'packing',
-        stepName: '装箱',
-        orgName: '南京绿筑新型建材有限公司',
-        cityName: '南京市',
-        date: '2026-01-10',
-      },
-      {
-        step: 'shipping',
-        stepName: '发货',
-        orgName: '南京绿筑新型建材有限公司',
-        cityName: '南京市',
-        date: '2026-01-12',
-      },
-      {
-        step: 'receiving',
-        stepName: '收货',
-        orgName: '南京恒通建材贸易有限公司',
-        cityName: '南京市',
-        date: '2026-01-13',
-      },
+    // The item's chain runs through its package: commissioning, packing, shipping by the maker, receipt by the dealer,
+    // each event with the ledger entry that holds its hash and an inclusion proof under the one signed head.
+    const events = d.proof.events as { event: Record<string, unknown>; leafIndex: number }[];
+    expect(events.map((e) => custodyStep(e.event)).map((c) => [c.step, c.date])).toEqual([
+      ['commissioning', '2026-01-10'],
+      ['packing', '2026-01-10'],
+      ['shipping', '2026-01-12'],
+      ['receiving', '2026-01-13'],
     ]);
-    expect(d.carbon).toEqual([
-      {
-        shipmentNumber: fx.shipmentNumber,
-        shipDate: '2026-01-12',
-        kgCO2e: 1.625,
-        distanceKm: 65,
-        distanceSource: 'measured',
-      },
-    ]);
-    expect(d.events).toHaveLength(4);
-    for (const e of d.events) {
-      expect(e.eventId).toMatch(/^ni:\/\/\/sha-256;[0-9a-f]{64}\?ver=CBV2\.0$/);
-      expect(e.eventId).toBe(`ni:///sha-256;${e.contentSha256}?ver=CBV2.0`);
-      expect(typeof e.leafIndex).toBe('number');
-    }
-    expect(d.events[0]).toMatchObject({
-      eventType: 'ObjectEvent',
-      bizStep: 'commissioning',
-      eventTime: '2026-01-10 09:00:00',
-    });
+    expectProofHolds(d.proof, await ledgerKey());
+    expect(custodyStep(events[2]?.event ?? {}).shipmentNumber).toBe(fx.shipmentNumber);
+    // The certificate valid today: its entry and the canonical JSON that entry vouches for.
+    expect(d.proof.certificate.leafIndex).toBe(d.certificate.leafIndex);
+    expect(JSON.parse(d.proof.certificate.content)).toMatchObject({ certNo: 'CGBM-2026-000001' });
     expect(d.alerts).toEqual([]);
   });
 
-  it('answers a package with its children and a shipment whose mass is missing as null carbon', async () => {
+  it('answers a package with its children', async () => {
     const pkg = (await scan(fx.pkg)).body.data;
     expect(pkg).toMatchObject({ level: 'package', quantity: 2, parentCode: null, childCount: 2 });
     const lone = (await scan(fx.installed)).body.data;
-    expect(lone.carbon).toEqual([
-      {
-        shipmentNumber: fx.returnNumber,
-        shipDate: '2026-01-12',
-        kgCO2e: null,
-        distanceKm: 500,
-        distanceSource: 'default_500',
-      },
-    ]);
     // The lone item is named by commissioning only.
-    expect(lone.custody.map((c: { step: string }) => c.step)).toEqual(['commissioning']);
+    expect(lone.proof.events.map((e: { event: Record<string, unknown> }) => custodyStep(e.event).step)).toEqual([
+      'commissioning',
+    ]);
   });
 
   it('tells no one about people', async () => {
@@ -475,8 +468,39 @@ describe('GET /open/trace/{code}/epcis', () => {
     }
     // The same ids as the page's events.
     const page = (await scan(fx.item1)).body.data;
-    expect(list.map((e) => e.eventID)).toEqual(page.events.map((e: { eventId: string }) => e.eventId));
+    expect(list).toEqual(page.proof.events.map((e: { event: unknown }) => e.event));
     expectNoPersonalData(res.raw);
+  });
+
+  it('is verifiable from the proof document alone: every event on the ledger under one signed head, no scan counted', async () => {
+    const before = (await scan(fx.item2)).body.data.scanCount;
+    const res = await server.call('GET', `/open/trace/${fx.item2}/proof`);
+    expect(res.status).toBe(200);
+    const proof = res.body.data as TraceProofData;
+    expect(proof.events.map((e) => custodyStep(e.event).step)).toEqual([
+      'commissioning',
+      'packing',
+      'shipping',
+      'receiving',
+    ]);
+    expectProofHolds(proof, await ledgerKey());
+    // Each event is the one the EPCIS document publishes.
+    const doc = JSON.parse((await epcis(fx.item2)).raw);
+    expect(proof.events.map((e) => e.event)).toEqual(doc.epcisBody.eventList);
+    expect((await scan(fx.item2)).body.data.scanCount).toBe(before + 1);
+    expect((await server.call('GET', `/open/trace/${newCode()}/proof`)).status).toBe(404);
+  });
+
+  it('refuses a proof whose event was altered: the recomputed hash is not the one on the ledger', async () => {
+    const proof = (await server.call('GET', `/open/trace/${fx.item1}/proof`)).body.data as TraceProofData;
+    const shipping = proof.events.find((e) => custodyStep(e.event).step === 'shipping');
+    expect(shipping).toBeDefined();
+    const altered = {
+      ...(shipping?.event as unknown as EpcisEvent & { eventID: string }),
+      eventTime: '2026-01-11T10:00:00.000+08:00',
+    };
+    const entry = decodeLedgerEntry(base64ToBytes(shipping?.entry ?? ''));
+    expect(eventSha256(altered)).not.toBe(entry.contentSha256);
   });
 
   it('takes a package’s items’ events in, and answers 404 / 400 like the page', async () => {

@@ -13,14 +13,28 @@ export function registerTracePublicRoutes(app: FastifyInstance, deps: { db: Db }
   defineRoute(app, api.publicTrace, {
     summary: '扫码查询 What a trace code stands for, where it went and whether it is genuine',
     description:
-      'Product, maker, lot; the certificate as of today (leafIndex for the in-browser proof) and its state; listing ' +
-      'state per city; chain of custody (organisations, cities, dates — never people); transport carbon per ' +
-      'shipment; the EPCIS events with their ledger leaves and content hashes; alerts; the scan count. Codes are ' +
+      'Product, maker, lot; the certificate as of today and its state; listing state per city; `proof`: the EPCIS ' +
+      'events of the code (custody, quantities, transport carbon: organisations, cities and dates, never people) ' +
+      'with their ledger entries and inclusion proofs under one signed head, and the certificate’s entry — the ' +
+      'page shows the chain only from events whose hash it has recomputed (docs/traceability.md); alerts; the scan ' +
+      'count. Codes are ' +
       'read without spaces or dashes and in any case. Every call counts one scan of the code for the day ' +
       '(Asia/Shanghai), and nothing about the caller. A scan of installed or used material raises the ' +
       'after_installed alert once and tells the maker. Unknown code: 404.',
     tags,
     handler: ({ params }) => service.trace(params.code),
+  });
+
+  defineRoute(app, api.publicTraceProof, {
+    summary: '追溯证明 The code’s events with their ledger proofs',
+    description:
+      'What an outsider needs to verify a code without trusting this server: each EPCIS event (as in /epcis) with ' +
+      'the ledger entry holding its hash (leafIndex, entry bytes base64, leafHash) and its RFC 9162 inclusion proof ' +
+      'under `sth`, one signed tree head; the certificate valid today the same way, with the canonical JSON its ' +
+      'entry vouches for. The head’s Ed25519 signature checks against the key at /.well-known/jcbb-ledger-key.json. ' +
+      'No scan is counted. Worked example: docs/traceability.md, "Verifying a code from outside". Unknown code: 404.',
+    tags,
+    handler: ({ params }) => service.proof(params.code),
   });
 
   defineRoute(app, api.publicEpcis, {

@@ -11,13 +11,14 @@ import {
   type PublicTraceData,
   TraceAlertKind,
   type TraceAlertKindValue,
+  type TraceProofData,
   traceAlertLabels,
-  traceEventLabels,
 } from '@jcbb/contract';
-import { formatShanghaiTime, shanghaiDate, shanghaiToday } from '@jcbb/contract/time';
+import { shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type AnswerCache, catalogueGeneration, createAnswerCache } from '../catalogue/index.ts';
+import { evidenceOfLeaves } from '../ledger/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { raiseTraceAlert } from './trace.alerts.ts';
 import { type EpcisEvent, epcisDocument } from './trace.epcis.ts';
@@ -53,11 +54,15 @@ const EPCIS_FIELDS = [
   'ilmd',
 ] as const;
 
-const num = (v: string | number | null) => (v === null ? null : Number(v));
-
-/** The step a reader sees: a shipment going back with `returned` goods is a return, not a delivery. */
-const stepOf = (bizStep: string, disposition: string | null) =>
-  bizStep === 'shipping' && disposition === 'returned' ? 'returning' : bizStep;
+/** A stored event as published: its document copied field by field through the EPCIS list and our extensions. */
+function publishedEvent(document: unknown): Record<string, unknown> {
+  const stored = document as Record<string, unknown>;
+  const event: Record<string, unknown> = {};
+  for (const field of EPCIS_FIELDS) if (stored[field] !== undefined) event[field] = stored[field];
+  // Our extension fields (jcbb:…, docs/traceability.md): in the event's hash, so nothing rides along unhashed.
+  for (const [key, value] of Object.entries(stored)) if (key.startsWith('jcbb:')) event[key] = value;
+  return event;
+}
 
 /**
  * The public scan page (docs/traceability.md, "The public scan page"): what anyone who scans a label may know, and
@@ -106,6 +111,39 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache }) 
     });
   }
 
+  /**
+   * The events of a code with their ledger proofs under one signed head, and the certificate's entry (docs/
+   * traceability.md, "What the proof covers"). A lot commissioned by quantity (no code named) still starts its
+   * chain with the lot's commissioning.
+   */
+  async function proofOf(
+    lotId: number,
+    named: repo.PublicEventRow[],
+    certificateLeaf: number | null,
+  ): Promise<TraceProofData> {
+    const rows = named.some((e) => e.bizStep === 'commissioning')
+      ? named
+      : [...(await repo.lotCommissioning(db, lotId)), ...named];
+    const leaves = rows.flatMap((e) => (e.leafIndex === null ? [] : [e.leafIndex]));
+    const [{ sth, leaves: evidence }, certificateContent] = await Promise.all([
+      evidenceOfLeaves(db, certificateLeaf === null ? leaves : [...leaves, certificateLeaf]),
+      certificateLeaf === null ? null : repo.certificateContentAt(db, certificateLeaf),
+    ]);
+    const leafOf = (leafIndex: number) => {
+      const e = evidence.get(leafIndex);
+      return e && { leafIndex, entry: e.entry, leafHash: e.leafHash, inclusionProof: e.inclusionProof };
+    };
+    const certificate = certificateLeaf === null || certificateContent === null ? null : leafOf(certificateLeaf);
+    return {
+      sth,
+      events: rows.flatMap((e) => {
+        const leaf = e.leafIndex === null ? undefined : leafOf(e.leafIndex);
+        return leaf ? [{ ...leaf, event: publishedEvent(e.document) }] : [];
+      }),
+      certificate: certificate && certificateContent !== null ? { ...certificate, content: certificateContent } : null,
+    };
+  }
+
   return {
     async trace(code: string): Promise<PublicTraceData> {
       const today = shanghaiToday();
@@ -113,23 +151,19 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache }) 
       const own = [code, ...ancestors];
       // Independent reads, each its own statement: on PostgreSQL they go out at once on the pool's connections (one
       // round trip of waiting instead of eight); PGlite, with its one connection, takes them in turn.
-      const [scanCount, facts, alertRows, shipmentRows, named] = await Promise.all([
+      const [scanCount, facts, alertRows, named] = await Promise.all([
         countScan(row, today),
         productFacts(row.productId, today),
         repo.alertsOf(db, own),
-        repo.shipmentsCarrying(db, own),
         repo.eventsNaming(db, own),
       ]);
       const { certificate, certificateState, listingRows } = facts;
-      // A lot commissioned by quantity (no code named): its commissioning still starts the chain.
-      const eventRows = named.some((e) => e.bizStep === 'commissioning')
-        ? named
-        : [...(await repo.lotCommissioning(db, row.lotId)), ...named];
-
-      const cities = await cityNamesOf(db, [
-        ...(row.makerRegion ? [cityOfRegion(row.makerRegion)] : []),
-        ...eventRows.flatMap((e) => (e.regionCode ? [cityOfRegion(e.regionCode)] : [])),
-        ...listingRows.map((l) => l.cityCode),
+      const [proof, cities] = await Promise.all([
+        proofOf(row.lotId, named, certificate.kind === 'certificate' ? certificate.leafIndex : null),
+        cityNamesOf(db, [
+          ...(row.makerRegion ? [cityOfRegion(row.makerRegion)] : []),
+          ...listingRows.map((l) => l.cityCode),
+        ]),
       ]);
       const cityName = (region: string | null) => (region ? (cities.get(cityOfRegion(region)) ?? '') : '');
 
@@ -170,37 +204,25 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache }) 
         })),
         status,
         statusName: codeStatusLabels[status]?.zh ?? status,
-        custody: eventRows.map((e) => {
-          const step = stepOf(e.bizStep, e.disposition);
-          return {
-            step,
-            stepName: traceEventLabels[step]?.zh ?? step,
-            orgName: e.orgName,
-            cityName: cityName(e.regionCode),
-            date: shanghaiDate(e.eventTime),
-          };
-        }),
-        carbon: shipmentRows.map((s) => ({
-          shipmentNumber: s.number,
-          shipDate: s.shipDate,
-          kgCO2e: num(s.kgCo2e),
-          distanceKm: Number(s.distanceKm),
-          distanceSource: s.distanceSource,
-        })),
-        events: eventRows.map((e) => ({
-          eventId: e.eventId,
-          eventType: e.eventType,
-          bizStep: e.bizStep,
-          disposition: e.disposition,
-          eventTime: formatShanghaiTime(e.eventTime),
-          orgName: e.orgName,
-          cityName: cityName(e.regionCode),
-          leafIndex: e.leafIndex,
-          contentSha256: e.contentSha256,
-        })),
+        proof,
         alerts: [...alerts.values()],
         scanCount,
       };
+    },
+
+    /**
+     * The proof document of a code (GET /open/trace/{code}/proof): the same events and proofs as the scan page's
+     * answer, without counting a scan. For an outsider who verifies a code from its label (docs/traceability.md,
+     * "Verifying a code from outside").
+     */
+    async proof(code: string): Promise<TraceProofData> {
+      const { row, ancestors } = await lookUp(db, code);
+      const [facts, named] = await Promise.all([
+        productFacts(row.productId, shanghaiToday()),
+        repo.eventsNaming(db, [code, ...ancestors]),
+      ]);
+      const { certificate } = facts;
+      return proofOf(row.lotId, named, certificate.kind === 'certificate' ? certificate.leafIndex : null);
     },
 
     /**
@@ -213,12 +235,7 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache }) 
         const { ancestors } = await lookUp(tx, code);
         const below = await repo.descendants(tx, code, EPCIS_DESCENDANTS_MAX);
         const rows = await repo.documentsNaming(tx, [code, ...ancestors, ...below]);
-        const events = rows.map((r) => {
-          const stored = r.document as Record<string, unknown>;
-          const event: Record<string, unknown> = {};
-          for (const field of EPCIS_FIELDS) if (stored[field] !== undefined) event[field] = stored[field];
-          return event as unknown as EpcisEvent & { eventID: string };
-        });
+        const events = rows.map((r) => publishedEvent(r.document) as unknown as EpcisEvent & { eventID: string });
         return epcisDocument(events, new Date());
       });
     },

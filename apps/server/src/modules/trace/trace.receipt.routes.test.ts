@@ -1,5 +1,6 @@
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
-import { and, eq } from 'drizzle-orm';
+import { custodyStep } from '@jcbb/contract/trace-custody';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -156,7 +157,11 @@ describe('receiving a shipment', () => {
       ],
     });
     // Receiving and inspecting events on the ledger, by the receiver, naming the receipt.
-    const events = await server.database.db.select().from(traceEvents).where(eq(traceEvents.receiptId, first.id));
+    const events = await server.database.db
+      .select()
+      .from(traceEvents)
+      .where(eq(traceEvents.receiptId, first.id))
+      .orderBy(asc(traceEvents.id));
     expect(events.map((e) => [e.bizStep, e.disposition])).toEqual([
       ['receiving', 'in_progress'],
       ['inspecting', 'non_conformant'],
@@ -170,6 +175,19 @@ describe('receiving a shipment', () => {
     expect(receiving.epcList).toHaveLength(4 + 4 * 50);
     expect(receiving.quantityList).toEqual([{ epcClass: `urn:jcbb:lot:${lotB}`, quantity: 100, uom: 'MTK' }]);
     expect((events[1]?.document as { epcList: string[] } | undefined)?.epcList).toHaveLength(51);
+    // What a reader is shown is in each event (and so in its hash): how much of which lot, and why goods were refused.
+    const received = custodyStep(receiving);
+    expect(received.lines.map((l) => [l.lot, l.quantity, l.codeCount])).toEqual([
+      [`urn:jcbb:lot:${lotA}`, '200', 4],
+      [`urn:jcbb:lot:${lotB}`, '100', 0],
+    ]);
+    expect(received.destinationName).toBe('南京恒通建材贸易有限公司');
+    expect(received.actorName).toBe('南京恒通建材贸易有限公司');
+    const inspected = custodyStep(events[1]?.document as Record<string, unknown>);
+    expect(inspected.lines.map((l) => [l.quantity, l.codeCount])).toEqual([['50', 1]]);
+    expect(inspected.reason).toBe('破损');
+    // The arrival date the receiver states is the events' date.
+    expect(received.date).toBe(today);
     // The shipper is told at once.
     const inbox = await server.database.db.select().from(messages).where(eq(messages.companyId, ctx.maker.orgId));
     expect(inbox.map((m) => m.title)).toContain(`收货单 ${first.number} 已确认：合格 300，拒收 50`);

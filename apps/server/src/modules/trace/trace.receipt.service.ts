@@ -10,7 +10,7 @@ import {
   TraceAlertKind,
   traceAlertLabels,
 } from '@jcbb/contract';
-import { shanghaiToday } from '@jcbb/contract/time';
+import { businessMoment, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -18,10 +18,10 @@ import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts
 import type { SessionUser } from '../auth/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { URN } from './trace.epcis.ts';
-import { recordTraceEvent } from './trace.events.ts';
+import { notBeforeShipmentEvents, recordTraceEvent } from './trace.events.ts';
 import { fromMilli, milli, milliText } from './trace.quantity.ts';
 import * as receiptRepo from './trace.receipt.repository.ts';
-import { lotQuantity, movementEvent, type PartyRef } from './trace.shipment.events.ts';
+import { buildMovementEvent, lotQuantity, type PartyRef } from './trace.shipment.events.ts';
 import * as repo from './trace.shipment.repository.ts';
 import {
   channelOf,
@@ -180,7 +180,10 @@ export function createTraceReceiptService({ db }: { db: Db }) {
   }
 
   return {
-    async create(user: SessionUser, b: CreateBody) {
+    /**
+     * `options.at`: when the receipt is recorded — the demo seed states it; the API never passes one (now).
+     */
+    async create(user: SessionUser, b: CreateBody, options: { at?: Date } = {}) {
       return db.transaction(async (tx) => {
         const { s, side } = await requireShipment(tx, user, b.shipmentId, true);
         requireMove(side, 'receive', s.status);
@@ -236,7 +239,9 @@ export function createTraceReceiptService({ db }: { db: Db }) {
           })),
         );
 
-        const at = new Date();
+        // When the goods arrived (docs/traceability.md, "Event time"): the arrival date the receiver states, never before
+        // the shipment's last event (a back-dated arrival on the ship day comes after the shipping).
+        const at = await notBeforeShipmentEvents(tx, s.id, businessMoment(b.arrivedOn, options.at ?? new Date()));
         const base = { holder, docType: 'receipt' as const, docId: receipt.id, occurredAt: at, userId: user.userId };
         await moveStock(tx, [
           ...plan
@@ -315,13 +320,20 @@ export function createTraceReceiptService({ db }: { db: Db }) {
         if (acceptedAll.length > 0 || acceptedQuantities.length > 0) {
           await recordTraceEvent(tx, {
             ...record,
-            event: movementEvent({
+            event: await buildMovementEvent(tx, {
               bizStep: 'receiving',
               disposition: 'in_progress',
               at,
               codes: acceptedAll,
               quantities: acceptedQuantities,
+              lines: plan.map((p) => ({
+                lotId: p.line.lotId,
+                unitId: p.line.unitId,
+                quantity: fromMilli(p.accepted),
+                codeCount: p.acceptedCodes.length,
+              })),
               regionCode: s.toRegionCode,
+              actorOrgId: user.orgId as number,
               from,
               to: toParty,
               transactions: [{ type: 'desadv', id: URN.shipment(s.number) }, recadv],
@@ -332,14 +344,24 @@ export function createTraceReceiptService({ db }: { db: Db }) {
         if (rejectedAll.length > 0 || rejectedQuantities.length > 0) {
           await recordTraceEvent(tx, {
             ...record,
-            event: movementEvent({
+            event: await buildMovementEvent(tx, {
               bizStep: 'inspecting',
               disposition: 'non_conformant',
               at,
               codes: rejectedAll,
               quantities: rejectedQuantities,
+              lines: plan.map((p) => ({
+                lotId: p.line.lotId,
+                unitId: p.line.unitId,
+                quantity: fromMilli(p.rejected),
+                codeCount: p.rejectedCodes.length,
+              })),
               regionCode: s.toRegionCode,
+              actorOrgId: user.orgId as number,
               transactions: [recadv],
+              reason: [
+                ...new Set(plan.flatMap((p) => (p.rejected > 0 && p.reason ? [rejectReasonLabels[p.reason].zh] : []))),
+              ].join('、'),
             }),
             codes: rejectedAll,
           });

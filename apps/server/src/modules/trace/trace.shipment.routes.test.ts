@@ -1,9 +1,18 @@
-import { shanghaiToday } from '@jcbb/contract/time';
+import { addDays, shanghaiDate, shanghaiToday } from '@jcbb/contract/time';
+import { custodyStep } from '@jcbb/contract/trace-custody';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { auditLog, messages, shipmentCodes, shipmentLines, traceCodes, traceEvents } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  messages,
+  shipmentCodes,
+  shipmentLines,
+  stockMoves,
+  traceCodes,
+  traceEvents,
+} from '../../db/schema/index.ts';
 import {
   addAddress,
   addBareProduct,
@@ -469,6 +478,46 @@ describe('shipping', () => {
       .where(and(eq(auditLog.entityType, 'shipment'), eq(auditLog.entityId, String(id))));
     expect(audit.map((a) => a.action)).toEqual(['save', 'ship']);
     expect((await post('maker', '/api/track/shipment/ship', { id })).status).toBe(409);
+  });
+
+  it('dates the shipping event by the ship date, not by when it is recorded, and refuses a ship date to come', async () => {
+    const lotId = await addLot(server, insul, 100);
+    const backDated = addDays(today, -2);
+    const { id, number } = await saveAndShip(
+      'maker',
+      body({ shipDate: backDated, lines: [{ specId: insul.specId, lotId, quantity: 40 }] }),
+    );
+    const [event] = await server.database.db.select().from(traceEvents).where(eq(traceEvents.shipmentId, id));
+    const step = custodyStep(event?.document as Record<string, unknown>);
+    // Recorded today for a day before: that day, its hour unknown (the end of it).
+    expect(step.time).toBe(`${backDated}T23:59:59.000+08:00`);
+    expect(step.date).toBe(backDated);
+    // What the public page shows of it is in the event (and so in its hash).
+    expect(step).toMatchObject({
+      shipmentNumber: number,
+      actorName: '南京绿筑新型建材有限公司',
+      sourceName: '南京绿筑新型建材有限公司',
+      destinationName: '南京恒通建材贸易有限公司',
+      transport: { distanceKm: '30', distanceSource: 'measured' },
+    });
+    expect(step.lines).toEqual([expect.objectContaining({ quantity: '40', codeCount: 0, specName: 'TR10 50 厚' })]);
+    // The stock moved on that day too.
+    const [move] = await server.database.db
+      .select({ occurredAt: stockMoves.occurredAt })
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, 'shipment'), eq(stockMoves.docId, id)));
+    expect(shanghaiDate(move?.occurredAt as Date)).toBe(backDated);
+
+    const ahead = ok(
+      await post(
+        'maker',
+        '/api/track/shipment/save',
+        body({ shipDate: addDays(today, 1), lines: [{ specId: insul.specId, lotId, quantity: 10 }] }),
+      ),
+    );
+    const refused = await post('maker', '/api/track/shipment/ship', { id: ahead.id });
+    expect(refused.status).toBe(400);
+    expect(fieldsOf(refused).shipDate).toContain('发货日期晚于今天');
   });
 
   it('carries missing mass as null, never a guess, and uncoded lines as lot quantities', async () => {

@@ -26,7 +26,7 @@ import {
   transportFactor,
   transportTypes,
 } from '@jcbb/contract';
-import { formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
+import { businessMoment, formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -36,10 +36,10 @@ import type { SessionUser } from '../auth/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { requireProjectMember } from '../project/index.ts';
 import { URN } from './trace.epcis.ts';
-import { recordTraceEvent } from './trace.events.ts';
+import { notBeforeShipmentEvents, recordTraceEvent } from './trace.events.ts';
 import { evidenceAsOf } from './trace.evidence.ts';
 import { fromMilli, milli, milliText } from './trace.quantity.ts';
-import { lotQuantity, movementEvent, type PartyRef } from './trace.shipment.events.ts';
+import { buildMovementEvent, lotQuantity, type MovementLine, type PartyRef } from './trace.shipment.events.ts';
 import * as repo from './trace.shipment.repository.ts';
 import { type Holder, holderKey, moveStock, parseHolderKey } from './trace.stock.ts';
 import { mayTake, type ShipmentActor, type ShipmentMoveValue, shipmentTransition } from './trace.transitions.ts';
@@ -580,7 +580,13 @@ async function returnToShipper(
   const quantities = outstanding
     .filter((o) => o.quantity > 0 && !coded.has(o.line.id))
     .map((o) => lotQuantity(o.line.lotId, fromMilli(o.quantity), o.line.unitId));
-  return { codes: all, quantities };
+  const lines = outstanding.map((o) => ({
+    lotId: o.line.lotId,
+    unitId: o.line.unitId,
+    quantity: fromMilli(o.quantity),
+    codeCount: codes.filter((c) => c.lineId === o.line.id).length,
+  }));
+  return { codes: all, quantities, lines };
 }
 
 // ---- views ----
@@ -995,10 +1001,18 @@ export function createTraceShipmentService({ db }: { db: Db }) {
       });
     },
 
-    async ship(user: SessionUser, id: number) {
+    /** `options.at`: when the shipper ships — the demo seed states it; the API never passes one (now). */
+    async ship(user: SessionUser, id: number, options: { at?: Date } = {}) {
       return db.transaction(async (tx) => {
         const { s, side } = await requireShipment(tx, user, id, true);
         const to = requireMove(side, 'ship', s.status);
+        const recorded = options.at ?? new Date();
+        // Goods leave on the ship date (docs/traceability.md, "Event time"): a date to come is not a shipment yet.
+        if (s.shipDate > shanghaiToday(recorded)) {
+          throw invalidInput([
+            { field: 'shipDate', message: '发货日期晚于今天：请在货物发出当天确认发货，或把发货日期改为今天' },
+          ]);
+        }
         const lineRows = await repo.linesOf(tx, [s.id]);
         const codeRows = await repo.shipmentCodeRows(tx, s.id);
         const {
@@ -1023,7 +1037,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
           throw invalidInput([{ field: 'lines.0.quantity', message: '发货重量或运输碳排放超出可计算的范围' }]);
         }
 
-        const now = new Date();
+        const leftAt = businessMoment(s.shipDate, recorded);
         await moveStock(
           tx,
           lineRows.map((r, i) => ({
@@ -1035,7 +1049,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
             reason: src.isReturn ? ('return' as const) : ('ship' as const),
             docType: 'shipment' as const,
             docId: s.id,
-            occurredAt: now,
+            occurredAt: leftAt,
             userId: user.userId,
             field: `lines.${i}.quantity`,
           })),
@@ -1049,7 +1063,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
         }
         const moved = await repo.moveShipment(tx, s.id, s.status, {
           status: to,
-          shippedAt: now,
+          shippedAt: recorded,
           massKg: carbon.massKg === null ? null : carbon.massKg.toFixed(3),
           kgCo2e: carbon.kgCO2e === null ? null : carbon.kgCO2e.toFixed(3),
           missingMassLines: carbon.missingMassLines,
@@ -1064,18 +1078,32 @@ export function createTraceShipmentService({ db }: { db: Db }) {
         }
         const lotIds = [...new Set(lineRows.map((r) => r.line.lotId))];
         await recordTraceEvent(tx, {
-          event: movementEvent({
+          event: await buildMovementEvent(tx, {
             bizStep: 'shipping',
             disposition: src.isReturn ? 'returned' : 'in_transit',
-            at: now,
+            at: leftAt,
             codes,
             quantities: lineRows
               .filter((r) => !coded.has(r.line.id))
               .map((r) => lotQuantity(r.line.lotId, Number(r.line.quantity), r.line.unitId)),
+            lines: lineRows.map((r) => ({
+              lotId: r.line.lotId,
+              unitId: r.line.unitId,
+              quantity: Number(r.line.quantity),
+              codeCount: codeRows.filter((c) => c.lineId === r.line.id).length,
+            })),
             regionCode: s.fromRegionCode,
+            actorOrgId: s.fromOrgId,
             from: sourceParty(src),
             to: { ...destinationParty(dest), regionCode: s.toRegionCode },
             transactions,
+            transport: {
+              type: s.transportType,
+              distanceKm: Number(s.distanceKm),
+              distanceSource: s.distanceSource,
+              massKg: carbon.massKg,
+              kgCO2e: carbon.kgCO2e,
+            },
           }),
           orgId: s.fromOrgId,
           regionCode: s.fromRegionCode,
@@ -1217,15 +1245,19 @@ async function recordVoidEvent(
   tx: Tx,
   s: repo.ShipmentRow,
   src: Source,
-  back: { codes: string[]; quantities: ReturnType<typeof lotQuantity>[] },
+  back: { codes: string[]; quantities: ReturnType<typeof lotQuantity>[]; lines: MovementLine[] },
 ) {
   await recordTraceEvent(tx, {
-    event: movementEvent({
+    event: await buildMovementEvent(tx, {
       bizStep: 'void_shipping',
-      at: new Date(),
+      // Voiding or closing is decided now, and what comes back is the shipper's again from now; never before the
+      // shipment's last step (a shipment voided on the day it was back-dated to).
+      at: await notBeforeShipmentEvents(tx, s.id, new Date()),
       codes: back.codes,
       quantities: back.quantities,
+      lines: back.lines,
       regionCode: s.fromRegionCode,
+      actorOrgId: s.fromOrgId,
       from: sourceParty(src),
       transactions: [{ type: 'desadv', id: URN.shipment(s.number) }],
     }),
