@@ -33,6 +33,8 @@ export interface Config {
    * production, else http://127.0.0.1:PORT.
    */
   publicBaseUrl: string;
+  /** Requests per minute and client address to /open/ (OPEN_RATE_LIMIT); beyond, 429 with Retry-After. */
+  openRateLimit: number;
   /**
    * The evidence ledger's Ed25519 signing key (a 32-byte seed, 64 hex digits or base64). Null: the key in
    * DATA_DIR/ledger-ed25519.key, generated on first start.
@@ -53,6 +55,12 @@ export interface Config {
     joinInfo: string;
   };
 }
+
+/**
+ * Requests per minute per client address to /open/: two a second, sustained, is more than a person scanning a
+ * pallet's labels with a phone (one page and its image per label) will do (docs/decisions.md, "Public lookups").
+ */
+export const OPEN_RATE_LIMIT_DEFAULT = 120;
 
 export const DEV_AUTH_KEY = 'jcbb-web-dev';
 export const DEV_AUTH_SECRET = 'jcbb-web-dev-secret-change-me';
@@ -196,6 +204,16 @@ const envSchema = z.object({
   DATABASE_URL: urlOf(['postgres:', 'postgresql:']),
   REDIS_URL: urlOf(['redis:', 'rediss:']),
   PUBLIC_BASE_URL: baseUrl,
+  OPEN_RATE_LIMIT: z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: 'must be a whole number of requests per minute' })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1_000_000, { error: 'must be a whole number of requests per minute, 1–1000000' })
+      .optional(),
+  ),
   EXTERNAL_SITE_URL: urlOf(['http:', 'https:']),
   HELP_CENTER_URL: urlOf(['http:', 'https:']),
   CUSTOMER_SERVICE_URL: urlOf(['http:', 'https:']),
@@ -254,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.round((v.MAX_UPLOAD_MB ?? 20) * 1024 * 1024),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     publicBaseUrl: v.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`,
+    openRateLimit: v.OPEN_RATE_LIMIT ?? OPEN_RATE_LIMIT_DEFAULT,
     ledgerSigningKey: env.LEDGER_SIGNING_KEY || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     web: {
