@@ -125,6 +125,10 @@ describe('the /open/ rate limit', () => {
     expectRefused(await config(a, '203.0.113.2'));
     expect((await config(a, '203.0.113.3')).status).toBe(200);
     expect((await config(a, '2001:db8::3')).status).toBe(200);
+    // Whatever the header holds, an answer, never a 500.
+    for (const junk of ['not-an-address', ' , ,', '203.0.113.3, garbage', 'x'.repeat(2000)]) {
+      expect((await config(a, junk)).status, junk).toBe(200);
+    }
   });
 
   it('ignores X-Forwarded-For without TRUST_PROXY: every request is the peer’s', async () => {
