@@ -15,7 +15,8 @@ import { DEMO_PASSWORD, hasNoUsers, seedDemoData } from './db/seed/demo.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { jobs as allJobs } from './jobs/index.ts';
 import { startJobs } from './jobs/scheduler.ts';
-import { AppError } from './lib/errors.ts';
+import { createAddressKeys } from './lib/address-keys.ts';
+import { AppError, ThrottledError } from './lib/errors.ts';
 import { createKvStore, type KvStore } from './lib/kv-store.ts';
 import { hashPassword } from './lib/passwords.ts';
 import type { RouteAccess } from './lib/route.ts';
@@ -31,7 +32,7 @@ import { createCertificateService, registerCertificateRoutes } from './modules/c
 import { createCompanyService, registerCompanyRoutes } from './modules/company/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
-import { registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
+import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
 import { createListingService, recomputeCityStandard, registerListingRoutes } from './modules/listing/index.ts';
 import { createMessageService, registerMessageRoutes } from './modules/message/index.ts';
 import { createOrganizationService, registerOrganizationRoutes } from './modules/organization/index.ts';
@@ -44,6 +45,7 @@ import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerTraceRoutes } from './modules/trace/index.ts';
 import { loggableError, registerErrorHandling } from './plugins/errors.ts';
 import { registerGateway } from './plugins/gateway.ts';
+import { registerOpenRateLimit } from './plugins/open-rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 
@@ -71,6 +73,8 @@ export async function buildApp(
     logStream?: { write(line: string): void };
     /** Start the background jobs (default true). */
     jobs?: boolean;
+    /** A shared store opened elsewhere (tests: two apps on one in-memory store); the caller closes it. */
+    kv?: KvStore;
   } = {},
 ): Promise<BuiltApp> {
   // How long each start-up step took, in one log line once the logger exists (docs/performance.md, cold start).
@@ -207,9 +211,13 @@ export async function buildApp(
   }
   registerErrorHandling(app, { spaFallback: serveWeb });
   // Redis, else the PostgreSQL server, else memory: one store for every process of the deployment.
-  const kv = createKvStore(config.redisUrl, config.kvPrefix, database.postgres ?? undefined);
+  const kv = options.kv ?? createKvStore(config.redisUrl, config.kvPrefix, database.postgres ?? undefined);
   database.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'database connection lost'));
   kv.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'redis connection error'));
+  // Public reads are limited per client address before anything else runs; the address only as a salted hash,
+  // salted from the ledger's key, the one secret every process of a deployment shares (docs/decisions.md).
+  const addressKey = createAddressKeys(() => ledgerSigner().secretKey);
+  registerOpenRateLimit(app, { kv, perMinute: config.openRateLimit, addressKey });
   const auth = createAuthService({ db: database.db, config, kv });
   await auth.start();
   registerGateway(app, {
@@ -240,7 +248,7 @@ export async function buildApp(
   registerElementRoutes(app, createElementService({ db: database.db, recomputeCityStandard }));
   registerListingRoutes(app, createListingService({ db: database.db, files }));
   registerProjectRoutes(app, createProjectService({ db: database.db }));
-  registerTraceRoutes(app, { db: database.db, files, config });
+  registerTraceRoutes(app, { db: database.db, files, config, kv, addressKey });
 
   registerLedger(app, { db: database.db, files });
   // Background jobs (jobs/): each runs once per period across the deployment; onClose waits for a run.
@@ -258,7 +266,7 @@ export async function buildApp(
     kv,
     async close() {
       await app.close();
-      await kv.close();
+      if (!options.kv) await kv.close();
       await database.close();
     },
   };
@@ -320,9 +328,12 @@ const SIGNATURE_CODES = new Set([10001, 10002, 10003, 10004, 10005]);
  */
 function registerRequestLogging(app: FastifyInstance) {
   const failures = new WeakMap<FastifyRequest, number>();
+  /** Refusals after the first of their window (a flood against a limit): at debug, or the flood fills the log. */
+  const repeats = new WeakSet<FastifyRequest>();
   app.addHook('onError', async (request, _reply, error) => {
     const thrown: unknown = error;
     if (thrown instanceof AppError) failures.set(request, thrown.code);
+    if (thrown instanceof ThrottledError && thrown.repeat) repeats.add(request);
   });
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const status = reply.statusCode;
@@ -336,6 +347,7 @@ function registerRequestLogging(app: FastifyInstance) {
       ...(code !== undefined ? { code } : {}),
     };
     if (status >= 500) request.log.error(line, 'request failed');
+    else if (repeats.has(request)) request.log.debug(line, 'request refused again');
     else if (status === 403 || status === 429 || (code !== undefined && SIGNATURE_CODES.has(code))) {
       request.log.warn({ ...line, ip: request.ip }, 'request refused');
     } else if (ms >= SLOW_REQUEST_MS) request.log.warn(line, 'slow request');

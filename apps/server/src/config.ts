@@ -28,10 +28,13 @@ export interface Config {
   /** Folder of the built web console served at /. */
   webDist: string;
   /**
-   * Public address of the site (e.g. https://jcbb.example.cn), used in links printed on documents such as the
-   * certificate's QR code. Null: the address each request came to.
+   * Public address of the site (e.g. https://jcbb.example.cn, no trailing slash): the links printed on labels, in
+   * code CSVs and in certificates' QR codes. Never taken from a request's Host (docs/decisions.md); required in
+   * production, else http://127.0.0.1:PORT.
    */
-  publicBaseUrl: string | null;
+  publicBaseUrl: string;
+  /** Requests per minute and client address to /open/ (OPEN_RATE_LIMIT); beyond, 429 with Retry-After. */
+  openRateLimit: number;
   /**
    * The evidence ledger's Ed25519 signing key (a 32-byte seed, 64 hex digits or base64). Null: the key in
    * DATA_DIR/ledger-ed25519.key, generated on first start.
@@ -52,6 +55,12 @@ export interface Config {
     joinInfo: string;
   };
 }
+
+/**
+ * Requests per minute per client address to /open/: two a second, sustained, is more than a person scanning a
+ * pallet's labels with a phone (one page and its image per label) will do (docs/decisions.md, "Public lookups").
+ */
+export const OPEN_RATE_LIMIT_DEFAULT = 120;
 
 export const DEV_AUTH_KEY = 'jcbb-web-dev';
 export const DEV_AUTH_SECRET = 'jcbb-web-dev-secret-change-me';
@@ -128,6 +137,41 @@ function urlOf(protocols: string[]) {
 }
 
 /**
+ * PUBLIC_BASE_URL: the site's own address as printed on paper, scheme, host and an optional path, nothing a link
+ * could not be appended to (no query, no fragment, no credentials). One trailing slash is forgiven.
+ */
+const baseUrl = z.preprocess(
+  unset,
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          const url = new URL(v);
+          return (
+            (url.protocol === 'http:' || url.protocol === 'https:') &&
+            url.search === '' &&
+            url.hash === '' &&
+            url.username === '' &&
+            url.password === '' &&
+            !v.includes('?') &&
+            !v.includes('#')
+          );
+        } catch {
+          return false;
+        }
+      },
+      {
+        error:
+          'must be a URL starting with http:// or https://, without query or fragment (e.g. https://jcbb.example.cn)',
+      },
+    )
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+);
+
+/**
  * What each variable may hold, checked before anything starts: a mistyped value stops the server with one message
  * per variable instead of running on NaN or a silent default (fail closed).
  */
@@ -159,7 +203,17 @@ const envSchema = z.object({
   MESSAGE_NOTICE: flag,
   DATABASE_URL: urlOf(['postgres:', 'postgresql:']),
   REDIS_URL: urlOf(['redis:', 'rediss:']),
-  PUBLIC_BASE_URL: urlOf(['http:', 'https:']),
+  PUBLIC_BASE_URL: baseUrl,
+  OPEN_RATE_LIMIT: z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: 'must be a whole number of requests per minute' })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1_000_000, { error: 'must be a whole number of requests per minute, 1–1000000' })
+      .optional(),
+  ),
   EXTERNAL_SITE_URL: urlOf(['http:', 'https:']),
   HELP_CENTER_URL: urlOf(['http:', 'https:']),
   CUSTOMER_SERVICE_URL: urlOf(['http:', 'https:']),
@@ -197,8 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'SEED_DEMO: demo data (accounts with a published password) is never seeded when NODE_ENV=production; create the first administrator with npm run admin:create',
     ]);
   }
+  const port = v.PORT ?? 8080;
   const config: Config = {
-    port: v.PORT ?? 8080,
+    port,
     host: env.HOST ?? '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl,
@@ -216,7 +271,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptCost: 2 ** 17,
     maxUploadBytes: Math.round((v.MAX_UPLOAD_MB ?? 20) * 1024 * 1024),
     webDist: path.join(repoRoot, 'apps/web/dist'),
-    publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
+    publicBaseUrl: v.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`,
+    openRateLimit: v.OPEN_RATE_LIMIT ?? OPEN_RATE_LIMIT_DEFAULT,
     ledgerSigningKey: env.LEDGER_SIGNING_KEY || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     web: {
@@ -227,8 +283,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       joinInfo: env.JOIN_INFO?.trim() ?? '',
     },
   };
+  const problems: string[] = [];
   if (production && (config.authKey === DEV_AUTH_KEY || config.authSecret === DEV_AUTH_SECRET)) {
-    throw new ConfigError(['AUTH_KEY and AUTH_SECRET must be set to non-default values when NODE_ENV=production']);
+    problems.push('AUTH_KEY and AUTH_SECRET must be set to non-default values when NODE_ENV=production');
   }
+  // Printed links must name the deployment, never whatever Host a request carried (docs/decisions.md).
+  if (production && !v.PUBLIC_BASE_URL) {
+    problems.push(
+      'PUBLIC_BASE_URL: required when NODE_ENV=production: the public address printed on labels, code CSVs and certificates (e.g. https://jcbb.example.cn)',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -59,7 +59,12 @@ describe('configuration is validated at start-up (fail closed)', () => {
   });
 
   it('never seeds demo data in production: off by default, refused when asked for', () => {
-    const production = { NODE_ENV: 'production', AUTH_KEY: 'k1', AUTH_SECRET: 's1' };
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_KEY: 'k1',
+      AUTH_SECRET: 's1',
+      PUBLIC_BASE_URL: 'https://jcbb.example.cn',
+    };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(problemsOf({ ...production, SEED_DEMO: 'true' })).toEqual([
       expect.stringMatching(/^SEED_DEMO: demo data .* never seeded when NODE_ENV=production/),

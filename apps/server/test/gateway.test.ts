@@ -133,27 +133,38 @@ describe('signing parameters', () => {
   });
 
   it('the same request twice: the second answers 401 10004', async () => {
+    const query = sign('GET', '/api/user/viewer');
+    expect((await get('/api/user/viewer', query, bearer(token))).body.code).toBe(0);
+    expectError(await get('/api/user/viewer', query, bearer(token)), 401, 10004);
+  });
+
+  it('a public read (/open/) keeps no nonce: the same request again is answered', async () => {
     const query = sign('GET', '/open/config');
     expect((await get('/open/config', query)).body.code).toBe(0);
-    expectError(await get('/open/config', query), 401, 10004);
+    expect((await get('/open/config', query)).body.code).toBe(0);
   });
 
   it('a nonce is spent on any path: reusing it for another call answers 10004', async () => {
     const nonce = freshNonce();
-    expect((await get('/open/config', sign('GET', '/open/config', {}, { nonce }))).body.code).toBe(0);
-    const res = await get('/api/user/viewer', sign('GET', '/api/user/viewer', {}, { nonce }), bearer(token));
+    const viewer = await get('/api/user/viewer', sign('GET', '/api/user/viewer', {}, { nonce }), bearer(token));
+    expect(viewer.body.code).toBe(0);
+    const res = await get(
+      '/api/auth/token/invalid/details',
+      sign('GET', '/api/auth/token/invalid/details', {}, { nonce }),
+    );
     expectError(res, 401, 10004);
   });
 
   it('a forged request does not burn the nonce of the real one', async () => {
     const nonce = freshNonce();
-    const forged = { ...sign('GET', '/open/config', {}, { nonce }), signature: 'f'.repeat(64) };
-    expectError(await get('/open/config', forged), 401, 10002);
-    const stale = sign('GET', '/open/config', {}, { nonce, now: Date.now() - 10 * 60_000 });
-    expectError(await get('/open/config', stale), 401, 10003);
-    const foreign = sign('GET', '/open/config', {}, { nonce, key: { authKey: 'nobody' } });
-    expectError(await get('/open/config', foreign), 401, 10005);
-    expect((await get('/open/config', sign('GET', '/open/config', {}, { nonce }))).body.code).toBe(0);
+    const url = '/api/user/viewer';
+    const forged = { ...sign('GET', url, {}, { nonce }), signature: 'f'.repeat(64) };
+    expectError(await get(url, forged, bearer(token)), 401, 10002);
+    const stale = sign('GET', url, {}, { nonce, now: Date.now() - 10 * 60_000 });
+    expectError(await get(url, stale, bearer(token)), 401, 10003);
+    const foreign = sign('GET', url, {}, { nonce, key: { authKey: 'nobody' } });
+    expectError(await get(url, foreign, bearer(token)), 401, 10005);
+    expect((await get(url, sign('GET', url, {}, { nonce }), bearer(token))).body.code).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { type BuiltApp, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import type { KvStore } from '../src/lib/kv-store.ts';
 import {
   createDatabase,
   dropDatabase as drop,
@@ -48,6 +49,8 @@ export interface TestResponse {
 export type TestServerOptions = Partial<Config> & {
   /** An empty database that start-up migrates and seeds, instead of a copy of the run's seeded one. */
   fresh?: boolean;
+  /** Another server's shared store (two apps on one in-memory store); that server closes it. */
+  kv?: KvStore;
 };
 
 /** Overrides that change what start-up writes into the database: a server given one starts fresh. */
@@ -63,7 +66,7 @@ function seededDump(file: string): Promise<Blob> {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { fresh = false, ...overrides } = options;
+  const { fresh = false, kv, ...overrides } = options;
   const run = inject('seededDatabase');
   const seeded: SeededDatabase | undefined =
     fresh || SEEDING_OVERRIDES.some((key) => key in overrides) ? undefined : run;
@@ -97,7 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       loadDataDir: await seededDump(seeded.dumpFile),
     });
   }
-  const built = await buildApp(config, { logger: false, database });
+  const built = await buildApp(config, { logger: false, database, kv });
   const key: SigningKey = { appCode: config.appCode, authKey: config.authKey, secret: config.authSecret };
 
   async function call(method: string, url: string, params: Record<string, unknown> = {}, token?: string | null) {

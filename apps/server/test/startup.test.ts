@@ -14,7 +14,10 @@ describe('configuration', () => {
   it('refuses the development signing key in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_KEY and AUTH_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_KEY: 'k1', AUTH_SECRET: DEV_AUTH_SECRET })).toThrow();
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_KEY: 'k1', AUTH_SECRET: 's1' }).authKey).toBe('k1');
+    const publicBaseUrl = 'https://jcbb.example.cn';
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_KEY: 'k1', AUTH_SECRET: 's1', PUBLIC_BASE_URL: publicBaseUrl }).authKey,
+    ).toBe('k1');
   });
 
   it('seeds demo data by default on the embedded database only', () => {

@@ -23,6 +23,27 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * 429 42900 with the time to wait, which the error handler puts in Retry-After (RFC 9110, whole seconds).
+ * `what` names what there was too much of (attempts at a password, lookups); `repeat` marks a refusal after the
+ * first of its window, logged at debug instead of warn so a flood does not flood the log too.
+ */
+export class ThrottledError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(
+    retryAfterMs: number,
+    what = '尝试次数过多',
+    readonly repeat = false,
+  ) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super(
+      ResponseCode.TOO_MANY_ATTEMPTS,
+      seconds < 60 ? `${what}，请 ${seconds} 秒后再试` : `${what}，请 ${Math.ceil(seconds / 60)} 分钟后再试`,
+    );
+    this.retryAfterSeconds = seconds;
+  }
+}
+
 export const notFound = (message?: string) => new AppError(ResponseCode.NOT_FOUND, message);
 export const forbidden = (message?: string) => new AppError(ResponseCode.FORBIDDEN, message);
 export const conflict = (message?: string) => new AppError(ResponseCode.CONFLICT, message);

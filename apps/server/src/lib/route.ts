@@ -27,6 +27,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Multipart uploads sign their query string instead of the body. */
     signQuery?: boolean;
+    /**
+     * A public read (every signed route under /open/): its signature is checked but its nonce not recorded, so
+     * lookups do not fill the shared store (docs/decisions.md, "Public lookups").
+     */
+    publicRead?: boolean;
     roles?: readonly RoleValue[];
   }
   interface FastifyRequest {
@@ -112,7 +117,7 @@ function register(
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { access, signQuery: spec.signQuery, roles: spec.roles },
+    config: { access, signQuery: spec.signQuery, roles: spec.roles, publicRead: spec.url.startsWith('/open/') },
     schema: {
       summary: spec.summary,
       description: spec.description,

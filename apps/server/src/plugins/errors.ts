@@ -1,6 +1,6 @@
 import { errorCatalogue, type FieldError, ResponseCode } from '@jcbb/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors.ts';
+import { AppError, ThrottledError } from '../lib/errors.ts';
 import { findPgError, loggablePgError, mapPgError } from './db-errors.ts';
 
 /**
@@ -44,6 +44,7 @@ const API_PREFIXES = ['/api/', '/open/', '/materials/', '/notice/', '/common/', 
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: boolean } = {}) {
   app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (thrown instanceof AppError) {
+      if (thrown instanceof ThrottledError) reply.header('retry-after', String(thrown.retryAfterSeconds));
       if (thrown.status >= 500) request.log.error({ error: loggableError(thrown) }, 'request failed');
       return send(reply, thrown.status, thrown.code, thrown.message, thrown.data);
     }

@@ -39,7 +39,9 @@ export function registerGateway(
       throw forbidden();
     }
     if (access === 'bare') return;
-    await verify(request, config.signQuery === true);
+    // Replay protection for writes and signed-in calls; a public read is idempotent and public, so replaying one
+    // gains nothing, and recording its nonce would be a store write per lookup.
+    await verify(request, config.signQuery === true, { recordNonce: config.publicRead !== true });
     if (access === 'session') request.user = await deps.auth.resolveSession(bearerToken(request));
   });
 }

@@ -26,11 +26,16 @@ export function signedParams(request: FastifyRequest, fromQuery: boolean): Recor
 /**
  * Verify a request's signature as docs/design.md §3 specifies: all five parameters present, a known app and key, the
  * timestamp within 300 s, the HMAC equal (compared in constant time), and only then the nonce recorded, so a
- * forged request cannot burn a real client's nonce.
+ * forged request cannot burn a real client's nonce. `recordNonce: false` (public reads under /open/) checks all but
+ * the nonce: such a request may be replayed within the window, to no one's gain.
  */
 export function createSignatureVerifier(keys: SigningKeyRecord[], nonces: KvStore, now: () => number = Date.now) {
   const byKey = new Map(keys.map((k) => [k.authKey, k]));
-  return async function verify(request: FastifyRequest, fromQuery: boolean): Promise<void> {
+  return async function verify(
+    request: FastifyRequest,
+    fromQuery: boolean,
+    options: { recordNonce?: boolean } = {},
+  ): Promise<void> {
     const params = signedParams(request, fromQuery);
     if (!params || SIGNING_PARAM_KEYS.some((k) => params[k] === undefined || params[k] === null || params[k] === '')) {
       throw new AppError(ResponseCode.SIGNING_PARAMS_MISSING);
@@ -55,7 +60,8 @@ export function createSignatureVerifier(keys: SigningKeyRecord[], nonces: KvStor
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw new AppError(ResponseCode.SIGNATURE_MISMATCH);
     }
-    // A nonce is remembered for twice the window: any replay inside the window finds it.
+    // A nonce is remembered for twice the window: any replay inside the window finds it. Public reads skip it.
+    if (options.recordNonce === false) return;
     if (!(await nonces.setIfAbsent(`nonce:${authKey}:${nonce}`, 2 * SIGNATURE_WINDOW_MS))) {
       throw new AppError(ResponseCode.NONCE_REUSED);
     }

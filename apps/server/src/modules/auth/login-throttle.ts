@@ -1,5 +1,4 @@
-import { ResponseCode } from '@jcbb/contract';
-import { AppError } from '../../lib/errors.ts';
+import { ThrottledError } from '../../lib/errors.ts';
 import type { KvStore } from '../../lib/kv-store.ts';
 
 /**
@@ -31,18 +30,8 @@ export const LOGIN_LIMITS = {
   changePassword: 5,
 };
 
-/** 429 42900 with the time to wait; the route puts it in Retry-After. */
-export class ThrottledError extends AppError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterMs: number) {
-    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    super(
-      ResponseCode.TOO_MANY_ATTEMPTS,
-      seconds < 60 ? `尝试次数过多，请 ${seconds} 秒后再试` : `尝试次数过多，请 ${Math.ceil(seconds / 60)} 分钟后再试`,
-    );
-    this.retryAfterSeconds = seconds;
-  }
-}
+/** 429 42900 with the time to wait (lib/errors.ts; the error handler puts it in Retry-After). */
+export { ThrottledError };
 
 export interface LoginAttempt {
   /** The password was right: the pair starts afresh and this address becomes known for the account. */

@@ -1,5 +1,5 @@
 import { certificateEndpoints as api, OrgType } from '@jcbb/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
@@ -23,8 +23,8 @@ export function registerCertificateRoutes(
   certificates: CertificateService,
   config: Pick<Config, 'publicBaseUrl'>,
 ) {
-  /** Where the QR code points: the configured public address, else the address this request came to. */
-  const baseUrl = (request: FastifyRequest) => config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  /** Where printed links (QR codes, CSV rows) point: PUBLIC_BASE_URL, never the Host a request came with. */
+  const baseUrl = config.publicBaseUrl;
 
   async function sendPdf(reply: FastifyReply, cert: CertificateView) {
     const pdf = await renderCertificatePdf(cert);
@@ -123,7 +123,7 @@ export function registerCertificateRoutes(
       'the product’s tags; the applicant gets a message.',
     tags,
     orgTypes: certificationBodies,
-    handler: ({ user, params, body, request }) => certificates.approve(user, params.id, body, baseUrl(request)),
+    handler: ({ user, params, body }) => certificates.approve(user, params.id, body, baseUrl),
   });
 
   defineRoute(app, api.rejectApplication, {
@@ -138,20 +138,20 @@ export function registerCertificateRoutes(
   defineRoute(app, api.certificates, {
     summary: '我的证书 Certificates held by the caller’s organisation',
     tags,
-    handler: ({ user, query, request }) => certificates.heldCertificates(user, query, baseUrl(request)),
+    handler: ({ user, query }) => certificates.heldCertificates(user, query, baseUrl),
   });
 
   defineRoute(app, api.issuedCertificates, {
     summary: '已发证书（认证机构） Certificates issued by the caller’s body',
     tags,
     orgTypes: certificationBodies,
-    handler: ({ user, query, request }) => certificates.issuedCertificates(user, query, baseUrl(request)),
+    handler: ({ user, query }) => certificates.issuedCertificates(user, query, baseUrl),
   });
 
   defineRoute(app, api.certificate, {
     summary: '证书详情 One certificate, to its holder or issuer',
     tags,
-    handler: ({ user, params, request }) => certificates.certificate(user, params.id, baseUrl(request)),
+    handler: ({ user, params }) => certificates.certificate(user, params.id, baseUrl),
   });
 
   defineRoute(app, api.revokeCertificate, {
@@ -160,14 +160,14 @@ export function registerCertificateRoutes(
       'The issuing organisation only (the holder gets 403, others 404); 409 when already revoked. A ledger entry ' +
       '(kind "revocation"); the product’s document of it is removed and its green tag recomputed.',
     tags,
-    handler: ({ user, params, body, request }) => certificates.revoke(user, params.id, body.reason, baseUrl(request)),
+    handler: ({ user, params, body }) => certificates.revoke(user, params.id, body.reason, baseUrl),
   });
 
   defineRoute(app, api.certificatePdf, {
     summary: '下载证书 PDF The certificate as a PDF with its verification QR code',
     tags,
-    handler: async ({ user, params, request, reply }) =>
-      sendPdf(reply, await certificates.forPdf({ user, id: params.id }, baseUrl(request))),
+    handler: async ({ user, params, reply }) =>
+      sendPdf(reply, await certificates.forPdf({ user, id: params.id }, baseUrl)),
   });
 
   // Public (signed, no session)
@@ -180,13 +180,13 @@ export function registerCertificateRoutes(
       'the entry records, the inclusion proof and the signed tree head it leads to; for a revoked certificate the ' +
       'revocation entry too. Verify with packages/contract ledger-proof.ts and the key at /open/ledger/key.',
     tags,
-    handler: ({ query, request }) => certificates.verify({ no: query.no, publicId: query.id }, baseUrl(request)),
+    handler: ({ query }) => certificates.verify({ no: query.no, publicId: query.id }, baseUrl),
   });
 
   defineRoute(app, api.publicPdf, {
     summary: '证书 PDF（公开） The certificate PDF by number (no) or public id (id)',
     tags,
-    handler: async ({ query, request, reply }) =>
-      sendPdf(reply, await certificates.forPdf({ no: query.no, publicId: query.id }, baseUrl(request))),
+    handler: async ({ query, reply }) =>
+      sendPdf(reply, await certificates.forPdf({ no: query.no, publicId: query.id }, baseUrl)),
   });
 }

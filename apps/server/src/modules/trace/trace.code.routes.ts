@@ -1,5 +1,5 @@
 import { traceEndpoints as api, CODES_PER_CALL_MAX, OrgType } from '@jcbb/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
@@ -11,8 +11,8 @@ const own = "Manufacturers only (403 for other organisation types); another manu
 
 /** Trace codes of a lot: issue, list, export, print. */
 export function registerCodeRoutes(app: FastifyInstance, codes: CodeService, config: Pick<Config, 'publicBaseUrl'>) {
-  /** Where a label's QR code points: the configured public address, else the address this request came to. */
-  const baseUrl = (request: FastifyRequest) => config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  /** Where printed links (QR codes, CSV rows) point: PUBLIC_BASE_URL, never the Host a request came with. */
+  const baseUrl = config.publicBaseUrl;
 
   defineRoute(app, api.codeGenerate, {
     summary: '生成追溯码 Issue trace codes for a lot',
@@ -40,11 +40,11 @@ export function registerCodeRoutes(app: FastifyInstance, codes: CodeService, con
 
   defineRoute(app, api.codeExport, {
     summary: '导出追溯码（CSV） A lot’s trace codes as a CSV file',
-    description: `Answers the file itself (UTF-8 with a byte-order mark, so Excel opens it as UTF-8), one row per code: ${CSV_HEADER.join(',')}. The scan address is PUBLIC_BASE_URL (else this request's address) + /mobile/detail?code=…. ${own}`,
+    description: `Answers the file itself (UTF-8 with a byte-order mark, so Excel opens it as UTF-8), one row per code: ${CSV_HEADER.join(',')}. The scan address is PUBLIC_BASE_URL + /mobile/detail?code=…. ${own}`,
     tags,
     orgTypes: makers,
-    handler: async ({ user, query, request, reply }) => {
-      const { batchNo, csv } = await codes.exportCsv(user, query, baseUrl(request));
+    handler: async ({ user, query, reply }) => {
+      const { batchNo, csv } = await codes.exportCsv(user, query, baseUrl);
       const body = Buffer.from(csv, 'utf8');
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -68,8 +68,8 @@ export function registerCodeRoutes(app: FastifyInstance, codes: CodeService, con
     ].join(' '),
     tags,
     orgTypes: makers,
-    handler: async ({ user, query, request, reply }) => {
-      const { batchNo, pdf } = await codes.labelSheet(user, query, baseUrl(request));
+    handler: async ({ user, query, reply }) => {
+      const { batchNo, pdf } = await codes.labelSheet(user, query, baseUrl);
       reply
         .header('content-type', 'application/pdf')
         .header('content-length', String(pdf.length))

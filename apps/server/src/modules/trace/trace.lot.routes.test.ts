@@ -370,7 +370,14 @@ describe('trace codes', () => {
     const codes = await server.database.db.select().from(traceCodes).where(eq(traceCodes.lotId, lotId));
     expect(rows.map((r) => r[0]).sort()).toEqual(codes.map((c) => c.code).sort());
     const pkg = rows.find((r) => r[1] === '包装') as string[];
-    expect(pkg).toEqual([pkg[0], '包装', '2', '', '在库', `http://localhost:80/mobile/detail?code=${pkg[0]}`]);
+    expect(pkg).toEqual([
+      pkg[0],
+      '包装',
+      '2',
+      '',
+      '在库',
+      `${server.config.publicBaseUrl}/mobile/detail?code=${pkg[0]}`,
+    ]);
     expect(rows.filter((r) => r[3] === pkg[0]).map((r) => r[1])).toEqual(['单品', '单品']);
   });
 

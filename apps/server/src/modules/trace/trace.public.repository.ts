@@ -211,6 +211,14 @@ export async function countScan(tx: Tx, code: string, day: string): Promise<numb
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/** A code's scans of all days, counting none (a repeated scan). */
+export async function scanCount(tx: Tx, code: string): Promise<number> {
+  const result = (await tx.execute(
+    sql`select coalesce(sum(count), 0)::int as n from trace_scan_counts where code = ${code}`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 const city = alias(administrativeDivisions, 'city');
 const province = alias(administrativeDivisions, 'province');
 /** Levels of GB/T 2260 that stand for "the province's own" (a municipality's districts): shown as the province. */

@@ -1,14 +1,17 @@
 import { traceEndpoints as api } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { AddressKey } from '../../lib/address-keys.ts';
+import type { KvStore } from '../../lib/kv-store.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { createTracePublicService } from './trace.public.service.ts';
+import { createScanGate } from './trace.scans.ts';
 
 const tags = ['追溯（公开） Traceability (public scan page)'];
 
 /** The public scan page's calls: signed like every /open/ call, no session (docs/traceability.md). */
-export function registerTracePublicRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const service = createTracePublicService(deps);
+export function registerTracePublicRoutes(app: FastifyInstance, deps: { db: Db; kv: KvStore; addressKey: AddressKey }) {
+  const service = createTracePublicService({ db: deps.db, scans: createScanGate(deps.kv, deps.addressKey) });
 
   defineRoute(app, api.publicTrace, {
     summary: '扫码查询 What a trace code stands for, where it went and whether it is genuine',
@@ -17,12 +20,12 @@ export function registerTracePublicRoutes(app: FastifyInstance, deps: { db: Db }
       'events of the code (custody, quantities, transport carbon: organisations, cities and dates, never people) ' +
       'with their ledger entries and inclusion proofs under one signed head, and the certificate’s entry — the ' +
       'page shows the chain only from events whose hash it has recomputed (docs/traceability.md); alerts; the scan ' +
-      'count. Codes are ' +
-      'read without spaces or dashes and in any case. Every call counts one scan of the code for the day ' +
-      '(Asia/Shanghai), and nothing about the caller. A scan of installed or used material raises the ' +
+      'count. Codes are read without spaces or dashes and in any case. A scan is counted once per client address, ' +
+      'code and day (Asia/Shanghai; the address kept a day as a salted hash, never itself), and nothing else about ' +
+      'the caller. A scan of installed or used material raises the ' +
       'after_installed alert once and tells the maker. Unknown code: 404.',
     tags,
-    handler: ({ params }) => service.trace(params.code),
+    handler: ({ params, request }) => service.trace(params.code, request.ip),
   });
 
   defineRoute(app, api.publicTraceProof, {

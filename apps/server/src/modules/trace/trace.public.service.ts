@@ -24,6 +24,7 @@ import { raiseTraceAlert } from './trace.alerts.ts';
 import { type EpcisEvent, epcisDocument } from './trace.epcis.ts';
 import { evidenceAsOf } from './trace.evidence.ts';
 import * as repo from './trace.public.repository.ts';
+import type { ScanGate } from './trace.scans.ts';
 
 /** The page's answer to a code nobody issued (or mistyped). */
 export const CODE_NOT_FOUND = '未找到该追溯码';
@@ -69,7 +70,7 @@ function publishedEvent(document: unknown): Record<string, unknown> {
  * nothing about people — organisations, cities and dates only. Each scan is counted per code and day (no IP, no
  * user agent), and a scan of installed or used material raises the after_installed alert for the maker.
  */
-export function createTracePublicService(deps: { db: Db; cache?: AnswerCache }) {
+export function createTracePublicService(deps: { db: Db; cache?: AnswerCache; scans?: ScanGate }) {
   const { db } = deps;
   const cache = deps.cache ?? createAnswerCache({ generation: catalogueGeneration(db) });
 
@@ -99,9 +100,13 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache }) 
 
   /**
    * Counts the scan (and, for installed or used material, raises the alert): the page's one write. The count alone
-   * is one statement, atomic by itself: no BEGIN and COMMIT round trips around it.
+   * is one statement, atomic by itself: no BEGIN and COMMIT round trips around it. A scanner's second scan of the
+   * code that day (the scan gate, trace.scans.ts) only reads the count: a loop cannot inflate it.
    */
-  function countScan(row: CodeRow, today: string) {
+  async function countScan(row: CodeRow, today: string, scanner: string | null) {
+    if (scanner !== null && deps.scans && !(await deps.scans.first(row.code, scanner, today))) {
+      return repo.scanCount(db, row.code);
+    }
     const status = row.status as CodeStatusValue;
     if (status !== CodeStatus.INSTALLED && status !== CodeStatus.CONSUMED) return repo.countScan(db, row.code, today);
     return db.transaction(async (tx) => {
@@ -145,14 +150,14 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache }) 
   }
 
   return {
-    async trace(code: string): Promise<PublicTraceData> {
+    async trace(code: string, scanner: string | null = null): Promise<PublicTraceData> {
       const today = shanghaiToday();
       const { row, ancestors } = await lookUp(db, code);
       const own = [code, ...ancestors];
       // Independent reads, each its own statement: on PostgreSQL they go out at once on the pool's connections (one
       // round trip of waiting instead of eight); PGlite, with its one connection, takes them in turn.
       const [scanCount, facts, alertRows, named] = await Promise.all([
-        countScan(row, today),
+        countScan(row, today, scanner),
         productFacts(row.productId, today),
         repo.alertsOf(db, own),
         repo.eventsNaming(db, own),

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { AddressKey } from '../../lib/address-keys.ts';
+import type { KvStore } from '../../lib/kv-store.ts';
 import type { FileService } from '../file/index.ts';
 import { registerAddressRoutes } from './trace.address.routes.ts';
 import { createAddressService } from './trace.address.service.ts';
@@ -22,6 +24,9 @@ export interface TraceDeps {
   files: FileService;
   /** For PUBLIC_BASE_URL (the QR codes' address) and the like. */
   config: Config;
+  /** The shared store and the address hashing: a scan counts once per scanner, code and day. */
+  kv: KvStore;
+  addressKey: AddressKey;
 }
 
 /**
