@@ -401,7 +401,10 @@ const PAIRED_LISTS = new Set(['sourceList', 'destinationList', 'bizTransactionLi
 
 /** json_xml_model_mismatch_correction.deep_structure_correction: the tree in the shape of the XML binding. */
 function correctStructure(n: TreeNode): TreeNode {
-  if (n.children.length === 0) return n.name === 'inputEPC' || n.name === 'outputEPC' ? node('epc', n.value) : n;
+  if (n.children.length === 0) {
+    const name = xmlName(n.name, false);
+    return name === n.name ? n : node(name, n.value);
+  }
   const children = n.children as TreeNode[];
   const rest: TreeNode[] = [];
   const lists = new Map<string, TreeNode[]>();
@@ -436,17 +439,14 @@ function correctStructure(n: TreeNode): TreeNode {
       ),
     );
   const out = corrected.map((c) => (isPair(c) || PAIRED_LISTS.has(c.name) ? c : correctStructure(c)));
-  let name = n.name;
-  if (name === 'inputEPC' || name === 'outputEPC') name = 'epc';
-  if (
-    name === 'inputQuantity' ||
-    name === 'outputQuantity' ||
-    name === 'childQuantity' ||
-    (name === 'quantity' && out.length > 0)
-  ) {
-    name = 'quantityElement';
-  }
-  return node(name, n.value, out);
+  return node(xmlName(n.name, out.length > 0), n.value, out);
+}
+
+/** The XML binding's name of a JSON field (json_xml_model_mismatch_correction._correct_xml_vs_js_structure_mismatch). */
+function xmlName(name: string, hasChildren: boolean): string {
+  if (name === 'inputEPC' || name === 'outputEPC') return 'epc';
+  if (name === 'inputQuantity' || name === 'outputQuantity' || name === 'childQuantity') return 'quantityElement';
+  return name === 'quantity' && hasChildren ? 'quantityElement' : name;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
