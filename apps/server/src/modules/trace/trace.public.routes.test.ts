@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ListingStatus, type ListingStatusValue, listingStatusLabels } from '@jcbb/contract';
+import { documentEventHashes } from '@jcbb/contract/epcis';
 import { and, asc, eq, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -473,6 +474,8 @@ describe('GET /open/trace/{code}/epcis', () => {
       const { eventID, ...event } = e;
       expect(eventHashId(event as EpcisEvent)).toBe(eventID);
     }
+    // A reader holding the document recomputes every id from it, as GS1's reference tool reads a document.
+    expect(documentEventHashes(doc).map((h) => h.id)).toEqual(list.map((e) => e.eventID));
     // The same ids as the page's events.
     const page = (await scan(fx.item1)).body.data;
     expect(list.map((e) => e.eventID)).toEqual(page.events.map((e: { eventId: string }) => e.eventId));
