@@ -139,8 +139,15 @@ describe('GS1 EPCIS 2.0 JSON schema', () => {
     expect(valid).toBe(true);
   });
 
-  it('refuses a document with an unprefixed extension key (the quirks fixture), as it should', () => {
-    const [f] = quirks;
-    expect(validate(f?.doc)).toBe(false);
+  it('refuses an event with an unprefixed key (which the hash covers, as the tool does)', () => {
+    const f = platform.find((x) => x.name === 'movements');
+    const doc = structuredClone(f?.doc) as Record<string, unknown>;
+    (eventsOf(doc)[0] as Record<string, unknown>).note = 'x';
+    expect(validate(doc)).toBe(false);
+    expect(validate.errors).toContainEqual(
+      expect.objectContaining({ keyword: 'propertyNames', params: { propertyName: 'note' } }),
+    );
+    // The quirks document, which has one (and codes that are no URIs), is refused too.
+    expect(validate(quirks[0]?.doc)).toBe(false);
   });
 });
