@@ -2,7 +2,7 @@ import { eq, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { traceEventCodes, traceEvents } from '../../db/schema/index.ts';
 import { appendLedgerEntry } from '../ledger/index.ts';
-import { type EpcisEvent, eventHashId, eventSha256 } from './trace.epcis.ts';
+import { type EpcisEvent, eventHash } from './trace.epcis.ts';
 import { textList } from './trace.sql.ts';
 
 /**
@@ -26,8 +26,8 @@ export async function recordTraceEvent(
   tx: Tx,
   r: TraceEventRecord,
 ): Promise<{ id: number; eventId: string; leafIndex: number }> {
-  const eventId = eventHashId(r.event);
-  const contentSha256 = eventSha256(r.event);
+  // One pre-hash string for both (a shipment's event may name 10 000 codes).
+  const { id: eventId, sha256: contentSha256 } = eventHash(r.event);
   const ledger = await appendLedgerEntry(tx, {
     kind: 'trace-event',
     orgId: r.orgId,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ListingStatus, type ListingStatusValue, listingStatusLabels, type TraceProofData } from '@jcbb/contract';
+import { documentEventHashes } from '@jcbb/contract/epcis';
 import {
   bytesToHex,
   decodeLedgerEntry,
@@ -467,6 +468,8 @@ describe('GET /open/trace/{code}/epcis', () => {
       const { eventID, ...event } = e;
       expect(eventHashId(event as EpcisEvent)).toBe(eventID);
     }
+    // A reader holding the document recomputes every id from it, as GS1's reference tool reads a document.
+    expect(documentEventHashes(doc).map((h) => h.id)).toEqual(list.map((e) => e.eventID));
     // The same ids as the page's events.
     const page = (await scan(fx.item1)).body.data;
     expect(list).toEqual(page.proof.events.map((e: { event: unknown }) => e.event));
