@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { ApplicationType } from '@jcbb/contract';
+import { keyFingerprint } from '@jcbb/contract/ledger-proof';
 import QRCode from 'qrcode';
+import { ledgerSigner } from '../ledger/index.ts';
 import type { CertificateView } from './certificate.service.ts';
 
 /*
@@ -186,6 +188,13 @@ export async function renderCertificatePdf(cert: CertificateView, options: PdfOp
     { width: footW },
   );
   doc.moveDown(0.5).text(cert.verifyUrl, { width: footW, link: cert.verifyUrl });
+  // The key that signs the ledger's heads, to compare with the one the verification page uses (docs/traceability.md,
+  // "Verifying a code from outside").
+  doc
+    .moveDown(0.5)
+    .text(`${cjk ? '账本公钥指纹' : 'Ledger key fingerprint'}: ${keyFingerprint(ledgerSigner().publicKeyHex)}`, {
+      width: footW,
+    });
   if (declaration) {
     doc
       .moveDown(0.5)

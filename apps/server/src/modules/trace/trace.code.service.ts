@@ -9,12 +9,14 @@ import {
   codeStatusLabels,
   type labelSheetQuery,
 } from '@jcbb/contract';
+import { keyFingerprint } from '@jcbb/contract/ledger-proof';
 import { formatShanghaiTime, shanghaiIso } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/index.ts';
+import { ledgerSigner } from '../ledger/index.ts';
 import { factoryRegion } from './trace.address.repository.ts';
 import { randomTraceCodes } from './trace.code.generator.ts';
 import * as repo from './trace.code.repository.ts';
@@ -46,6 +48,10 @@ const plain = (m: number) => String(m / 1000);
 
 /** The address a code's scan page has: the public page of docs/traceability.md. */
 export const scanUrl = (baseUrl: string, code: string) => `${baseUrl}/mobile/detail?code=${code}`;
+
+/** The label sheet's footer: the ledger key's fingerprint and where its key is published. */
+const ledgerKeyFooter = (baseUrl: string) =>
+  `建材帮帮存证账本公钥指纹 Ledger key fingerprint: ${keyFingerprint(ledgerSigner().publicKeyHex)} · ${baseUrl}/.well-known/jcbb-ledger-key.json`;
 
 /** CSV cells need quoting only when they hold a comma, quote or line break; ours rarely do. */
 const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
@@ -287,6 +293,7 @@ export function createCodeService({ db }: { db: Db }) {
         batchNo: lot.lot.batchNo,
         widthMm: query.widthMm,
         heightMm: query.heightMm,
+        footer: ledgerKeyFooter(baseUrl),
       });
       return { batchNo: lot.lot.batchNo, pdf };
     },

@@ -51,6 +51,11 @@ export interface LabelSheetInput {
   batchNo: string;
   widthMm: number;
   heightMm: number;
+  /**
+   * One line printed in the bottom margin of every page: the ledger key's fingerprint and where to check it
+   * (docs/traceability.md, "Verifying a code from outside").
+   */
+  footer?: string;
   /** Override the font search (tests: null prints the ASCII-only labels). */
   font?: { path: string; family?: string } | null;
 }
@@ -126,7 +131,20 @@ export async function renderLabelSheet(input: LabelSheetInput): Promise<Buffer> 
 
   for (const [i, label] of input.labels.entries()) {
     const slot = i % layout.perPage;
-    if (slot === 0) doc.addPage({ size: 'A4', margin: 0 });
+    if (slot === 0) {
+      doc.addPage({ size: 'A4', margin: 0 });
+      const footer = input.footer ? printable(input.footer) : '';
+      if (footer) {
+        // In the page's bottom margin (the grid keeps at least LABEL_MARGIN_MM clear), small and grey.
+        doc.font(textFont).fontSize(6).fillColor('#666666');
+        doc.text(footer, LABEL_MARGIN_MM * MM, (PAGE_MM.height - 3.5) * MM, {
+          width: (PAGE_MM.width - 2 * LABEL_MARGIN_MM) * MM,
+          align: 'center',
+          lineBreak: false,
+        });
+        doc.fillColor('#000000');
+      }
+    }
     const x = (layout.left + (slot % layout.cols) * (input.widthMm + LABEL_GAP_MM)) * MM;
     const y = (layout.top + Math.floor(slot / layout.cols) * (input.heightMm + LABEL_GAP_MM)) * MM;
 
