@@ -41,7 +41,7 @@ import { registerReferenceRoutes } from './modules/reference/index.ts';
 import { createRevisionService, registerRevisionRoutes } from './modules/revision/index.ts';
 import { createSamplingService, registerSamplingRoutes } from './modules/sampling/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
-import { registerTraceRoutes } from './modules/trace/index.ts';
+import { registerTraceRoutes, traceMemberRemovalCheck } from './modules/trace/index.ts';
 import { loggableError, registerErrorHandling } from './plugins/errors.ts';
 import { registerGateway } from './plugins/gateway.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -239,7 +239,9 @@ export async function buildApp(
   registerSamplingRoutes(app, createSamplingService({ db: database.db }));
   registerElementRoutes(app, createElementService({ db: database.db, recomputeCityStandard }));
   registerListingRoutes(app, createListingService({ db: database.db, files }));
-  registerProjectRoutes(app, createProjectService({ db: database.db }));
+  // The material modules' checks before an organisation leaves a project (project.removal.ts): the project module
+  // declares the check, traceability implements it, so neither module imports the other for it.
+  registerProjectRoutes(app, createProjectService({ db: database.db, removalChecks: [traceMemberRemovalCheck] }));
   registerTraceRoutes(app, { db: database.db, files, config });
 
   registerLedger(app, { db: database.db, files });

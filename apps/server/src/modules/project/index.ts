@@ -7,9 +7,11 @@
  *                                              committee), or 404
  *   projectAccess(tx, user, project)           that answer without throwing (null = not visible)
  *   hasAnyProject(tx, orgId, orgType?)         the 暂无项目 check on the server
- *   canRemoveMemberOrg(tx, projectId, orgId)   the hook the material modules fill (project.removal.ts)
+ *   MemberRemovalCheck                         the check each material module implements and app.ts passes to
+ *                                              createProjectService({ removalChecks }): may an organisation leave a
+ *                                              project (project.removal.ts; traceability's today)
  */
-export { canRemoveMemberOrg } from './project.removal.ts';
+export type { MemberRemovalCheck } from './project.removal.ts';
 export { registerProjectRoutes } from './project.routes.ts';
 export {
   createProjectService,

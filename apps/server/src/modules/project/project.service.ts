@@ -43,7 +43,7 @@ import { auditTrail, recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/index.ts';
 import { sendMessage } from '../message/index.ts';
-import { canRemoveMemberOrg } from './project.removal.ts';
+import { canRemoveMemberOrg, type MemberRemovalCheck } from './project.removal.ts';
 import * as repo from './project.repository.ts';
 import { type MembershipActionValue, type MembershipActor, membershipTransition } from './project.transitions.ts';
 
@@ -160,9 +160,11 @@ export type ProjectService = ReturnType<typeof createProjectService>;
 
 /**
  * Projects (issue "projects"): the developer's register, the teams, the lists. Every change is one transaction with
- * its audit rows (lib/audit.ts) and its messages.
+ * its audit rows (lib/audit.ts) and its messages. `removalChecks`: the material modules' answers to "may this
+ * organisation leave this project?" (project.removal.ts), passed in by app.ts; required, so a composition that
+ * forgets them does not silently allow every removal.
  */
-export function createProjectService({ db }: { db: Db }) {
+export function createProjectService({ db, removalChecks }: { db: Db; removalChecks: readonly MemberRemovalCheck[] }) {
   /** Field problems of a register entry the schema cannot see: the county, the policy reference data, the code. */
   async function checkRegister(tx: Tx, developerOrgId: number, b: SaveBody, exceptId?: number) {
     const fields: FieldError[] = [];
@@ -535,7 +537,7 @@ export function createProjectService({ db }: { db: Db }) {
         if (b.orgId === project.developerOrgId) throw conflict('不能移除建设单位自己');
         const current = await repo.membershipOf(tx, project.id, b.orgId);
         if (!current) throw notFound('该单位不是项目成员');
-        const refusal = await canRemoveMemberOrg(tx, project.id, b.orgId);
+        const refusal = await canRemoveMemberOrg(tx, project.id, b.orgId, removalChecks);
         if (refusal) throw conflict(refusal);
         const answer = await moveMembership(tx, user, project, 'remove', 'developer', {
           id: b.orgId,
