@@ -15,6 +15,7 @@ import { DEMO_PASSWORD, hasNoUsers, seedDemoData } from './db/seed/demo.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { jobs as allJobs } from './jobs/index.ts';
 import { startJobs } from './jobs/scheduler.ts';
+import { orgIsCertified } from './lib/certification.ts';
 import { AppError } from './lib/errors.ts';
 import { createKvStore, type KvStore } from './lib/kv-store.ts';
 import { hashPassword } from './lib/passwords.ts';
@@ -218,6 +219,9 @@ export async function buildApp(
     auth,
   });
   registerTextGuard(app);
+
+  // What routes declaring `certified` ask (lib/route.ts): the organisation's certification as it is now.
+  app.decorate('orgCertified', (orgId: number) => orgIsCertified(database.db, orgId));
 
   const messages = createMessageService({ db: database.db });
   const files = createFileService({ db: database.db, config });

@@ -36,9 +36,10 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectSer
   defineRoute(app, api.trackProjectList, {
     summary: '可发货项目 Projects a manufacturer or distributor may ship to',
     description:
-      'The projects located in the cities where the caller’s organisation has products listed (listing status 3). No member data. A distributor has none until the authorisation module gives it licensed products.',
+      'The projects located in the cities where the caller’s organisation has products listed (listing status 3). No member data. A distributor has none until the authorisation module gives it licensed products. A certified organisation only (403 企业认证通过后才能使用此功能).',
     tags,
     orgTypes: [MANUFACTURER, DISTRIBUTOR],
+    certified: true,
     handler: ({ user, body }) => projects.trackProjects(user, body),
   });
 

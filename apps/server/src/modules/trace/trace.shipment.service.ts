@@ -30,6 +30,7 @@ import { formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { isCertifiedOrg, orgIsCertified, uncertifiedForbidden } from '../../lib/certification.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/index.ts';
@@ -870,6 +871,8 @@ export function createTraceShipmentService({ db }: { db: Db }) {
         if (org.type === OrgType.CONSTRUCTION && existing?.returnOfReceiptId == null) {
           throw forbidden('施工单位只能从收货单的拒收货物生成退货单');
         }
+        // An uncertified organisation starts no shipment; a return settles one that others started (lib/certification.ts).
+        if (existing?.returnOfReceiptId == null && !isCertifiedOrg(org)) throw uncertifiedForbidden();
         const src = existing ? sourceOf(existing, org.type) : ownSource(orgId, org.type);
         const returnTo = existing?.returnOfReceiptId != null ? (existing.toOrgId as number) : null;
         const dest = await resolveDestination(tx, orgId, b.destination, returnTo);
@@ -999,6 +1002,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const { s, side } = await requireShipment(tx, user, id, true);
         const to = requireMove(side, 'ship', s.status);
+        if (s.returnOfReceiptId === null && !(await orgIsCertified(tx, s.fromOrgId))) throw uncertifiedForbidden();
         const lineRows = await repo.linesOf(tx, [s.id]);
         const codeRows = await repo.shipmentCodeRows(tx, s.id);
         const {
