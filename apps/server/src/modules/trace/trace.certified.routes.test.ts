@@ -105,7 +105,11 @@ describe('an uncertified manufacturer in traceability', () => {
     refused(await post('newMaker', '/api/track/shipment/save', { ...draftBody(lotId), id: draft.id }));
     refused(await post('newMaker', '/api/track/shipment/ship', { id: draft.id }));
     expect(await balanceOf(server, `org:${own.orgId}`, lotId)).toBe(20);
-    expect(ok(await get('newMaker', `/api/track/shipment/${draft.id}`)).status).toBe(1);
+    // Its detail offers what is left to it: cancelling.
+    expect(ok(await get('newMaker', `/api/track/shipment/${draft.id}`))).toMatchObject({
+      status: 1,
+      actions: ['cancel'],
+    });
     // Its own draft it may still cancel.
     ok(await post('newMaker', '/api/track/shipment/cancel', { id: draft.id }));
   });

@@ -940,9 +940,12 @@ export function createTraceShipmentService({ db }: { db: Db }) {
         const actions: ShipmentDetail['actions'] = [];
         const state = s.status as ShipmentStatusValue;
         if (side.side === 'shipper') {
-          if (mayTake('shipper', 'save', state)) actions.push('edit');
+          // An uncertified shipper edits and ships returns only (lib/certification.ts); it may still cancel a draft.
+          const mayStart =
+            state !== ShipmentStatus.DRAFT || s.returnOfReceiptId !== null || (await orgIsCertified(tx, s.fromOrgId));
+          if (mayStart && mayTake('shipper', 'save', state)) actions.push('edit');
           for (const a of ['ship', 'cancel', 'void', 'close'] as const)
-            if (mayTake('shipper', a, state)) actions.push(a);
+            if (mayTake('shipper', a, state) && (mayStart || a !== 'ship')) actions.push(a);
         } else if (side.canReceive) {
           for (const a of ['receive', 'close'] as const) if (mayTake('receiver', a, state)) actions.push(a);
           const rejectedReceipts = receipts.filter((r) => r.lines.some((l) => l.rejected > 0)).map((r) => r.id);

@@ -238,8 +238,7 @@ describe('the shipment wizard for an organisation that is not certified', () => 
 
   it('shows the same words for a draft it saved while it was certified', async () => {
     sent = fakeServer({
-      'GET /api/track/shipment/41': () =>
-        detail(41, { status: 1, statusName: '草稿', actions: ['edit', 'ship', 'cancel'] }),
+      'GET /api/track/shipment/41': () => detail(41, { status: 1, statusName: '草稿', actions: ['cancel'] }),
     });
     signInUncertified();
     renderPage('/productionManagement/sendProduct?id=41');

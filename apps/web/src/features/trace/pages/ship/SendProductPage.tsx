@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { SHIPMENT_LINES_MAX } from '@jcbb/contract';
+import { SHIPMENT_LINES_MAX, ShipmentStatus } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Result, Space, Steps, Typography } from 'antd';
@@ -98,12 +98,10 @@ function WizardLoader({
   return (
     <RecordState query={detail} back={back} notFoundTitle={t('common.notFound')}>
       {(d) =>
-        d.actions.includes('edit') ? (
-          certified || d.returnOfReceiptId !== null ? (
-            <ShipmentWizard draft={d} onDraftSaved={onDraftSaved} />
-          ) : (
-            <CertRequired />
-          )
+        !certified && d.status === ShipmentStatus.DRAFT && d.returnOfReceiptId === null ? (
+          <CertRequired />
+        ) : d.actions.includes('edit') ? (
+          <ShipmentWizard draft={d} onDraftSaved={onDraftSaved} />
         ) : (
           <Result
             status="info"
