@@ -98,10 +98,17 @@ export async function requireVisibleProject(tx: Tx, user: SessionUser, projectId
  * The project and the caller's organisation's accepted membership (the developer's included); 404 for anyone else.
  * Later modules (stock, receipts, outbound, spot checks) call this before touching a project's records.
  */
-export async function requireProjectMember(tx: Tx, user: SessionUser, projectId: number) {
+export async function requireProjectMember(
+  tx: Tx,
+  user: SessionUser,
+  projectId: number,
+  { lock = false }: { lock?: boolean } = {},
+) {
   const row = await repo.projectById(tx, projectId);
   if (!row || user.orgId === null) throw notFound(NOT_FOUND);
-  const membership = await repo.membershipOf(tx, projectId, user.orgId);
+  // lock: a material module about to write a record naming the organisation on the project holds the membership
+  // (FOR SHARE), so a removal in progress either finishes first (and this answers 404) or sees that record.
+  const membership = await repo.membershipOf(tx, projectId, user.orgId, lock ? 'share' : undefined);
   if (membership?.status !== MembershipStatus.ACCEPTED) throw notFound(NOT_FOUND);
   return { ...row, membership };
 }
@@ -535,7 +542,10 @@ export function createProjectService({ db, removalChecks }: { db: Db; removalChe
         const { project, access } = await requireVisibleProject(tx, user, b.projectId, true);
         if (access !== 'developer') throw forbidden('只有项目的建设单位可以移除参建单位');
         if (b.orgId === project.developerOrgId) throw conflict('不能移除建设单位自己');
-        const current = await repo.membershipOf(tx, project.id, b.orgId);
+        // Locked before the checks: a material module's write for the organisation (which holds the membership
+        // FOR SHARE through requireProjectMember's lock) either commits before the checks read, or waits for this
+        // removal and then finds no membership.
+        const current = await repo.membershipOf(tx, project.id, b.orgId, 'update');
         if (!current) throw notFound('该单位不是项目成员');
         const refusal = await canRemoveMemberOrg(tx, project.id, b.orgId, removalChecks);
         if (refusal) throw conflict(refusal);

@@ -66,20 +66,25 @@ export function channelOf(orgType: number): ChannelValue {
  */
 export type Side = { side: 'shipper' } | { side: 'receiver'; canReceive: boolean };
 
-export async function sideOf(tx: Tx, user: SessionUser, s: repo.ShipmentRow): Promise<Side | null> {
+export async function sideOf(
+  tx: Tx,
+  user: SessionUser,
+  s: repo.ShipmentRow,
+  lockMembership = false,
+): Promise<Side | null> {
   if (user.orgId === null) return null;
   if (s.fromOrgId === user.orgId) return { side: 'shipper' };
   if (s.status === ShipmentStatus.DRAFT) return null;
   if (s.toKind === 'org') return s.toOrgId === user.orgId ? { side: 'receiver', canReceive: true } : null;
-  const membership = await acceptedMembership(tx, user, s.toProjectId as number);
+  const membership = await acceptedMembership(tx, user, s.toProjectId as number, lockMembership);
   if (!membership) return null;
   return { side: 'receiver', canReceive: membership.orgType === OrgType.CONSTRUCTION };
 }
 
 /** The caller's organisation's accepted membership of a project (the project module's check), or null. */
-export async function acceptedMembership(tx: Tx, user: SessionUser, projectId: number) {
+export async function acceptedMembership(tx: Tx, user: SessionUser, projectId: number, lock = false) {
   try {
-    return (await requireProjectMember(tx, user, projectId)).membership;
+    return (await requireProjectMember(tx, user, projectId, { lock })).membership;
   } catch (e) {
     if (e instanceof AppError && e.status === 404) return null;
     throw e;
@@ -90,7 +95,9 @@ export async function acceptedMembership(tx: Tx, user: SessionUser, projectId: n
 export async function requireShipment(tx: Tx, user: SessionUser, id: number, forUpdate = false) {
   const s = await repo.shipmentById(tx, id, forUpdate);
   if (!s) throw notFound(NOT_FOUND);
-  const side = await sideOf(tx, user, s);
+  // A change (forUpdate) by a project's member holds its membership: the project's removal rule (trace.removal.ts)
+  // then sees what the change writes, or the change sees the removal.
+  const side = await sideOf(tx, user, s, forUpdate);
   if (!side) throw notFound(NOT_FOUND);
   return { s, side };
 }
