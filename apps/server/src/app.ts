@@ -16,6 +16,7 @@ import { seedReferenceData } from './db/seed/reference.ts';
 import { jobs as allJobs } from './jobs/index.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createAddressKeys } from './lib/address-keys.ts';
+import { orgIsCertified } from './lib/certification.ts';
 import { AppError, ThrottledError } from './lib/errors.ts';
 import { createKvStore, type KvStore } from './lib/kv-store.ts';
 import { hashPassword } from './lib/passwords.ts';
@@ -42,7 +43,7 @@ import { registerReferenceRoutes } from './modules/reference/index.ts';
 import { createRevisionService, registerRevisionRoutes } from './modules/revision/index.ts';
 import { createSamplingService, registerSamplingRoutes } from './modules/sampling/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
-import { registerTraceRoutes } from './modules/trace/index.ts';
+import { registerTraceRoutes, traceMemberRemovalCheck } from './modules/trace/index.ts';
 import { loggableError, registerErrorHandling } from './plugins/errors.ts';
 import { registerGateway } from './plugins/gateway.ts';
 import { registerOpenRateLimit } from './plugins/open-rate-limit.ts';
@@ -227,6 +228,9 @@ export async function buildApp(
   });
   registerTextGuard(app);
 
+  // What routes declaring `certified` ask (lib/route.ts): the organisation's certification as it is now.
+  app.decorate('orgCertified', (orgId: number) => orgIsCertified(database.db, orgId));
+
   const messages = createMessageService({ db: database.db });
   const files = createFileService({ db: database.db, config });
   const organizations = createOrganizationService({ db: database.db, config, auth, messages, files });
@@ -247,7 +251,9 @@ export async function buildApp(
   registerSamplingRoutes(app, createSamplingService({ db: database.db }));
   registerElementRoutes(app, createElementService({ db: database.db, recomputeCityStandard }));
   registerListingRoutes(app, createListingService({ db: database.db, files }));
-  registerProjectRoutes(app, createProjectService({ db: database.db }));
+  // The material modules' checks before an organisation leaves a project (project.removal.ts): the project module
+  // declares the check, traceability implements it, so neither module imports the other for it.
+  registerProjectRoutes(app, createProjectService({ db: database.db, removalChecks: [traceMemberRemovalCheck] }));
   registerTraceRoutes(app, { db: database.db, files, config, kv, addressKey });
 
   registerLedger(app, { db: database.db, files });

@@ -11,6 +11,7 @@ import {
 } from '@jcbb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { uncertifiedForbidden } from './certification.ts';
 import { forbidden, orgTypesForbidden } from './errors.ts';
 import type { SessionUser } from './session-user.ts';
 
@@ -36,6 +37,13 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /**
+     * Is the organisation certified now (or exempt)? Decorated by buildApp (app.ts, `orgIsCertified` of
+     * lib/certification.ts); routes that declare `certified` ask it on every call.
+     */
+    orgCertified: (orgId: number) => Promise<boolean>;
   }
 }
 
@@ -81,6 +89,13 @@ export interface RouteOptions<E extends EndpointDef> {
    * `orgTypesForbidden`); none listed = any organisation, or none. Objects are checked in the service.
    */
   orgTypes?: readonly OrgTypeValue[];
+  /**
+   * Only users of a certified organisation (or a government unit, exempt) may call: 403 with the console's one
+   * message, `UNCERTIFIED_MESSAGE`, checked after `roles` and `orgTypes`, on the organisation's state at the call
+   * (docs/decisions.md, "What an uncertified organisation may do"). For calls that reach other organisations or the
+   * public record; an organisation's own records and drafts stay open.
+   */
+  certified?: boolean;
   handler: (
     ctx: EndpointParsed<E> & { user: SessionUser; request: FastifyRequest; reply: FastifyReply },
   ) => Promise<EndpointResult<E> | undefined>;
@@ -108,8 +123,14 @@ export function defineRoute<E extends EndpointDef>(app: FastifyInstance, endpoin
 
 function register(
   app: FastifyInstance,
-  spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType> & { orgTypes?: readonly OrgTypeValue[] },
+  spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType> & {
+    orgTypes?: readonly OrgTypeValue[];
+    certified?: boolean;
+  },
 ): void {
+  if (spec.certified && !app.hasDecorator('orgCertified')) {
+    throw new Error(`${spec.method} ${spec.url} declares certified, but the app has no orgCertified check`);
+  }
   const access: RouteAccess =
     spec.url.startsWith('/open/') && spec.access !== 'bare' ? 'none' : (spec.access ?? 'session');
   const successCode = isMaterialsPath(spec.url) ? ResponseCode.MATERIALS_OK : ResponseCode.OK;
@@ -134,6 +155,10 @@ function register(
         if (!spec.roles.some((r) => roles.includes(r))) throw forbidden();
       }
       if (orgTypes && !orgTypes.includes(request.user?.orgType as OrgTypeValue)) throw orgTypesForbidden(orgTypes);
+      if (spec.certified) {
+        const orgId = request.user?.orgId ?? null;
+        if (orgId === null || !(await request.server.orgCertified(orgId))) throw uncertifiedForbidden();
+      }
       const data = await spec.handler({
         body: request.body,
         query: request.query,

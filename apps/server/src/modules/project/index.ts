@@ -2,14 +2,18 @@
  * The project module's public functions: the only ones other modules may import (docs/architecture.md). Each takes
  * the caller's transaction, so a later module's change and its project check commit together.
  *
- *   requireProjectMember(tx, user, projectId)  the project and the caller's organisation's accepted membership, or 404
+ *   requireProjectMember(tx, user, projectId, { lock? })
+ *                                              the project and the caller's organisation's accepted membership, or 404;
+ *                                              lock: held FOR SHARE, for a write that names the organisation there
  *   requireVisibleProject(tx, user, projectId) the project and how the caller sees it (developer, member, invited,
  *                                              committee), or 404
  *   projectAccess(tx, user, project)           that answer without throwing (null = not visible)
  *   hasAnyProject(tx, orgId, orgType?)         the 暂无项目 check on the server
- *   canRemoveMemberOrg(tx, projectId, orgId)   the hook the material modules fill (project.removal.ts)
+ *   MemberRemovalCheck                         the check each material module implements and app.ts passes to
+ *                                              createProjectService({ removalChecks }): may an organisation leave a
+ *                                              project (project.removal.ts; traceability's today)
  */
-export { canRemoveMemberOrg } from './project.removal.ts';
+export type { MemberRemovalCheck } from './project.removal.ts';
 export { registerProjectRoutes } from './project.routes.ts';
 export {
   createProjectService,

@@ -1,14 +1,31 @@
 import type { Tx } from '../../db/client.ts';
 
 /**
- * May the developer remove an organisation from a project? Not once material has moved for it on the project
- * (shipments received, stock held, outbound orders, spot checks): those records name the organisation and must keep
- * a member behind them. No material module exists yet, so today nothing blocks removal.
+ * One material module's answer to "may the developer remove this organisation from this project?": the reason it may
+ * not, in words the developer understands (e.g. '该单位已在本项目收发材料，不能移除'), or null when that module has
+ * nothing on the project naming the organisation. One query, in `tx`.
  *
- * THE HOOK LATER MODULES FILL: traceability, site construction and distribution add their check here (one query each,
- * in `tx`), answering the reason in words the developer understands, e.g. '该单位已在本项目收货，不能移除'.
+ * The project module sits below the material modules (they import it; it imports none of them), so it only declares
+ * the check: each material module implements one and app.ts passes them to `createProjectService` (the same shape as
+ * the product module's `FactGate`). Today: traceability's `traceMemberRemovalCheck` (docs/decisions.md, "Removal
+ * rule"); site construction and distribution add theirs to the list when they exist.
+ */
+export type MemberRemovalCheck = (tx: Tx, projectId: number, orgId: number) => Promise<string | null>;
+
+/**
+ * May the developer remove an organisation from a project? Not once material has moved for it on the project: those
+ * records name the organisation and must keep a member behind them. Asks each check in turn; the first reason wins.
  * Answers null when removal is allowed.
  */
-export async function canRemoveMemberOrg(_tx: Tx, _projectId: number, _orgId: number): Promise<string | null> {
+export async function canRemoveMemberOrg(
+  tx: Tx,
+  projectId: number,
+  orgId: number,
+  checks: readonly MemberRemovalCheck[],
+): Promise<string | null> {
+  for (const check of checks) {
+    const reason = await check(tx, projectId, orgId);
+    if (reason) return reason;
+  }
   return null;
 }

@@ -85,11 +85,22 @@ export async function codeTaken(tx: Tx, developerOrgId: number, code: string, ex
 
 // ---- memberships ----
 
-export async function membershipOf(tx: Tx, projectId: number, orgId: number): Promise<MembershipRow | null> {
-  const [row] = await tx
+/**
+ * An organisation's membership of a project. `lock`: 'update' holds the row against every other locker until the
+ * transaction ends (the removal, before it asks the material modules); 'share' lets other sharers through but waits
+ * for, and then sees, a removal in progress (a material module's write for the organisation on the project).
+ */
+export async function membershipOf(
+  tx: Tx,
+  projectId: number,
+  orgId: number,
+  lock?: 'update' | 'share',
+): Promise<MembershipRow | null> {
+  const q = tx
     .select()
     .from(projectOrgs)
     .where(and(eq(projectOrgs.projectId, projectId), eq(projectOrgs.orgId, orgId)));
+  const [row] = lock ? await q.for(lock) : await q;
   return row ?? null;
 }
 

@@ -36,9 +36,10 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectSer
   defineRoute(app, api.trackProjectList, {
     summary: '可发货项目 Projects a manufacturer or distributor may ship to',
     description:
-      'The projects located in the cities where the caller’s organisation has products listed (listing status 3). No member data. A distributor has none until the authorisation module gives it licensed products.',
+      'The projects located in the cities where the caller’s organisation has products listed (listing status 3). No member data. A distributor has none until the authorisation module gives it licensed products. A certified organisation only (403 企业认证通过后才能使用此功能).',
     tags,
     orgTypes: [MANUFACTURER, DISTRIBUTOR],
+    certified: true,
     handler: ({ user, body }) => projects.trackProjects(user, body),
   });
 
@@ -109,7 +110,7 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectSer
   defineRoute(app, api.removeOrg, {
     summary: '移除参建单位 The developer removes a member organisation',
     description:
-      'Only before any material has moved for it on the project (canRemoveMemberOrg; always allowed until the material modules exist). Its people leave the project with it.',
+      'Only while no material record names it on the project (the material modules’ checks, project.removal.ts; today traceability’s: a receipt it made for the project, a shipment it sent to or from the project, a move of the project’s stock by one of its users): else 409 with the reason, 该单位已在本项目收发材料，不能移除. Its people leave the project with it.',
     tags,
     roles: [Role.ENTERPRISE_ADMIN],
     orgTypes: [DEVELOPER],

@@ -43,7 +43,7 @@ import { auditTrail, recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/index.ts';
 import { sendMessage } from '../message/index.ts';
-import { canRemoveMemberOrg } from './project.removal.ts';
+import { canRemoveMemberOrg, type MemberRemovalCheck } from './project.removal.ts';
 import * as repo from './project.repository.ts';
 import { type MembershipActionValue, type MembershipActor, membershipTransition } from './project.transitions.ts';
 
@@ -98,10 +98,17 @@ export async function requireVisibleProject(tx: Tx, user: SessionUser, projectId
  * The project and the caller's organisation's accepted membership (the developer's included); 404 for anyone else.
  * Later modules (stock, receipts, outbound, spot checks) call this before touching a project's records.
  */
-export async function requireProjectMember(tx: Tx, user: SessionUser, projectId: number) {
+export async function requireProjectMember(
+  tx: Tx,
+  user: SessionUser,
+  projectId: number,
+  { lock = false }: { lock?: boolean } = {},
+) {
   const row = await repo.projectById(tx, projectId);
   if (!row || user.orgId === null) throw notFound(NOT_FOUND);
-  const membership = await repo.membershipOf(tx, projectId, user.orgId);
+  // lock: a material module about to write a record naming the organisation on the project holds the membership
+  // (FOR SHARE), so a removal in progress either finishes first (and this answers 404) or sees that record.
+  const membership = await repo.membershipOf(tx, projectId, user.orgId, lock ? 'share' : undefined);
   if (membership?.status !== MembershipStatus.ACCEPTED) throw notFound(NOT_FOUND);
   return { ...row, membership };
 }
@@ -160,9 +167,11 @@ export type ProjectService = ReturnType<typeof createProjectService>;
 
 /**
  * Projects (issue "projects"): the developer's register, the teams, the lists. Every change is one transaction with
- * its audit rows (lib/audit.ts) and its messages.
+ * its audit rows (lib/audit.ts) and its messages. `removalChecks`: the material modules' answers to "may this
+ * organisation leave this project?" (project.removal.ts), passed in by app.ts; required, so a composition that
+ * forgets them does not silently allow every removal.
  */
-export function createProjectService({ db }: { db: Db }) {
+export function createProjectService({ db, removalChecks }: { db: Db; removalChecks: readonly MemberRemovalCheck[] }) {
   /** Field problems of a register entry the schema cannot see: the county, the policy reference data, the code. */
   async function checkRegister(tx: Tx, developerOrgId: number, b: SaveBody, exceptId?: number) {
     const fields: FieldError[] = [];
@@ -533,9 +542,12 @@ export function createProjectService({ db }: { db: Db }) {
         const { project, access } = await requireVisibleProject(tx, user, b.projectId, true);
         if (access !== 'developer') throw forbidden('只有项目的建设单位可以移除参建单位');
         if (b.orgId === project.developerOrgId) throw conflict('不能移除建设单位自己');
-        const current = await repo.membershipOf(tx, project.id, b.orgId);
+        // Locked before the checks: a material module's write for the organisation (which holds the membership
+        // FOR SHARE through requireProjectMember's lock) either commits before the checks read, or waits for this
+        // removal and then finds no membership.
+        const current = await repo.membershipOf(tx, project.id, b.orgId, 'update');
         if (!current) throw notFound('该单位不是项目成员');
-        const refusal = await canRemoveMemberOrg(tx, project.id, b.orgId);
+        const refusal = await canRemoveMemberOrg(tx, project.id, b.orgId, removalChecks);
         if (refusal) throw conflict(refusal);
         const answer = await moveMembership(tx, user, project, 'remove', 'developer', {
           id: b.orgId,

@@ -4,6 +4,10 @@
  *   registerTraceRoutes(app, { db })   every /api/track/… and /open/trace/… call
  *   createTraceShipmentService({ db })  shipments as the API makes them (the demo seed ships through it)
  *   createTraceReceiptService({ db })   receipts and returns, likewise
+ *   traceMemberRemovalCheck(tx, projectId, orgId)
+ *                                       the project module's removal check (MemberRemovalCheck): an organisation
+ *                                       that traceability names on the project cannot be removed from it (app.ts
+ *                                       passes it to createProjectService); MATERIAL_ON_PROJECT its one refusal
  */
 
 // Addresses, lots and codes as users make them (the demo seed, db/seed/demo-trace.ts).
@@ -11,5 +15,6 @@ export { createAddressService } from './trace.address.service.ts';
 export { createCodeService } from './trace.code.service.ts';
 export { createLotService } from './trace.lot.service.ts';
 export { createTraceReceiptService } from './trace.receipt.service.ts';
+export { MATERIAL_ON_PROJECT, traceMemberRemovalCheck } from './trace.removal.ts';
 export { registerTraceRoutes } from './trace.routes.ts';
 export { createTraceShipmentService } from './trace.shipment.service.ts';

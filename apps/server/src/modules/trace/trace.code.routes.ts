@@ -23,10 +23,12 @@ export function registerCodeRoutes(app: FastifyInstance, codes: CodeService, con
       'of a lot may not cover more than its quantity (400 on count, naming what remains). Codes: 20 characters of',
       'base32 from 100 random bits. One EPCIS commissioning ObjectEvent (ILMD lotNumber, productionDate,',
       `itemExpirationDate) is put on the evidence ledger, and one packing AggregationEvent per package when a call makes at most ${AGGREGATION_EVENTS_MAX}.`,
-      `Answers the top-level codes and the number of codes made. ${own}`,
+      'Answers the top-level codes and the number of codes made. A certified manufacturer only (403',
+      `企业认证通过后才能使用此功能). ${own}`,
     ].join(' '),
     tags,
     orgTypes: makers,
+    certified: true,
     handler: ({ user, body }) => codes.generate(user, body),
   });
 

@@ -25,10 +25,11 @@ export function registerLotRoutes(app: FastifyInstance, lots: LotService) {
       'date may not be after today (Asia/Shanghai); the expiry date not before it. qualityDocUploadIds: the caller’s',
       'own uploads (400 on qualityDocUploadIds.N). The evidence the product carries on the production date',
       '(certificate, else test report) is snapshotted, and a `produce` stock move puts the quantity into the maker’s',
-      `usable stock, in one transaction. ${own}`,
+      `usable stock, in one transaction. A certified manufacturer only (403 企业认证通过后才能使用此功能). ${own}`,
     ].join(' '),
     tags,
     orgTypes: makers,
+    certified: true,
     handler: ({ user, body }) => lots.create(user, body),
   });
 

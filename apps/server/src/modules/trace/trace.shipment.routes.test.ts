@@ -20,6 +20,7 @@ import {
   addLot,
   addPackages,
   balanceOf,
+  certify,
   codeRowOf,
   projectIdOf,
   setMass,
@@ -88,6 +89,9 @@ beforeAll(async () => {
   ctx.maker = await userOf(server, who.maker);
   ctx.dealer = await userOf(server, who.dealer);
   ctx.builder = await userOf(server, who.builder);
+  // Certified, so that its attempts on the maker's lots and drafts meet the object checks (trace.certified tests
+  // have the uncertified manufacturer's refusals).
+  await certify(server, (await userOf(server, who.otherMaker)).orgId);
   ctx.makerAddress = await addAddress(server, ctx.maker.orgId, { kind: 'factory', name: '绿筑江宁工厂' });
   // The distributor's addresses the demo gave it, before this file adds its own.
   demoDealerAddresses = ok(await get('maker', '/api/track/receiver/addresses', { orgId: ctx.dealer.orgId }));

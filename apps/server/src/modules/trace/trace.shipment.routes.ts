@@ -6,6 +6,7 @@ import type { TraceShipmentService } from './trace.shipment.service.ts';
 
 const tags = ['追溯 Traceability'];
 const { MANUFACTURER, DISTRIBUTOR, CONSTRUCTION } = OrgType;
+const certifiedOnly = 'A certified organisation only (403 企业认证通过后才能使用此功能).';
 const visible =
   'A shipment is visible to its shipper and its receiver (the receiving organisation, or every organisation with an accepted membership of the receiving project); a draft to its shipper only. Anyone else gets 404.';
 
@@ -17,17 +18,19 @@ export function registerTraceShipmentRoutes(
 ) {
   defineRoute(app, api.receiverList, {
     summary: '收货单位 Organisations a shipment may go to',
-    description: 'Certified distributors and construction units by name, the caller’s own organisation excluded.',
+    description: `Certified distributors and construction units by name, the caller’s own organisation excluded. ${certifiedOnly}`,
     tags,
     orgTypes: [MANUFACTURER, DISTRIBUTOR],
+    certified: true,
     handler: ({ user, body }) => shipments.receiverList(user, body),
   });
 
   defineRoute(app, api.receiverAddresses, {
     summary: '收货地址 The enabled addresses of a receiving organisation',
-    description: 'Only for an organisation receiverList would offer; any other answers 404.',
+    description: `Only for an organisation receiverList would offer; any other answers 404. ${certifiedOnly}`,
     tags,
     orgTypes: [MANUFACTURER, DISTRIBUTOR],
+    certified: true,
     handler: ({ user, query }) => shipments.receiverAddresses(user, query.orgId),
   });
 
@@ -46,6 +49,7 @@ export function registerTraceShipmentRoutes(
       'Lines: the shipper’s own specification and lot (a manufacturer), or a lot it holds stock of; codes of the lot, top level, held by the shipper and in no other open shipment, adding up to the line’s quantity.',
       'A project destination must be one POST /api/track/project/list offers, and each line’s product must be listed in the project’s city.',
       'No stock moves. Field errors answer 40000 with data.fields (lines.N.specId, lines.N.lotId, lines.N.quantity, lines.N.codes, destination.orgId, destination.projectId, fromAddressId, toAddressId).',
+      `Anything but a return: ${certifiedOnly}`,
     ].join(' '),
     tags,
     orgTypes: [MANUFACTURER, DISTRIBUTOR, CONSTRUCTION],
@@ -61,7 +65,7 @@ export function registerTraceShipmentRoutes(
 
   defineRoute(app, api.shipmentShip, {
     summary: '发货 Ship a draft',
-    description: `The shipper only. Takes the goods out of its stock (40000 on lines.N.quantity 库存不足 when short), snapshots each line’s evidence and the transport carbon, puts the codes in transit, records an EPCIS shipping event on the ledger and tells the receiver. A line without evidence is refused for a project in the policy scope. ${visible}`,
+    description: `The shipper only; anything but a return: ${certifiedOnly} Takes the goods out of its stock (40000 on lines.N.quantity 库存不足 when short), snapshots each line’s evidence and the transport carbon, puts the codes in transit, records an EPCIS shipping event on the ledger and tells the receiver. A line without evidence is refused for a project in the policy scope. ${visible}`,
     tags,
     handler: ({ user, body }) => shipments.ship(user, body.id),
   });

@@ -30,6 +30,7 @@ import { businessMoment, formatOptionalShanghaiTime, formatShanghaiTime, shangha
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { isCertifiedOrg, orgIsCertified, uncertifiedForbidden } from '../../lib/certification.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/index.ts';
@@ -65,20 +66,25 @@ export function channelOf(orgType: number): ChannelValue {
  */
 export type Side = { side: 'shipper' } | { side: 'receiver'; canReceive: boolean };
 
-export async function sideOf(tx: Tx, user: SessionUser, s: repo.ShipmentRow): Promise<Side | null> {
+export async function sideOf(
+  tx: Tx,
+  user: SessionUser,
+  s: repo.ShipmentRow,
+  lockMembership = false,
+): Promise<Side | null> {
   if (user.orgId === null) return null;
   if (s.fromOrgId === user.orgId) return { side: 'shipper' };
   if (s.status === ShipmentStatus.DRAFT) return null;
   if (s.toKind === 'org') return s.toOrgId === user.orgId ? { side: 'receiver', canReceive: true } : null;
-  const membership = await acceptedMembership(tx, user, s.toProjectId as number);
+  const membership = await acceptedMembership(tx, user, s.toProjectId as number, lockMembership);
   if (!membership) return null;
   return { side: 'receiver', canReceive: membership.orgType === OrgType.CONSTRUCTION };
 }
 
 /** The caller's organisation's accepted membership of a project (the project module's check), or null. */
-export async function acceptedMembership(tx: Tx, user: SessionUser, projectId: number) {
+export async function acceptedMembership(tx: Tx, user: SessionUser, projectId: number, lock = false) {
   try {
-    return (await requireProjectMember(tx, user, projectId)).membership;
+    return (await requireProjectMember(tx, user, projectId, { lock })).membership;
   } catch (e) {
     if (e instanceof AppError && e.status === 404) return null;
     throw e;
@@ -89,7 +95,9 @@ export async function acceptedMembership(tx: Tx, user: SessionUser, projectId: n
 export async function requireShipment(tx: Tx, user: SessionUser, id: number, forUpdate = false) {
   const s = await repo.shipmentById(tx, id, forUpdate);
   if (!s) throw notFound(NOT_FOUND);
-  const side = await sideOf(tx, user, s);
+  // A change (forUpdate) by a project's member holds its membership: the project's removal rule (trace.removal.ts)
+  // then sees what the change writes, or the change sees the removal.
+  const side = await sideOf(tx, user, s, forUpdate);
   if (!side) throw notFound(NOT_FOUND);
   return { s, side };
 }
@@ -876,6 +884,8 @@ export function createTraceShipmentService({ db }: { db: Db }) {
         if (org.type === OrgType.CONSTRUCTION && existing?.returnOfReceiptId == null) {
           throw forbidden('施工单位只能从收货单的拒收货物生成退货单');
         }
+        // An uncertified organisation starts no shipment; a return settles one that others started (lib/certification.ts).
+        if (existing?.returnOfReceiptId == null && !isCertifiedOrg(org)) throw uncertifiedForbidden();
         const src = existing ? sourceOf(existing, org.type) : ownSource(orgId, org.type);
         const returnTo = existing?.returnOfReceiptId != null ? (existing.toOrgId as number) : null;
         const dest = await resolveDestination(tx, orgId, b.destination, returnTo);
@@ -943,9 +953,12 @@ export function createTraceShipmentService({ db }: { db: Db }) {
         const actions: ShipmentDetail['actions'] = [];
         const state = s.status as ShipmentStatusValue;
         if (side.side === 'shipper') {
-          if (mayTake('shipper', 'save', state)) actions.push('edit');
+          // An uncertified shipper edits and ships returns only (lib/certification.ts); it may still cancel a draft.
+          const mayStart =
+            state !== ShipmentStatus.DRAFT || s.returnOfReceiptId !== null || (await orgIsCertified(tx, s.fromOrgId));
+          if (mayStart && mayTake('shipper', 'save', state)) actions.push('edit');
           for (const a of ['ship', 'cancel', 'void', 'close'] as const)
-            if (mayTake('shipper', a, state)) actions.push(a);
+            if (mayTake('shipper', a, state) && (mayStart || a !== 'ship')) actions.push(a);
         } else if (side.canReceive) {
           for (const a of ['receive', 'close'] as const) if (mayTake('receiver', a, state)) actions.push(a);
           const rejectedReceipts = receipts.filter((r) => r.lines.some((l) => l.rejected > 0)).map((r) => r.id);
@@ -1006,6 +1019,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const { s, side } = await requireShipment(tx, user, id, true);
         const to = requireMove(side, 'ship', s.status);
+        if (s.returnOfReceiptId === null && !(await orgIsCertified(tx, s.fromOrgId))) throw uncertifiedForbidden();
         const recorded = options.at ?? new Date();
         // Goods leave on the ship date (docs/traceability.md, "Event time"): a date to come is not a shipment yet.
         if (s.shipDate > shanghaiToday(recorded)) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ListingStatus } from '@jcbb/contract';
+import { CertStatus, ListingStatus } from '@jcbb/contract';
 import { and, eq } from 'drizzle-orm';
 import type { TestServer } from '../../../test/harness.ts';
 import type { Tx } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import {
   addresses,
   listings,
   lots,
+  organizations,
   productSpecs,
   products,
   projects,
@@ -28,6 +29,22 @@ export function newCode(): string {
   let out = '';
   for (const b of bytes) out += BASE32[b & 31];
   return out;
+}
+
+/**
+ * The demo's other manufacturer (苏州新材, 13800000008) is not certified, so every call that reaches other
+ * organisations refuses it before looking at the records (lib/certification.ts). Tests about whose record is whose
+ * certify it first, as cross-organisation.test.ts does, so the object check is what answers.
+ */
+export async function certify(server: TestServer, orgId: number, certified = true): Promise<void> {
+  await server.database.db
+    .update(organizations)
+    .set(
+      certified
+        ? { certStatus: CertStatus.CERTIFIED, certifiedAt: new Date() }
+        : { certStatus: CertStatus.NONE, certifiedAt: null },
+    )
+    .where(eq(organizations.id, orgId));
 }
 
 export async function userOf(server: TestServer, mobile: string) {

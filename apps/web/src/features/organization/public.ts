@@ -3,3 +3,4 @@
  * layout, not with the route table.
  */
 export { CertBanner } from './components/CertBanner.tsx';
+export { CertRequired, useCertified } from './components/CertRequired.tsx';

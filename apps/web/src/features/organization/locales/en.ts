@@ -21,6 +21,7 @@ const en: typeof zhCN = {
         'Your certification application was rejected; some functions are restricted. Please ask your enterprise administrator to correct and resubmit it.',
     },
     rejectReason: 'Reason: {{reason}}',
+    required: 'This function opens once your organisation is certified.',
     action: {
       uncertified: 'Certify now',
       pending: 'View progress',

@@ -17,6 +17,7 @@ export default {
       staff: '贵单位的企业认证未通过审核，部分功能受限，请联系企业管理员修改后重新提交',
     },
     rejectReason: '驳回原因：{{reason}}',
+    required: '企业认证通过后才能使用此功能',
     action: {
       uncertified: '去认证',
       pending: '查看进度',

@@ -20,6 +20,7 @@ import { ItemList } from '../../../components/ItemList.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { openFetched, saveBlob } from '../../../lib/open-blob.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
+import { useCertified } from '../../organization/public.ts';
 import { type LotDetail, lotFiles, lotQueries, type TraceCode } from '../api.ts';
 import { TRACE_NS } from '../locales/register.ts';
 import { TRACE_PATHS } from '../routes.tsx';
@@ -66,6 +67,8 @@ function LotBody({ lot }: { lot: LotDetail }) {
   const qty = (n: number) => `${formatQuantity(n, locale)} ${lot.unitName}`;
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'generate' | 'labels' | null>(null);
+  // An uncertified manufacturer issues no codes (docs/decisions.md): the banner above says why.
+  const certified = useCertified();
   const exportCsv = useMutation({
     mutationFn: () => lotFiles.codesCsv(lot.id),
     onSuccess: (blob) => saveBlob(blob, t('codes.csvFile', { batchNo: lot.batchNo })),
@@ -106,7 +109,7 @@ function LotBody({ lot }: { lot: LotDetail }) {
       </Descriptions>
 
       <Flex wrap gap={8}>
-        <Button type="primary" icon={<QrcodeOutlined />} onClick={() => setDialog('generate')}>
+        <Button type="primary" icon={<QrcodeOutlined />} disabled={!certified} onClick={() => setDialog('generate')}>
           {t('codes.generate')}
         </Button>
         <Button icon={<DownloadOutlined />} disabled={lot.codeCount === 0} onClick={() => setDialog('labels')}>

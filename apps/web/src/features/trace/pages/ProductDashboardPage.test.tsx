@@ -2,7 +2,7 @@ import type { LotView } from '@jcbb/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../../lib/session.ts';
+import { type SessionUser, session } from '../../../lib/session.ts';
 import { lot, mockServer, page, products, renderTrace, type Sent, signInAs } from '../console-testing.tsx';
 import productDashboardData from '../product-dashboard-data.ts';
 import { ProductDashboardPage } from './ProductDashboardPage.tsx';
@@ -197,6 +197,18 @@ describe('the product dashboard', { timeout: 60_000 }, () => {
       unitsPerItem: 2,
       itemsPerPackage: 50,
     });
+  });
+
+  it('offers an uncertified manufacturer no new lot and no new codes, and keeps its lots and labels open', async () => {
+    const user = session.get().user as SessionUser;
+    const organization = user.organization as NonNullable<SessionUser['organization']>;
+    session.setUser({ ...user, organization: { ...organization, status: '未认证', certStatus: 0 } });
+    renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard?id=5&lot=9');
+    const drawer = await dialogTitled('批次 B2026-009');
+    expect(await within(drawer).findByText('ABCDEFGHIJKLMNOPQRS2')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: /生成追溯码/ })).toBeDisabled();
+    expect(within(drawer).getByRole('button', { name: /下载二维码标签/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /新建批次/, hidden: true })).toBeDisabled();
   });
 
   it('downloads the QR label sheet at the size chosen', async () => {

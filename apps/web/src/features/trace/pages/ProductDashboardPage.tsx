@@ -28,6 +28,7 @@ import { PageCard } from '../../../components/PageCard.tsx';
 import { RecordState } from '../../../components/RecordState.tsx';
 import { positiveId } from '../../../lib/record-id.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
+import { useCertified } from '../../organization/public.ts';
 import {
   invalidateLots,
   type Lot,
@@ -223,7 +224,9 @@ function Lots({
   const lots = useQuery({ ...lotQueries.list({ ...query, productId }), placeholderData: keepPreviousData });
   const rows = lots.data?.list ?? [];
   const total = lots.data?.total ?? 0;
-  const canCreate = product !== undefined && product.specs.length > 0;
+  // An uncertified manufacturer records no lots (docs/decisions.md): the banner above says why.
+  const certified = useCertified();
+  const canCreate = certified && product !== undefined && product.specs.length > 0;
   const qty = (l: Lot) => `${formatQuantity(l.quantity)} ${l.unitName}`;
   const open = (l: Lot) => (
     <Typography.Link onClick={() => onOpenLot(l.id)} aria-label={t('lot.open', { batchNo: l.batchNo })}>

@@ -1,7 +1,10 @@
+import { Role } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../../../lib/session.ts';
+import { type SessionUser, session } from '../../../../lib/session.ts';
+import { renderWithProviders } from '../../../../test/render.tsx';
+import organizationZh from '../../../organization/locales/zh-CN.ts';
 import {
   choose,
   detail,
@@ -15,6 +18,7 @@ import {
   type Sent,
   signInAs,
 } from '../../components/ship/ship-testing.tsx';
+import shipZh from '../../locales/ship.zh-CN.ts';
 import { SendProductPage } from './SendProductPage.tsx';
 
 const CODE_A = 'ABCDEFGHIJKLMNOPQRS2';
@@ -204,4 +208,41 @@ describe('the shipment wizard', () => {
     );
     expect(body('/api/track/shipment/ship')).toMatchObject({ id: 41 });
   }, 180_000);
+});
+
+describe('the shipment wizard for an organisation that is not certified', () => {
+  /** The signed-in manufacturer's 企业管理员, its organisation 未认证 (the demo's 苏州新材, 13800000008). */
+  function signInUncertified() {
+    const user = session.get().user as SessionUser;
+    const organization = user.organization as NonNullable<SessionUser['organization']>;
+    session.setUser({
+      ...user,
+      roles: [Role.ENTERPRISE_ADMIN],
+      organization: { ...organization, status: '未认证', certStatus: 0 },
+    });
+  }
+  const renderPage = (path: string) =>
+    renderWithProviders(<SendProductPage />, { traceShip: shipZh, organization: organizationZh }, { path });
+
+  it('shows the console’s words for an uncertified organisation instead of the wizard, and asks the server nothing', async () => {
+    signInUncertified();
+    renderPage('/productionManagement/sendProduct');
+    expect(await screen.findByText('贵单位尚未完成企业认证，部分功能受限。')).toBeInTheDocument();
+    expect(screen.getByText('企业认证通过后才能使用此功能')).toBeInTheDocument();
+    fireEvent.click(await findButton('去认证'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/organization/orgnizationVerification'),
+    );
+    expect(sent.filter((s) => s.path.startsWith('/api/track/'))).toEqual([]);
+  });
+
+  it('shows the same words for a draft it saved while it was certified', async () => {
+    sent = fakeServer({
+      'GET /api/track/shipment/41': () => detail(41, { status: 1, statusName: '草稿', actions: ['cancel'] }),
+    });
+    signInUncertified();
+    renderPage('/productionManagement/sendProduct?id=41');
+    expect(await screen.findByText('企业认证通过后才能使用此功能')).toBeInTheDocument();
+    expect(sent.map((s) => s.path)).toEqual(['/api/track/shipment/41']);
+  });
 });

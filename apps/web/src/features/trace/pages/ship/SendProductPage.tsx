@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { SHIPMENT_LINES_MAX } from '@jcbb/contract';
+import { SHIPMENT_LINES_MAX, ShipmentStatus } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Result, Space, Steps, Typography } from 'antd';
@@ -11,6 +11,7 @@ import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError } from '../../../../lib/http.ts';
 import { positiveId } from '../../../../lib/record-id.ts';
 import { useSession } from '../../../../lib/session.ts';
+import { CertRequired, useCertified } from '../../../organization/public.ts';
 import { DraftCheck } from '../../components/ship/DraftCheck.tsx';
 import { LineEditor, specGroups } from '../../components/ship/LineEditor.tsx';
 import { shipLabels } from '../../components/ship/labels.ts';
@@ -90,11 +91,16 @@ function WizardLoader({
   // Fixed for this wizard's life: saving a new draft puts its id into the address, and the wizard stays as it is.
   const [initialId] = useState(id);
   const detail = useQuery({ ...shipQueries.detail(initialId ?? 0), enabled: initialId !== null });
-  if (initialId === null) return <ShipmentWizard onDraftSaved={onDraftSaved} />;
+  // An uncertified organisation ships nothing but returns (docs/decisions.md): the banner's words, not a wizard
+  // whose first call would be refused.
+  const certified = useCertified();
+  if (initialId === null) return certified ? <ShipmentWizard onDraftSaved={onDraftSaved} /> : <CertRequired />;
   return (
     <RecordState query={detail} back={back} notFoundTitle={t('common.notFound')}>
       {(d) =>
-        d.actions.includes('edit') ? (
+        !certified && d.status === ShipmentStatus.DRAFT && d.returnOfReceiptId === null ? (
+          <CertRequired />
+        ) : d.actions.includes('edit') ? (
           <ShipmentWizard draft={d} onDraftSaved={onDraftSaved} />
         ) : (
           <Result
