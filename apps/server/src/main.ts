@@ -1,6 +1,8 @@
+import { keyFingerprint } from '@jcbb/contract/ledger-proof';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo.ts';
+import { ledgerSigner } from './modules/ledger/index.ts';
 
 /** Start the platform: database, migrations, seeds, HTTP; stop gracefully on SIGINT / SIGTERM. */
 async function main() {
@@ -26,7 +28,14 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
-  const lines = ['', `  建材帮帮 is running at ${url}`, `  API document: ${url}/api/docs`, `  Database: ${db}`];
+  const lines = [
+    '',
+    `  建材帮帮 is running at ${url}`,
+    `  API document: ${url}/api/docs`,
+    `  Database: ${db}`,
+    // The key that signs the evidence ledger's heads: compare it with the one printed on labels and certificates.
+    `  Ledger key fingerprint: ${keyFingerprint(ledgerSigner().publicKeyHex)} (${url}/.well-known/jcbb-ledger-key.json)`,
+  ];
   if (config.seedDemo) {
     lines.push('', `  Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of demoAccounts) lines.push(`    ${a.mobile}  ${a.realName}  ${a.role}`);
