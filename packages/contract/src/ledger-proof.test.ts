@@ -318,7 +318,8 @@ describe('property: proofs of random trees', () => {
       }),
       { numRuns: 50 },
     );
-  });
+    // Some 350 pure-JavaScript Ed25519 operations: about 2 s on a quiet machine, past the 5 s default when busy.
+  }, 30_000);
 });
 
 describe('formats', () => {
