@@ -2,9 +2,13 @@ import { keyFingerprint } from '@jcbb/contract/ledger-proof';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo.ts';
+import { startEventLoopWatchdog } from './lib/watchdog.ts';
 import { ledgerSigner } from './modules/ledger/index.ts';
 
-/** Start the platform: database, migrations, seeds, HTTP; stop gracefully on SIGINT / SIGTERM. */
+/**
+ * Start the platform: database, migrations, seeds, HTTP; stop gracefully on SIGINT / SIGTERM, forced after 25 s
+ * (a database that does not answer), and by the event-loop watchdog when the loop itself has stopped.
+ */
 async function main() {
   const config = loadConfig();
   const built = await buildApp(config);
@@ -26,6 +30,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // From here the event loop must keep turning: past EVENT_LOOP_STALL_LIMIT_MS without a turn (when no SIGTERM
+  // handler, no forced exit and no request can run) the process ends itself.
+  startEventLoopWatchdog();
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
   const lines = [

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -48,5 +49,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('losing the database connections',
     const res = await server.call('GET', '/api/organization', {}, token);
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe('南京绿筑新型建材有限公司');
+  });
+
+  it('bounds what one request can hold: a statement, an idle transaction, a whole transaction (17+)', async () => {
+    const show = async (name: string) => {
+      const result = (await server.database.db.execute(sql.raw(`show ${name}`))) as unknown as {
+        rows: Record<string, string>[];
+      };
+      return result.rows[0]?.[name];
+    };
+    expect(await show('statement_timeout')).toBe('15s');
+    // Before issue 22 (item 12), a request's transaction could stay open for ever.
+    expect(await show('idle_in_transaction_session_timeout')).toBe('30s');
+    if (Number(await show('server_version_num')) >= 170_000) expect(await show('transaction_timeout')).toBe('1min');
   });
 });

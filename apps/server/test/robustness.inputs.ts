@@ -85,6 +85,7 @@ const PATTERN_SAMPLES: [RegExp, string][] = [
   [/A-Z0-9/, 'TEST-0001'],
   [/\[0-9a-f\]\{64\}/i, 'a'.repeat(64)],
   [/\^1\[3-9\]/, '13800000099'],
+  [/0-9:;A-Z_a-z/, 'LOT-0001'],
 ];
 
 function firstAlternative(s: Schema): Schema | undefined {
@@ -185,7 +186,22 @@ export const HOSTILE: Record<string, unknown> = {
   underscore: '_',
   backslash: '\\',
   badDate: '2026-02-30',
+  hexText: '0x1F4',
+  formula: '=HYPERLINK("http://x","y")',
 };
+
+/**
+ * Values `Number()` reads as numbers that are not numbers a person typed (issue 22, item 7): every number field
+ * refuses them with its own message. As JSON values, and as the text a query string carries.
+ */
+export const NOT_NUMBERS: [string, unknown][] = [
+  ['hex', '0x1F4'],
+  ['binary', '0b101'],
+  ['exponent text', '1e3'],
+  ['true', true],
+  ['[1]', [1]],
+];
+export const NOT_NUMBERS_AS_TEXT = ['0x1F4', '0b101', '0o17', '1e3', 'true', '[1]', 'Infinity'];
 
 /** Which hostile values each kind of field always gets; the rest are sampled (see pickHostile). */
 const ALWAYS: Record<ReturnType<typeof kindOf>, string[]> = {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { DEV_AUTH_SECRET, loadConfig } from '../src/config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/lock.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { EVENT_LOOP_STALL_LIMIT_MS } from '../src/lib/watchdog.ts';
 import { DEMO_PASSWORD, startTestServer } from './harness.ts';
 
 describe('configuration', () => {
@@ -73,4 +75,83 @@ describe('graceful shutdown', () => {
     await closing;
     await expect(fetch(`${address}/api/health`)).rejects.toThrow();
   });
+});
+
+describe('a server whose event loop has stopped (issue 22, item 12)', () => {
+  let server: ReturnType<typeof spawn> | null = null;
+  // Should the test fail on its timeout, the server it started must not outlive it.
+  afterAll(() => {
+    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  });
+
+  it('still stops after SIGTERM, within the watchdog’s limit', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'jcbb-stall-'));
+    // Loaded before the server: SIGUSR2 starts an endless chain of promises, as the stock list's recursion did on the
+    // embedded database. From then on no signal handler, timer or request runs in the main thread.
+    const preload = path.join(dir, 'stall.mjs');
+    await writeFile(
+      preload,
+      "process.on('SIGUSR2', () => { const spin = () => Promise.resolve().then(spin); spin(); });\n",
+    );
+    const port = 21_000 + (process.pid % 9_000);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'development',
+      DATA_DIR: path.join(dir, 'data'),
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    };
+    delete env.VITEST;
+    const main = path.resolve(import.meta.dirname, '../src/main.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', preload, main], {
+      // Where tsx is found; the data folder is absolute.
+      cwd: import.meta.dirname,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server = child;
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    try {
+      // Ready when it prints its address (after listen, which is when the watchdog starts).
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+          if (out.includes('is running at')) resolve();
+        });
+        child.once('exit', () => reject(new Error(`server exited before it was ready: ${stderr}`)));
+      });
+      child.kill('SIGUSR2');
+      // The loop is stuck when the server no longer answers.
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(500) })
+              .then(() => 'answers')
+              .catch(() => 'silent'),
+          { timeout: 10_000 },
+        )
+        .toBe('silent');
+      const sent = Date.now();
+      child.kill('SIGTERM');
+      const { signal } = await exited;
+      // Ended by the watchdog (its SIGTERM handler could not run), within its limit of the stall.
+      expect(signal).toBe('SIGKILL');
+      expect(stderr).toMatch(/the event loop has not turned for \d+ s; ending the process/);
+      expect(Date.now() - sent).toBeLessThan(EVENT_LOOP_STALL_LIMIT_MS + 5_000);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

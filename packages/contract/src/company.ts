@@ -1,4 +1,4 @@
-import { cityCodeField, optionalText, positiveId, requiredText } from './params.ts';
+import { cityCodeField, numberText, optionalText, positiveId, requiredText } from './params.ts';
 import { z } from './zod.ts';
 
 /** Company calls of the materials service (spec §7 bm-company). */
@@ -7,9 +7,8 @@ export const companyByNameBody = z.object({
   /** A fragment of the organisation's name, matched anywhere, case-insensitive; % and _ are literal. */
   name: requiredText('企业名称', 50),
   /** At most this many (default 20, at most 50). */
-  take: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(1, '条数至少 1').max(50, '条数最多 50').default(20),
+  take: numberText(
+    z.number({ error: '条数必须是数字' }).int('条数必须是整数').min(1, '条数至少 1').max(50, '条数最多 50').default(20),
   ),
 });
 export type CompanyByNameBody = z.input<typeof companyByNameBody>;

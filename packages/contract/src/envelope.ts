@@ -1,3 +1,4 @@
+import { skipField, takeField } from './params.ts';
 import { z } from './zod.ts';
 
 // Defined beside the codes so that clients can read answers without loading zod (`@jcbb/contract/codes`).
@@ -7,9 +8,6 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
 
 /** Take/skip paging used by list calls (spec §3). */
-export const pageQuerySchema = z.object({
-  take: z.coerce.number().int().min(1).max(100).default(10),
-  skip: z.coerce.number().int().min(0).default(0),
-});
+export const pageQuerySchema = z.object({ take: takeField(10, 100), skip: skipField(Number.MAX_SAFE_INTEGER) });
 
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });

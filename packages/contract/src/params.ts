@@ -13,6 +13,17 @@ export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefi
 /** A string of digits counts as its number. */
 export const digitsToNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v);
 
+/** Decimal text as forms and query strings carry numbers: "12", "12.5", "-3", ".5", with blanks around. */
+const DECIMAL_TEXT = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
+/**
+ * Decimal text counts as its number; anything else stays as it is for the number schema to refuse: "0x1F4",
+ * "0b101", "1e3", true, [1] (which `Number()` and `z.coerce.number()` read as 500, 5, 1000, 1 and 1).
+ */
+export const decimalTextToNumber = (v: unknown) => (typeof v === 'string' && DECIMAL_TEXT.test(v) ? Number(v) : v);
+/** A number field sent as a number or its decimal text; "", null and undefined are "not given". */
+export const numberText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => decimalTextToNumber(blankToUndefined(v)), schema);
+
 export const positiveId = (label: string) =>
   z.preprocess(
     digitsToNumber,
@@ -52,26 +63,31 @@ export const optionalText = (label: string, max: number) =>
       .transform((v) => (v === '' ? undefined : v)),
   );
 
-/** take/skip paging with a default and a maximum page size. */
-export const takeSkip = (defaultTake: number, maxTake: number, maxSkip = 100_000) => ({
-  take: z.preprocess(
-    blankToUndefined,
-    z.coerce
+/** A page size: a whole number (or its decimal text), 1 to `max`, `defaultTake` when not given. */
+export const takeField = (defaultTake: number, maxTake: number) =>
+  numberText(
+    z
       .number({ error: '每页条数必须是数字' })
       .int('每页条数必须是整数')
       .min(1, '每页条数至少 1')
       .max(maxTake, `每页条数最多 ${maxTake}`)
       .default(defaultTake),
-  ),
-  skip: z.preprocess(
-    blankToUndefined,
-    z.coerce
+  );
+/** How many rows to skip: a whole number (or its decimal text), 0 to `maxSkip`, 0 when not given. */
+export const skipField = (maxSkip = 100_000) =>
+  numberText(
+    z
       .number({ error: '跳过条数必须是数字' })
       .int('跳过条数必须是整数')
       .min(0, '跳过条数不能为负')
       .max(maxSkip, `跳过条数最多 ${maxSkip}`)
       .default(0),
-  ),
+  );
+
+/** take/skip paging with a default and a maximum page size. */
+export const takeSkip = (defaultTake: number, maxTake: number, maxSkip = 100_000) => ({
+  take: takeField(defaultTake, maxTake),
+  skip: skipField(maxSkip),
 });
 
 /** A GB/T 2260 city code. */

@@ -7,6 +7,7 @@ import {
   STAR_RATINGS,
 } from './enums.ts';
 import { pageOf } from './envelope.ts';
+import { skipField, takeField } from './params.ts';
 import { MASS_PER_UNIT_KG_MAX } from './trace.ts';
 import { z } from './zod.ts';
 
@@ -170,11 +171,8 @@ export type ProductSaveBody = z.input<typeof productSaveBody>;
 
 /** The product search form of spec §3 (bmProduct/getProdutInfoList). Empty fields mean "any". */
 export const productSearchBody = z.object({
-  take: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int().min(1, '每页条数至少 1').max(100, '每页条数最多 100').default(PRODUCT_PAGE_SIZE),
-  ),
-  skip: z.preprocess(blankToUndefined, z.coerce.number().int().min(0, '跳过条数不能为负').default(0)),
+  take: takeField(PRODUCT_PAGE_SIZE, 100),
+  skip: skipField(Number.MAX_SAFE_INTEGER),
   /** A fragment of the name (Chinese or not), matched anywhere, case-insensitive. */
   materialName: optionalText('产品名称', 50),
   /** The class and everything under it. */
@@ -351,8 +349,8 @@ export const productTypePath = z.object({
 
 export const specListBody = z.object({
   productId: positiveIdSchema('产品编号'),
-  take: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(PRODUCT_PAGE_SIZE)),
-  skip: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).default(0)),
+  take: takeField(PRODUCT_PAGE_SIZE, 100),
+  skip: skipField(Number.MAX_SAFE_INTEGER),
   status: z.preprocess(blankToUndefined, specStatusSchema.optional()),
 });
 export const specList = pageOf(specItem);

@@ -1,6 +1,14 @@
 import { OrgType, type OrgTypeValue } from './enums.ts';
 import { pageOf } from './envelope.ts';
-import { blankToUndefined, digitsToNumber, optionalText, positiveId, requiredText, takeSkip } from './params.ts';
+import {
+  blankToUndefined,
+  decimalTextToNumber,
+  digitsToNumber,
+  optionalText,
+  positiveId,
+  requiredText,
+  takeSkip,
+} from './params.ts';
 import { z } from './zod.ts';
 
 /**
@@ -164,7 +172,7 @@ const projectFields = {
   address: requiredText('详细地址', 200),
   /** m², up to two decimals. */
   grossFloorArea: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    decimalTextToNumber,
     z
       .number({ error: (i) => (i.input === undefined ? '请输入总建筑面积' : '总建筑面积必须是数字') })
       .min(0, '总建筑面积不能为负')

@@ -9,6 +9,7 @@ import {
   SIGNING_PARAM_KEYS,
   type SigningKey,
   signParams,
+  tooDeepAt,
 } from './signing.ts';
 
 const SECRET = 'jcbb-web-dev-secret-change-me';
@@ -253,5 +254,19 @@ describe('signing properties', () => {
         },
       ),
     );
+  });
+});
+
+describe('tooDeepAt', () => {
+  it('finds the first object or array deeper than the limit, without recursing', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = i % 2 ? { a: deep } : [deep];
+    expect(tooDeepAt({ x: 1, deep })).toBe(
+      ['deep', ...Array.from({ length: 32 }, (_, i) => (i % 2 ? '0' : 'a'))].join('.'),
+    );
+    expect(tooDeepAt({ a: { b: [1, { c: 2 }] } })).toBeNull();
+    expect(tooDeepAt({ a: { b: {} } }, 2)).toBeNull();
+    expect(tooDeepAt({ a: { b: { c: {} } } }, 2)).toBe('a.b.c');
+    expect(tooDeepAt('text')).toBeNull();
   });
 });

@@ -32,6 +32,28 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 /**
+ * How deep objects and arrays may nest in a request's parameters (the top level is depth 0). No form of ours goes
+ * past a handful; the server refuses deeper input before canonicalising it (400 with the field), because
+ * canonicalJson, the text guard and zod all recurse and a body nested thousands of levels deep overflows the stack.
+ */
+export const PARAMS_MAX_DEPTH = 32;
+
+/**
+ * The path (`a.b.0`) of the first object or array nested deeper than `max` levels in `value`, or null. Iterative,
+ * so it is safe on any input; it looks no deeper than `max`.
+ */
+export function tooDeepAt(value: unknown, max: number = PARAMS_MAX_DEPTH): string | null {
+  const stack: [unknown, string[]][] = [[value, []]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [node, path] = next;
+    if (node === null || typeof node !== 'object') continue;
+    if (path.length > max) return path.join('.');
+    for (const [key, child] of Object.entries(node)) stack.push([child, [...path, key]]);
+  }
+  return null;
+}
+
+/**
  * Wire signing's canonical JSON: compact, object keys sorted by Unicode code point at every depth, non-ASCII
  * characters as they are, and whatever `JSON.stringify` makes of the rest (undefined members dropped, a Date as its
  * ISO string, NaN as null): it only has to be what the client and the server both compute from the same request.

@@ -1,5 +1,13 @@
 import { pageOf } from './envelope.ts';
-import { blankToUndefined, digitsToNumber, optionalText, positiveId, requiredText, takeSkip } from './params.ts';
+import {
+  blankToUndefined,
+  decimalTextToNumber,
+  digitsToNumber,
+  optionalText,
+  positiveId,
+  requiredText,
+  takeSkip,
+} from './params.ts';
 import { transportTypes } from './units.ts';
 import { MOBILE_PATTERN } from './validators.ts';
 import { z } from './zod.ts';
@@ -202,9 +210,17 @@ export const traceAlertLabels = labels<TraceAlertKindValue>({
 
 // ---- limits ----
 
-/** GB/T 33993: a batch (AI 10) is at most 20 characters and none of % & / < > ?. */
+/**
+ * A batch number (GS1 AI 10, which GB/T 33993 follows; docs/traceability.md "Lot"): 1–20 characters of GS1's
+ * character set 82 (printable ASCII: letters, digits and ! " % & ' ( ) * + , - . / : ; < = > ? _) without
+ * % & / < > ? (they break file names, links and XML), and not starting with = + - @, which a spreadsheet opening a
+ * CSV export would run as a formula. The lots table's CHECK holds the same rule (migration 0014).
+ */
 export const BATCH_NO_MAX = 20;
-export const BATCH_NO_PATTERN = /^[^%&/<>?\s]{1,20}$/;
+export const BATCH_NO_CHARS = /^[!"'()*+,\-.0-9:;=A-Z_a-z]+$/;
+export const BATCH_NO_PATTERN = /^[!"'()*,.0-9:;A-Z_a-z][!"'()*+,\-.0-9:;=A-Z_a-z]{0,19}$/;
+/** Characters a spreadsheet reads as the start of a formula (CSV injection). */
+export const BATCH_NO_FORMULA_START = /^[=+\-@]/;
 /** A trace code: 20 characters of RFC 4648 base32 (A–Z, 2–7) = 100 random bits, within GB/T 33993's 20. */
 export const TRACE_CODE_LENGTH = 20;
 export const TRACE_CODE_PATTERN = /^[A-Z2-7]{20}$/;
@@ -230,7 +246,7 @@ export const transportTypeIds = transportTypes.map((t) => t.id) as number[];
 
 const decimalField = (label: string, max: number, decimals: number, allowZero = false) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToUndefined(v)),
+    (v) => decimalTextToNumber(blankToUndefined(v)),
     z
       .number({ error: (i) => (i.input === undefined ? `请输入${label}` : `${label}必须是数字`) })
       .refine((n) => Number.isFinite(n), `${label}必须是数字`)
@@ -258,9 +274,15 @@ const optionalDate = (label: string) => z.preprocess(blankToUndefined, dateField
 export const batchNoField = z
   .string({ error: '请输入批号' })
   .trim()
-  .min(1, '请输入批号')
-  .max(BATCH_NO_MAX, `批号不能超过 ${BATCH_NO_MAX} 个字符`)
-  .regex(BATCH_NO_PATTERN, '批号不能包含空格和 % & / < > ? 字符');
+  .min(1, { message: '请输入批号', abort: true })
+  .max(BATCH_NO_MAX, { message: `批号不能超过 ${BATCH_NO_MAX} 个字符`, abort: true })
+  // One message per value, the most telling first; the pattern last is their sum (and what the API document shows).
+  .refine((v) => !BATCH_NO_FORMULA_START.test(v), { message: '批号不能以 = + - @ 开头', abort: true })
+  .refine((v) => BATCH_NO_CHARS.test(v), {
+    message: `批号只能包含英文字母、数字和 ! " ' ( ) * + , - . : ; = _ 字符`,
+    abort: true,
+  })
+  .regex(BATCH_NO_PATTERN, '批号不正确');
 
 /** A trace code as typed or scanned: spaces and dashes ignored, lower case accepted. */
 export const traceCodeField = z.preprocess(

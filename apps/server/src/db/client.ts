@@ -48,6 +48,34 @@ export function advisoryKey(name: string): string {
   return h.toString();
 }
 
+/**
+ * Server-side bounds on what one request can hold on PostgreSQL (docs/decisions.md, "Nothing holds the server"), set
+ * on every connection of the pool, which serves requests, background jobs and the start-up seeds (all made of short
+ * statements). Migrations run on the advisory lock's own connection with all three off: an index on a large table
+ * may take minutes.
+ * - One statement: 15 s (a request's slowest statement takes milliseconds).
+ * - Idle inside a transaction: 30 s. A process that stops talking mid-transaction (its event loop stuck, a bug that
+ *   never commits) gives its connection and locks back instead of holding them until it dies.
+ * - One whole transaction: 60 s, on PostgreSQL 17 and later (`transaction_timeout`; 15 and 16 have no such
+ *   setting and keep the other two). It ends the shape neither of the others sees: a loop of short statements in
+ *   one transaction (issue 22, item 12).
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+export const TRANSACTION_TIMEOUT_MS = 60_000;
+
+/** PostgreSQL's version as a number (170002 for 17.2): `transaction_timeout` exists from 17 on. */
+async function serverVersionNum(connectionString: string): Promise<number> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ server_version_num: string }>('SHOW server_version_num');
+    return Number(rows[0]?.server_version_num ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 export interface DatabaseOptions {
   databaseUrl: string | null;
   /** Folder of the embedded database; ignored with a URL. */
@@ -55,6 +83,8 @@ export interface DatabaseOptions {
   memory?: boolean;
   /** With `memory`: start from a data folder that `dumpDataDir` wrote instead of an empty cluster. */
   loadDataDir?: Blob;
+  /** false: no request timeouts on the pool (the scale seeding tool's one long transaction); default true. */
+  requestBounds?: boolean;
 }
 
 /**
@@ -63,25 +93,33 @@ export interface DatabaseOptions {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const hasTransactionTimeout = (await serverVersionNum(options.databaseUrl)) >= 170_000;
+    // Server-side bounds: no request can hold a connection for minutes (the constants above).
+    const bounds = [
+      `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+      `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
+      ...(hasTransactionTimeout ? [`-c transaction_timeout=${TRANSACTION_TIMEOUT_MS}`] : []),
+    ];
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      // A server-side bound on any one statement: no request can hold a connection for ever.
-      options: '-c statement_timeout=15000 -c TimeZone=UTC',
+      options: [...(options.requestBounds === false ? [] : bounds), '-c TimeZone=UTC'].join(' '),
     });
     // Until the server's logger listens: one line, never the stack (the pool drops the broken client itself).
     let connectionError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
     pool.on('error', (error) => connectionError(error));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    const exclusive = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
-      // A session-level lock on a connection of its own, held while `fn` works through the pool.
+    const locked = async <T>(name: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+      // A session-level lock on a connection of its own, without the request bounds (it waits for the lock).
       const client = await pool.connect();
       const key = advisoryKey(name);
       try {
         await client.query('SET statement_timeout = 0');
+        await client.query('SET idle_in_transaction_session_timeout = 0');
+        if (hasTransactionTimeout) await client.query('SET transaction_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [key]);
         try {
-          return await fn();
+          return await fn(client);
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [key]);
         }
@@ -89,14 +127,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         client.release(true);
       }
     };
+    // `fn` works through the pool (with the request bounds) while the lock is held.
+    const exclusive = <T>(name: string, fn: () => Promise<T>): Promise<T> => locked(name, () => fn());
     return {
       db,
       kind: 'postgres',
       exclusive,
       postgres: { pool, url: options.databaseUrl },
       migrate: () =>
-        exclusive('migrate', async () => {
-          await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
+        // On the lock's own connection: a migration's statements are not bound by the request timeouts.
+        locked('migrate', async (client) => {
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
         }),
       close: () => pool.end(),
       onConnectionError: (listener) => {

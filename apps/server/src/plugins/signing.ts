@@ -2,12 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   canonicalString,
   NONCE_MIN_LENGTH,
+  PARAMS_MAX_DEPTH,
   ResponseCode,
   SIGNATURE_WINDOW_MS,
   SIGNING_PARAM_KEYS,
+  tooDeepAt,
 } from '@jcbb/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors.ts';
+import { AppError, invalidInput } from '../lib/errors.ts';
 import type { KvStore } from '../lib/kv-store.ts';
 
 export interface SigningKeyRecord {
@@ -49,6 +51,11 @@ export function createSignatureVerifier(keys: SigningKeyRecord[], nonces: KvStor
     const ts = Number(timestamp);
     if (!Number.isFinite(ts) || Math.abs(now() - ts) > SIGNATURE_WINDOW_MS) {
       throw new AppError(ResponseCode.TIMESTAMP_OUT_OF_WINDOW);
+    }
+    // Before canonicalising (which recurses): a body nested thousands of levels deep overflowed the stack (a 500).
+    const deep = tooDeepAt(params);
+    if (deep !== null) {
+      throw invalidInput([{ field: deep, message: `参数嵌套层数过多（最多 ${PARAMS_MAX_DEPTH} 层）` }]);
     }
     const path = request.url.split('?')[0] ?? request.url;
     // The contract defines what is signed (canonicalString); the HMAC itself runs in node:crypto here, about twice

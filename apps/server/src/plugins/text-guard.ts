@@ -1,7 +1,9 @@
+import { PARAMS_MAX_DEPTH } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import { invalidInput } from '../lib/errors.ts';
 
-const MAX_DEPTH = 32;
+// The gateway refuses anything deeper before this runs (PARAMS_MAX_DEPTH, plugins/signing.ts).
+const MAX_DEPTH = PARAMS_MAX_DEPTH;
 /** Half of a surrogate pair without its other half: ill-formed UTF-16, which no keyboard produces. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);

@@ -88,8 +88,9 @@ export const lots = pgTable(
     uniqueIndex('lots_spec_batch_uq').on(t.specId, t.batchNo),
     index('lots_org_idx').on(t.orgId, t.id),
     index('lots_product_idx').on(t.productId),
-    // GB/T 33993 batch (AI 10): at most 20 characters, none of % & / < > ? (nor white space).
-    check('lots_batch_no_ck', sql`${t.batchNo} ~ '^[^%&/<>?[:space:]]{1,20}$'`),
+    // GS1 AI 10 batch (GB/T 33993): 1–20 characters of GS1 set 82 without % & / < > ?, not starting with = + - @
+    // (a formula in a spreadsheet); the contract's BATCH_NO_PATTERN (migration 0014).
+    check('lots_batch_no_ck', sql`${t.batchNo} ~ '^[!"''()*,.0-9:;A-Z_a-z][!"''()*+,.0-9:;=A-Z_a-z-]{0,19}$'`),
     check('lots_quantity_ck', sql`${t.quantity} > 0`),
     check('lots_expiry_ck', sql`${t.expiryDate} is null or ${t.expiryDate} >= ${t.productionDate}`),
   ],

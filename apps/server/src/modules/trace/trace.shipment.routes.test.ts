@@ -295,7 +295,13 @@ describe('drafts', () => {
       status: 6,
       closeReason: '客户取消',
       actions: [],
-      lines: [expect.objectContaining({ evidence: expect.objectContaining({ asOf: today }) })],
+      progress: { outstanding: 0 },
+      lines: [
+        expect.objectContaining({
+          evidence: expect.objectContaining({ asOf: today }),
+          progress: expect.objectContaining({ outstanding: 0 }),
+        }),
+      ],
     });
     const open = await server.database.db
       .select()
@@ -596,6 +602,16 @@ describe('shipping', () => {
     const detail = ok(await get('maker', `/api/track/shipment/${id}`));
     expect(detail).toMatchObject({ status: 7, closeReason: '车辆故障，改日重发', actions: [] });
     expect(detail.events.map((e: { bizStep: string }) => e.bizStep)).toEqual(['shipping', 'void_shipping']);
+    // Nothing is outstanding on a voided shipment, in the detail and in both sides' lists (issue 22, item 7).
+    expect(detail.progress.outstanding).toBe(0);
+    expect(detail.lines.map((l: { progress: { outstanding: number } }) => l.progress.outstanding)).toEqual([0, 0]);
+    for (const [who, direction] of [
+      ['maker', 'out'],
+      ['dealer', 'in'],
+    ]) {
+      const listed = ok(await post(who as string, '/api/track/shipment/list', { direction, keyword: number }));
+      expect(listed.list.find((s: { id: number }) => s.id === id)?.progress.outstanding, who).toBe(0);
+    }
     // The codes may leave again.
     ok(
       await post(

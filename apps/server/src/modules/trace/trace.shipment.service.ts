@@ -43,7 +43,13 @@ import { fromMilli, milli, milliText } from './trace.quantity.ts';
 import { buildMovementEvent, lotQuantity, type MovementLine, type PartyRef } from './trace.shipment.events.ts';
 import * as repo from './trace.shipment.repository.ts';
 import { type Holder, holderKey, moveStock, parseHolderKey } from './trace.stock.ts';
-import { mayTake, type ShipmentActor, type ShipmentMoveValue, shipmentTransition } from './trace.transitions.ts';
+import {
+  FINISHED_STATES,
+  mayTake,
+  type ShipmentActor,
+  type ShipmentMoveValue,
+  shipmentTransition,
+} from './trace.transitions.ts';
 
 /** Where a message about a shipment sends its reader (the web's shipment detail page). */
 export const SHIPMENT_DETAIL_PATH = '/productionManagement/sourceDetail';
@@ -601,17 +607,26 @@ async function returnToShipper(
 
 const transportName = (id: number) => transportTypes.find((t) => t.id === id)?.name ?? '';
 
-export function progressOf(q: { quantity: string; accepted: string; rejected: string; cancelled: string }) {
+/**
+ * What a shipment (or line) shipped, what came of it, and what is still outstanding: nothing once the shipment is
+ * finished (received, closed, cancelled or voided), whatever its lines say. A voided shipment's goods went back to
+ * the shipper without a cancelled quantity on its lines, and a cancelled draft never left (issue 22, item 7).
+ */
+export function progressOf(
+  q: { quantity: string; accepted: string; rejected: string; cancelled: string },
+  status: number,
+) {
   const shipped = milli(q.quantity);
   const accepted = milli(q.accepted);
   const rejected = milli(q.rejected);
   const cancelled = milli(q.cancelled);
+  const finished = FINISHED_STATES.includes(status as ShipmentStatusValue);
   return {
     shipped: fromMilli(shipped),
     accepted: fromMilli(accepted),
     rejected: fromMilli(rejected),
     cancelled: fromMilli(cancelled),
-    outstanding: fromMilli(shipped - accepted - rejected - cancelled),
+    outstanding: finished ? 0 : fromMilli(shipped - accepted - rejected - cancelled),
   };
 }
 
@@ -707,7 +722,7 @@ export async function summaries(tx: Tx, rows: repo.ShipmentRow[]): Promise<Shipm
       transportTypeName: transportName(s.transportType),
       lineCount: t?.lines ?? 0,
       codeCount: t?.codes ?? 0,
-      progress: progressOf(t ?? { quantity: '0', accepted: '0', rejected: '0', cancelled: '0' }),
+      progress: progressOf(t ?? { quantity: '0', accepted: '0', rejected: '0', cancelled: '0' }, s.status),
       carbon,
       returnOfReceiptId: s.returnOfReceiptId,
       createTime: formatShanghaiTime(s.createdAt),
@@ -992,7 +1007,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
               codes: codesByLine.get(r.line.id) ?? [],
               massKg: mass === null ? null : Math.round(Number(r.line.quantity) * Number(mass) * 1000) / 1000,
               evidence: evidence[i] as EvidenceSnapshot,
-              progress: progressOf(r.line),
+              progress: progressOf(r.line, s.status),
             };
           }),
           receipts,

@@ -86,7 +86,9 @@ export async function stockRows(tx: Tx, f: StockFilter): Promise<{ rows: StockRo
     lotId: Number(r.lotId),
   }));
   let total = Number(result.rows[0]?.total ?? 0);
-  if (rows.length === 0 && (f.skip ?? 0) > 0) total = (await stockRows(tx, { ...f, take: undefined })).total;
+  // A page past the end has no row to carry the count: count from the first page, which ends the question (skip 0
+  // never asks again, also when nothing matches at all; before, the same skip was asked again for ever).
+  if (rows.length === 0 && (f.skip ?? 0) > 0) total = (await stockRows(tx, { ...f, take: 1, skip: 0 })).total;
   return { rows, total };
 }
 

@@ -120,6 +120,21 @@ describe('the stock list', () => {
     expect(none).toEqual({ list: [], total: 0 });
   });
 
+  it('answers a page past the end, with or without matches, at every skip (issue 22, item 12: it never answered)', async () => {
+    for (const skip of [1, 2, 10, 99_999]) {
+      // Nothing matches: before, the count of an empty page asked again with the same skip, for ever.
+      expect(ok(await post('maker', '/api/track/stock/list', { take: 10, skip, keyword: '不存在的批号' }))).toEqual({
+        list: [],
+        total: 0,
+      });
+      // One row matches, the page is past it: an empty page that still counts the match.
+      expect(ok(await post('maker', '/api/track/stock/list', { take: 10, skip, keyword: 'STOCK-A' }))).toEqual({
+        list: [],
+        total: 1,
+      });
+    }
+  });
+
   it('shows a project’s stock to its accepted members only', async () => {
     for (const who of ['builder', 'supervisor']) {
       const list = ok(await post(who, '/api/track/stock/list', { projectId: school }));
