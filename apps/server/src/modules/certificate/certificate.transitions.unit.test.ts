@@ -5,7 +5,15 @@ import {
   type ApplicationTypeValue,
 } from '@jcbb/contract';
 import { describe, expect, it } from 'vitest';
-import { allActions, allowedActions, allStatuses, transition } from './certificate.transitions.ts';
+import { describeTransitions } from '../../../test/transition-cases.ts';
+import {
+  type ApplicationActor,
+  allActions,
+  allowedActions,
+  allStatuses,
+  applicationTransition,
+  transition,
+} from './certificate.transitions.ts';
 
 const { DRAFT, SUBMITTED, APPROVED, REJECTED, WITHDRAWN } = ApplicationStatus;
 const types: ApplicationTypeValue[] = [1, 2, 3];
@@ -25,6 +33,26 @@ const allowed: Array<[ApplicationTypeValue[], ApplicationStatusValue, Applicatio
 function expected(type: ApplicationTypeValue, from: ApplicationStatusValue, action: ApplicationActionValue) {
   const row = allowed.find(([ts, f, a]) => ts.includes(type) && f === from && a === action);
   return row ? row[3] : null;
+}
+
+for (const type of types) {
+  const actorOf: Record<ApplicationActionValue, ApplicationActor[]> =
+    type === 2
+      ? { save: ['applicant'], submit: ['applicant'], withdraw: ['applicant'], approve: [], reject: [] }
+      : { save: ['applicant'], submit: ['applicant'], withdraw: ['applicant'], approve: ['body'], reject: ['body'] };
+  describeTransitions<ApplicationActor, ApplicationActionValue, ApplicationStatusValue, ApplicationStatusValue>(
+    `certificate application of type ${type}`,
+    (actor, action, from) => applicationTransition(type, actor, action, from),
+    {
+      actors: ['applicant', 'body'],
+      actions: allActions,
+      states: allStatuses,
+      actorsOf: actorOf,
+      allowed: allowed.flatMap(([ts, from, action, to]) =>
+        ts.includes(type) ? [[actorOf[action][0] as ApplicationActor, action, from, to] as const] : [],
+      ),
+    },
+  );
 }
 
 describe('certificate application transitions', () => {

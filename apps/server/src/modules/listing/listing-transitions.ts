@@ -1,11 +1,11 @@
 import {
-  ListingAction,
   type ListingActionValue,
   ListingActor,
   type ListingActorValue,
   ListingStatus,
   type ListingStatusValue,
 } from '@jcbb/contract';
+import { type TransitionRule, transitionTable } from '../../lib/transitions.ts';
 
 /**
  * The listing workflow (issue 4 item 4) as one table: for each action, who may take it, from which states, and
@@ -28,81 +28,76 @@ import {
 
 type State = ListingStatusValue | null;
 
-interface Rule {
-  actors: readonly ListingActorValue[];
-  /** State before → state after. */
-  moves: ReadonlyMap<State, State>;
-  needsReason: boolean;
-}
-
 const { MANUFACTURER_ADMIN, MANUFACTURER_STAFF, PLATFORM, CITY } = ListingActor;
 const S = ListingStatus;
 const manufacturer = [MANUFACTURER_ADMIN, MANUFACTURER_STAFF] as const;
 
-const rules: Record<ListingActionValue, Rule> = {
+const rules: Record<ListingActionValue, TransitionRule<ListingActorValue, State> & { needsReason: boolean }> = {
   save: {
     actors: manufacturer,
-    moves: new Map<State, State>([
+    moves: [
       [null, S.DRAFT],
       [S.DRAFT, S.DRAFT],
       [S.PLATFORM_REJECTED, S.PLATFORM_REJECTED],
       [S.CITY_REJECTED, S.CITY_REJECTED],
       [S.DELISTED, S.DELISTED],
-    ]),
+    ],
     needsReason: false,
   },
   submit: {
     actors: manufacturer,
-    moves: new Map<State, State>([
+    moves: [
       [null, S.PLATFORM_AUDIT],
       [S.DRAFT, S.PLATFORM_AUDIT],
       [S.PLATFORM_REJECTED, S.PLATFORM_AUDIT],
       [S.CITY_REJECTED, S.PLATFORM_AUDIT],
       [S.DELISTED, S.PLATFORM_AUDIT],
-    ]),
+    ],
     needsReason: false,
   },
   platform_approve: {
     actors: [PLATFORM],
-    moves: new Map<State, State>([[S.PLATFORM_AUDIT, S.CITY_AUDIT]]),
+    moves: [[S.PLATFORM_AUDIT, S.CITY_AUDIT]],
     needsReason: false,
   },
   platform_reject: {
     actors: [PLATFORM],
-    moves: new Map<State, State>([[S.PLATFORM_AUDIT, S.PLATFORM_REJECTED]]),
+    moves: [[S.PLATFORM_AUDIT, S.PLATFORM_REJECTED]],
     needsReason: true,
   },
   city_approve: {
     actors: [CITY],
-    moves: new Map<State, State>([[S.CITY_AUDIT, S.LISTED]]),
+    moves: [[S.CITY_AUDIT, S.LISTED]],
     needsReason: false,
   },
   city_reject: {
     actors: [CITY],
-    moves: new Map<State, State>([[S.CITY_AUDIT, S.CITY_REJECTED]]),
+    moves: [[S.CITY_AUDIT, S.CITY_REJECTED]],
     needsReason: true,
   },
   city_not_green: {
     actors: [CITY],
-    moves: new Map<State, State>([[S.CITY_AUDIT, S.LISTED]]),
+    moves: [[S.CITY_AUDIT, S.LISTED]],
     needsReason: true,
   },
   delist: {
     actors: [MANUFACTURER_ADMIN],
-    moves: new Map<State, State>([[S.LISTED, S.DELISTED]]),
+    moves: [[S.LISTED, S.DELISTED]],
     needsReason: false,
   },
   delete: {
     actors: [MANUFACTURER_ADMIN],
-    moves: new Map<State, State>([
+    moves: [
       [S.DRAFT, null],
       [S.PLATFORM_REJECTED, null],
       [S.CITY_REJECTED, null],
       [S.DELISTED, null],
-    ]),
+    ],
     needsReason: false,
   },
 };
+
+const table = transitionTable(rules);
 
 export type TransitionResult =
   | { ok: true; to: State; needsReason: boolean }
@@ -111,16 +106,13 @@ export type TransitionResult =
 
 /** May `actor` take `action` on a listing in state `from`, and where does it lead? */
 export function transition(actor: ListingActorValue, action: ListingActionValue, from: State): TransitionResult {
-  const rule = rules[action];
-  if (!rule.actors.includes(actor)) return { ok: false, refusal: 'actor' };
-  if (!rule.moves.has(from)) return { ok: false, refusal: 'state' };
-  return { ok: true, to: rule.moves.get(from) ?? null, needsReason: rule.needsReason };
+  const result = table.take(actor, action, from);
+  return result.ok ? { ...result, needsReason: rules[action].needsReason } : result;
 }
 
 /** The actions `actor` may take on a listing in state `from` (for the detail view's buttons). */
 export function allowedActions(actor: ListingActorValue | null, from: State): ListingActionValue[] {
-  if (actor === null) return [];
-  return (Object.values(ListingAction) as ListingActionValue[]).filter((a) => transition(actor, a, from).ok);
+  return actor === null ? [] : table.allowed(actor, from);
 }
 
 /** Transitions into or out of LISTED change what the public catalogue (and the product's tags) show. */

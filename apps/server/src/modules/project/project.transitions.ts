@@ -1,4 +1,5 @@
 import { MembershipStatus, type MembershipStatusValue } from '@jcbb/contract';
+import { type Transition, transitionTable } from '../../lib/transitions.ts';
 
 /**
  * An organisation's membership of a project as one table: for each action, who may take it, from which states, and
@@ -23,48 +24,33 @@ export type MembershipActor = 'developer' | 'invitee';
 type State = MembershipStatusValue | null;
 const S = MembershipStatus;
 
-interface Rule {
-  actors: readonly MembershipActor[];
-  moves: ReadonlyMap<State, MembershipStatusValue>;
-}
-
-const rules: Record<MembershipActionValue, Rule> = {
+const table = transitionTable<MembershipActionValue, MembershipActor, State, MembershipStatusValue>({
   invite: {
     actors: ['developer'],
-    moves: new Map<State, MembershipStatusValue>([
+    moves: [
       [null, S.INVITED],
       [S.DECLINED, S.INVITED],
       [S.REMOVED, S.INVITED],
-    ]),
+    ],
   },
-  accept: { actors: ['invitee'], moves: new Map<State, MembershipStatusValue>([[S.INVITED, S.ACCEPTED]]) },
-  decline: { actors: ['invitee'], moves: new Map<State, MembershipStatusValue>([[S.INVITED, S.DECLINED]]) },
+  accept: { actors: ['invitee'], moves: [[S.INVITED, S.ACCEPTED]] },
+  decline: { actors: ['invitee'], moves: [[S.INVITED, S.DECLINED]] },
   remove: {
     actors: ['developer'],
-    moves: new Map<State, MembershipStatusValue>([
+    moves: [
       [S.INVITED, S.REMOVED],
       [S.ACCEPTED, S.REMOVED],
-    ]),
+    ],
   },
-};
+});
 
-export type MembershipTransition =
-  | { ok: true; to: MembershipStatusValue }
-  /** `actor`: this actor may never take the action (403); `state`: not from this state (409). */
-  | { ok: false; refusal: 'actor' | 'state' };
+export type MembershipTransition = Transition<MembershipStatusValue>;
 
-export function membershipTransition(
+export const membershipTransition = (
   actor: MembershipActor,
   action: MembershipActionValue,
   from: State,
-): MembershipTransition {
-  const rule = rules[action];
-  if (!rule.actors.includes(actor)) return { ok: false, refusal: 'actor' };
-  const to = rule.moves.get(from);
-  return to === undefined ? { ok: false, refusal: 'state' } : { ok: true, to };
-}
+): MembershipTransition => table.take(actor, action, from);
 
 /** The states every action starts from, for the generated tests and the docs. */
-export function fromStates(action: MembershipActionValue): State[] {
-  return [...rules[action].moves.keys()];
-}
+export const fromStates = (action: MembershipActionValue): State[] => table.fromStates(action);

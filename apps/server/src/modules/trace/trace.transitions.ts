@@ -1,4 +1,5 @@
 import { ShipmentStatus, type ShipmentStatusValue } from '@jcbb/contract';
+import { type Transition, transitionTable } from '../../lib/transitions.ts';
 
 /**
  * A shipment's life as one table (docs/traceability.md, "Shipment states"): for each action, who may take it, from
@@ -32,43 +33,35 @@ export type ShipmentActor = 'shipper' | 'receiver';
 type State = ShipmentStatusValue | null;
 const S = ShipmentStatus;
 
-interface Rule {
-  actors: readonly ShipmentActor[];
-  moves: ReadonlyMap<State, ShipmentStatusValue>;
-}
-
-const rules: Record<ShipmentMoveValue, Rule> = {
+const table = transitionTable<ShipmentMoveValue, ShipmentActor, State, ShipmentStatusValue>({
   save: {
     actors: ['shipper'],
-    moves: new Map<State, ShipmentStatusValue>([
+    moves: [
       [null, S.DRAFT],
       [S.DRAFT, S.DRAFT],
-    ]),
+    ],
   },
-  ship: { actors: ['shipper'], moves: new Map<State, ShipmentStatusValue>([[S.DRAFT, S.SHIPPED]]) },
-  cancel: { actors: ['shipper'], moves: new Map<State, ShipmentStatusValue>([[S.DRAFT, S.CANCELLED]]) },
-  void: { actors: ['shipper'], moves: new Map<State, ShipmentStatusValue>([[S.SHIPPED, S.VOIDED]]) },
+  ship: { actors: ['shipper'], moves: [[S.DRAFT, S.SHIPPED]] },
+  cancel: { actors: ['shipper'], moves: [[S.DRAFT, S.CANCELLED]] },
+  void: { actors: ['shipper'], moves: [[S.SHIPPED, S.VOIDED]] },
   // The table's target is the partial one; a receipt that leaves nothing outstanding finishes the shipment.
   receive: {
     actors: ['receiver'],
-    moves: new Map<State, ShipmentStatusValue>([
+    moves: [
       [S.SHIPPED, S.PARTIALLY_RECEIVED],
       [S.PARTIALLY_RECEIVED, S.PARTIALLY_RECEIVED],
-    ]),
+    ],
   },
   close: {
     actors: ['shipper', 'receiver'],
-    moves: new Map<State, ShipmentStatusValue>([
+    moves: [
       [S.SHIPPED, S.CLOSED],
       [S.PARTIALLY_RECEIVED, S.CLOSED],
-    ]),
+    ],
   },
-};
+});
 
-export type ShipmentTransition =
-  | { ok: true; to: ShipmentStatusValue }
-  /** `actor`: this side may never take the action (403); `state`: not from this state (409). */
-  | { ok: false; refusal: 'actor' | 'state' };
+export type ShipmentTransition = Transition<ShipmentStatusValue>;
 
 /**
  * The move of `actor` taking `action` from `from`. For `receive`, `complete` says whether the receipt leaves nothing
@@ -80,22 +73,19 @@ export function shipmentTransition(
   from: State,
   opts: { complete?: boolean } = {},
 ): ShipmentTransition {
-  const rule = rules[action];
-  if (!rule.actors.includes(actor)) return { ok: false, refusal: 'actor' };
-  const to = rule.moves.get(from);
-  if (to === undefined) return { ok: false, refusal: 'state' };
-  if (action === 'receive' && opts.complete) return { ok: true, to: S.RECEIVED };
-  return { ok: true, to };
+  const result = table.take(actor, action, from);
+  if (result.ok && action === 'receive' && opts.complete) return { ok: true, to: S.RECEIVED };
+  return result;
 }
 
 /** The states every action starts from, for the generated tests and the detail's list of actions. */
-export function fromStates(action: ShipmentMoveValue): State[] {
-  return [...rules[action].moves.keys()];
-}
+export const fromStates = (action: ShipmentMoveValue): State[] => table.fromStates(action);
 
 /** Whether `actor` may take `action` from `from` (for the detail's list of what the caller may do). */
-export const mayTake = (actor: ShipmentActor, action: ShipmentMoveValue, from: State) =>
-  shipmentTransition(actor, action, from).ok;
+export const mayTake = (actor: ShipmentActor, action: ShipmentMoveValue, from: State) => table.may(actor, action, from);
+
+/** Who may take each action (the generated test lists them again by hand). */
+export const shipmentActorsOf = (action: ShipmentMoveValue) => table.actorsOf(action);
 
 /** States in which a shipment is finished: its codes are no longer on the way (shipment_codes.open = false). */
 export const FINISHED_STATES: readonly ShipmentStatusValue[] = [S.RECEIVED, S.CLOSED, S.CANCELLED, S.VOIDED];

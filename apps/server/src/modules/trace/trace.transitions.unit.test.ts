@@ -1,5 +1,6 @@
 import type { ShipmentStatusValue } from '@jcbb/contract';
 import { describe, expect, it } from 'vitest';
+import { describeTransitions } from '../../../test/transition-cases.ts';
 import {
   type ShipmentActor,
   type ShipmentMoveValue,
@@ -36,26 +37,15 @@ const actorsOf: Record<ShipmentMoveValue, ShipmentActor[]> = {
   receive: ['receiver'],
   close: ['shipper', 'receiver'],
 };
-const key = (a: string, b: string, s: State) => `${a} ${b} ${s}`;
-const expected = new Map(allowed.map(([a, b, s, to]) => [key(a, b, s), to]));
+describeTransitions<ShipmentActor, ShipmentMoveValue, State, ShipmentStatusValue>('shipment', shipmentTransition, {
+  actors,
+  actions: shipmentMoveValues,
+  states,
+  actorsOf,
+  allowed,
+});
 
-describe('shipment transitions', () => {
-  const cases = actors.flatMap((actor) =>
-    shipmentMoveValues.flatMap((action) => states.map((from) => [actor, action, from] as const)),
-  );
-  it.each(cases)('%s %s from %s', (actor, action, from) => {
-    const result = shipmentTransition(actor, action, from);
-    const to = expected.get(key(actor, action, from));
-    if (to !== undefined) expect(result).toEqual({ ok: true, to });
-    else if (!actorsOf[action].includes(actor)) expect(result).toEqual({ ok: false, refusal: 'actor' });
-    else expect(result).toEqual({ ok: false, refusal: 'state' });
-  });
-
-  it('lists every allowed move once', () => {
-    const found = cases.filter(([a, b, s]) => shipmentTransition(a, b, s).ok).length;
-    expect(found).toBe(allowed.length);
-  });
-
+describe('shipment transitions: receiving', () => {
   it.each([2, 3] as const)('a receipt that leaves nothing outstanding receives the shipment (from %s)', (from) => {
     expect(shipmentTransition('receiver', 'receive', from, { complete: true })).toEqual({ ok: true, to: 4 });
   });
