@@ -63,8 +63,3 @@ export function membershipTransition(
   const to = rule.moves.get(from);
   return to === undefined ? { ok: false, refusal: 'state' } : { ok: true, to };
 }
-
-/** The states every action starts from, for the generated tests and the docs. */
-export function fromStates(action: MembershipActionValue): State[] {
-  return [...rules[action].moves.keys()];
-}

@@ -88,11 +88,6 @@ export function shipmentTransition(
   return { ok: true, to };
 }
 
-/** The states every action starts from, for the generated tests and the detail's list of actions. */
-export function fromStates(action: ShipmentMoveValue): State[] {
-  return [...rules[action].moves.keys()];
-}
-
 /** Whether `actor` may take `action` from `from` (for the detail's list of what the caller may do). */
 export const mayTake = (actor: ShipmentActor, action: ShipmentMoveValue, from: State) =>
   shipmentTransition(actor, action, from).ok;
