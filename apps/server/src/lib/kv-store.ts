@@ -219,7 +219,7 @@ export class PostgresKvStore implements KvStore {
   }
 
   /** The table of a key (a constant, never user input: safe to splice into the SQL). */
-  private table(key: string): 'kv_short' | 'kv_entries' {
+  protected table(key: string): 'kv_short' | 'kv_entries' {
     return SHORT_LIVED_PREFIXES.some((p) => key.startsWith(p)) ? 'kv_short' : 'kv_entries';
   }
 
