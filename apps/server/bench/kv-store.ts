@@ -3,7 +3,7 @@
  * logged kv_entries (before migration 0015) against the unlogged kv_short, taken in turns on the same machine so
  * both meet the same load. 50 concurrent writers on a pool of 10 (the server's), each `setIfAbsent` of a fresh
  * nonce as the gateway does per signed request. BENCH_DATABASE_URL (default the local server), BENCH_DURATION
- * (s per turn, default 10), BENCH_ROUNDS (default 3). docs/performance.md, "The shared store on PostgreSQL alone".
+ * (s per turn, default 10), BENCH_ROUNDS (default 3), BENCH_WRITERS (default 50; 1 shows one request's wait). docs/performance.md, "The shared store on PostgreSQL alone".
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { createThrowawayDatabase, DEFAULT_ADMIN_URL } from './postgres.ts';
 
 const durationMs = Number(process.env.BENCH_DURATION ?? 10) * 1000;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const writers = 50;
+const writers = Number(process.env.BENCH_WRITERS ?? 50);
 
 /** The store as it was before migration 0015: every key in kv_entries. */
 class LoggedOnlyStore extends PostgresKvStore {
