@@ -32,8 +32,16 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
-      // The web app's build plugins (vite-*.ts beside its config), in Node as the build runs them.
-      { test: { name: 'web-build', root: 'apps/web', include: ['*.test.ts'], environment: 'node' } },
+      // The web app's build plugins (vite-*.ts beside its config), in Node as the build runs them,
+      // and the e2e set-up's own decisions (e2e/support/*.test.ts), without a browser.
+      {
+        test: {
+          name: 'web-build',
+          root: 'apps/web',
+          include: ['*.test.ts', 'e2e/support/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         plugins: [react()],
         define: {

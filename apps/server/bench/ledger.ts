@@ -213,9 +213,8 @@ async function proofTimings(db: Db, size: number, signer: LedgerSigner, head: Re
 
 async function httpTimings(url: string, dataDir: string, size: number) {
   const config = {
-    ...loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: dataDir }),
+    ...loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
     seedDemo: false,
-    logLevel: 'warn',
   };
   const built = await buildApp(config, { logger: false });
   const key = { appCode: config.appCode, authKey: config.authKey, secret: config.authSecret };

@@ -3,11 +3,14 @@
  * no database work and the message list, on embedded PGlite and then on PostgreSQL when one is reachable.
  * docs/performance.md explains the figures; the settings are environment variables listed there.
  */
+
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SigningKey } from '@jcbb/contract';
+import { Redis } from 'ioredis';
 import { DEV_AUTH_KEY, DEV_AUTH_SECRET } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { type BundleReport, formatBundleReport, measureBundleSizes } from './bundle-size.ts';
@@ -44,6 +47,24 @@ const routes = process.env.BENCH_ROUTES
   : ALL_ROUTES;
 if (routes.length === 0) throw new Error(`BENCH_ROUTES names none of: ${ALL_ROUTES.map((r) => r.name).join(', ')}`);
 const cpuProfile = process.env.BENCH_CPU_PROF === '1';
+/**
+ * The set-ups measured, in this order: embedded PGlite; PostgreSQL with Redis as the shared store (the documented
+ * production set-up, docs/deployment.md); PostgreSQL alone (the shared store in its own tables). BENCH_DATABASES
+ * picks some, e.g. `postgres+redis,postgres`.
+ */
+const ALL_SETUPS = ['pglite', 'postgres+redis', 'postgres'] as const;
+const setups = process.env.BENCH_DATABASES
+  ? ALL_SETUPS.filter((s) => process.env.BENCH_DATABASES?.split(',').includes(s))
+  : [...ALL_SETUPS];
+if (setups.length === 0) throw new Error(`BENCH_DATABASES names none of: ${ALL_SETUPS.join(', ')}`);
+/**
+ * Issue 23's goals for signed+session against bare: 60 % with Redis (as issue 2's), 40 % on PostgreSQL alone, where
+ * every signed request still writes its nonce into the database.
+ */
+const GOAL_WITHOUT_REDIS = 0.4;
+const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
+/** BENCH_BUNDLE=none skips building and weighing the web console at the end. */
+const weighBundle = process.env.BENCH_BUNDLE !== 'none';
 const resultsDir = path.join(repoRoot, 'apps/server/bench/results');
 
 /** What must be undone if this process is interrupted: the server child and the throwaway database. */
@@ -61,8 +82,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function benchDatabase(label: string, version: string, databaseUrl: string | null): Promise<DatabaseRun> {
-  const run: DatabaseRun = { database: label, version, results: [], error: null };
+async function benchDatabase(
+  label: string,
+  version: string,
+  databaseUrl: string | null,
+  options: { env?: Record<string, string>; goalRatio?: number } = {},
+): Promise<DatabaseRun> {
+  const run: DatabaseRun = {
+    database: label,
+    version,
+    results: [],
+    error: null,
+    ...(options.goalRatio === undefined ? {} : { goalRatio: options.goalRatio }),
+  };
   console.log(`\n${label}: starting the server (LOG_LEVEL=${settings.logLevel})…`);
   let server: ServerProcess;
   let stopServer = async () => {};
@@ -89,6 +121,7 @@ async function benchDatabase(label: string, version: string, databaseUrl: string
       ...(dataDir ? { readyTimeoutMs: 600_000 } : {}),
       logLevel: settings.logLevel,
       nodeFlags,
+      ...(options.env ? { env: options.env } : {}),
       onCreated: (stop) => {
         stopServer = stop;
         cleanups.add(stop);
@@ -136,9 +169,31 @@ async function benchDatabase(label: string, version: string, databaseUrl: string
   return run;
 }
 
-async function postgresRun(): Promise<DatabaseRun | null> {
+/** Redis's version when it answers PING at BENCH_REDIS_URL, else null (the run with Redis is skipped, said why). */
+async function redisVersion(): Promise<string | null> {
+  if (redisUrl === 'none') return null;
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3_000 });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    const info = await redis.info('server');
+    return `Redis ${/redis_version:(\S+)/.exec(info)?.[1] ?? '?'}`;
+  } catch (error) {
+    console.log(
+      `\nRedis is not reachable at ${redactUrl(redisUrl)} (${error instanceof Error ? error.message : String(error)}): PostgreSQL + Redis skipped.`,
+    );
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** One run on a throwaway database of the PostgreSQL server, with Redis as the shared store or without. */
+async function postgresRun(withRedis: boolean): Promise<DatabaseRun | null> {
   const adminUrl = process.env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL;
   if (adminUrl === 'none') return null;
+  const redis = withRedis ? await redisVersion() : null;
+  if (withRedis && !redis) return null;
   let database: ThrowawayDatabase;
   try {
     database = await createThrowawayDatabase(adminUrl);
@@ -149,8 +204,16 @@ async function postgresRun(): Promise<DatabaseRun | null> {
     return null;
   }
   cleanups.add(database.drop);
+  const version = database.version.split(' on ')[0] ?? database.version;
   try {
-    return await benchDatabase('PostgreSQL', database.version.split(' on ')[0] ?? database.version, database.url);
+    return await benchDatabase(
+      withRedis ? 'PostgreSQL + Redis' : 'PostgreSQL alone',
+      withRedis ? `${version}, ${redis}` : version,
+      database.url,
+      withRedis
+        ? { env: { REDIS_URL: redisUrl, REDIS_PREFIX: `jcbb-bench-${randomUUID()}:` } }
+        : { goalRatio: GOAL_WITHOUT_REDIS },
+    );
   } finally {
     cleanups.delete(database.drop);
     await database.drop();
@@ -175,18 +238,27 @@ async function main(): Promise<number> {
         : `${note}.`,
     );
   }
-  const runs: DatabaseRun[] = [await benchDatabase('PGlite', 'embedded PostgreSQL (WASM) in the server process', null)];
-  const pgRun = await postgresRun();
-  if (pgRun) runs.push(pgRun);
+  const runs: DatabaseRun[] = [];
+  if (setups.includes('pglite')) {
+    runs.push(await benchDatabase('PGlite', 'embedded PostgreSQL (WASM) in the server process', null));
+  }
+  for (const withRedis of [true, false]) {
+    if (!setups.includes(withRedis ? 'postgres+redis' : 'postgres')) continue;
+    const pgRun = await postgresRun(withRedis);
+    if (pgRun) runs.push(pgRun);
+  }
 
   // Last, so the browser and the build take no CPU from the load runs.
-  console.log('\nWeb console: building it and weighing the JavaScript its pages fetch in Chromium…');
-  let stopBundleServer = async () => {};
-  const bundle = await measureBundleSizes((stop) => {
-    stopBundleServer = stop;
-    cleanups.add(stop);
-  });
-  cleanups.delete(stopBundleServer);
+  let bundle: BundleReport = { signIn: null, shell: null, skipped: 'BENCH_BUNDLE=none', error: null };
+  if (weighBundle) {
+    console.log('\nWeb console: building it and weighing the JavaScript its pages fetch in Chromium…');
+    let stopBundleServer = async () => {};
+    bundle = await measureBundleSizes((stop) => {
+      stopBundleServer = stop;
+      cleanups.add(stop);
+    });
+    cleanups.delete(stopBundleServer);
+  }
 
   const report: BenchReport & { bundle: BundleReport } = {
     date: new Date().toISOString(),

@@ -21,6 +21,7 @@ import { AppError, ThrottledError } from './lib/errors.ts';
 import { createKvStore, type KvStore } from './lib/kv-store.ts';
 import { hashPassword } from './lib/passwords.ts';
 import type { RouteAccess } from './lib/route.ts';
+import { webSigningMismatch } from './lib/web-signing.ts';
 import { type AuthService, createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
 import {
   createBasicMaterialReviewService,
@@ -82,6 +83,13 @@ export async function buildApp(
   // moduleLoadMs: from the process's start to here, mostly loading modules.
   const startup: Record<string, number> = { moduleLoadMs: Math.round(performance.now()) };
   let mark = performance.now();
+  // A console built under other keys cannot sign in here: refused in production, said loudly elsewhere (below).
+  const signingMismatch = webSigningMismatch(config.webDist, {
+    appCode: config.appCode,
+    authKey: config.authKey,
+    secret: config.authSecret,
+  });
+  if (signingMismatch && config.production) throw new Error(signingMismatch);
   const step = (name: string) => {
     const now = performance.now();
     startup[name] = Math.round(now - mark);
@@ -180,6 +188,7 @@ export async function buildApp(
   // every route without one.
   await declaringAccess(app, 'bare', () => app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true }));
 
+  if (signingMismatch) app.log.warn(signingMismatch);
   // The built console, if there is one: a single-page app, so unknown non-API GETs get its index.html.
   const serveWeb = existsSync(path.join(config.webDist, 'index.html'));
   if (serveWeb) {

@@ -1,7 +1,9 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { trustProxyOption } from './app.ts';
-import { type Config, loadConfig, parseTrustProxy } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
+
+const parseTrustProxy = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
 
 /** TRUST_PROXY: who may tell the server the client's address (README, docs/deployment.md). */
 describe('TRUST_PROXY', () => {

@@ -51,6 +51,8 @@ export type TestServerOptions = Partial<Config> & {
   fresh?: boolean;
   /** Another server's shared store (two apps on one in-memory store); that server closes it. */
   kv?: KvStore;
+  /** Where the server's log lines go (none by default). */
+  logStream?: { write(line: string): void };
 };
 
 /** Overrides that change what start-up writes into the database: a server given one starts fresh. */
@@ -66,7 +68,7 @@ function seededDump(file: string): Promise<Blob> {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { fresh = false, kv, ...overrides } = options;
+  const { fresh = false, kv, logStream, ...overrides } = options;
   const run = inject('seededDatabase');
   const seeded: SeededDatabase | undefined =
     fresh || SEEDING_OVERRIDES.some((key) => key in overrides) ? undefined : run;
@@ -100,7 +102,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       loadDataDir: await seededDump(seeded.dumpFile),
     });
   }
-  const built = await buildApp(config, { logger: false, database, kv });
+  const built = await buildApp(config, logStream ? { logStream, database, kv } : { logger: false, database, kv });
   const key: SigningKey = { appCode: config.appCode, authKey: config.authKey, secret: config.authSecret };
 
   async function call(method: string, url: string, params: Record<string, unknown> = {}, token?: string | null) {

@@ -5,20 +5,25 @@ import path from 'node:path';
 import { signParams } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEV_AUTH_SECRET, loadConfig } from '../src/config.ts';
+import { buildApp } from '../src/app.ts';
+import { DEV_AUTH_KEY, DEV_AUTH_SECRET, loadConfig } from '../src/config.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/lock.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { EVENT_LOOP_STALL_LIMIT_MS } from '../src/lib/watchdog.ts';
+import { SIGNING_FINGERPRINT_FILE, signingFingerprint } from '../src/lib/web-signing.ts';
 import { DEMO_PASSWORD, startTestServer } from './harness.ts';
+
+const PROD_SECRET = 'k7Qp2vX9mW4tZ8rB1nL6yH3sD5fG0aJc';
 
 describe('configuration', () => {
   it('refuses the development signing key in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_KEY and AUTH_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_KEY: must be set/);
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_KEY: 'k1', AUTH_SECRET: DEV_AUTH_SECRET })).toThrow();
     const publicBaseUrl = 'https://jcbb.example.cn';
     expect(
-      loadConfig({ NODE_ENV: 'production', AUTH_KEY: 'k1', AUTH_SECRET: 's1', PUBLIC_BASE_URL: publicBaseUrl }).authKey,
+      loadConfig({ NODE_ENV: 'production', AUTH_KEY: 'k1', AUTH_SECRET: PROD_SECRET, PUBLIC_BASE_URL: publicBaseUrl })
+        .authKey,
     ).toBe('k1');
   });
 
@@ -30,6 +35,67 @@ describe('configuration', () => {
 
   it('rejects a port that is not a port', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
+
+/**
+ * Issue 23, item 5: a console built under other keys (`AUTH_KEY=… npm run build`, then the server alone under the
+ * defaults) had every sign-in refused and nothing said why.
+ */
+describe('a console built to sign with another key', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  async function builtConsole(key: { appCode: string; authKey: string; secret: string }): Promise<string> {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'jcbb-dist-'));
+    dirs.push(dist);
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>建材帮帮</title>');
+    const file = { appCode: key.appCode, authKey: key.authKey, fingerprint: signingFingerprint(key) };
+    await writeFile(path.join(dist, SIGNING_FINGERPRINT_FILE), JSON.stringify(file));
+    return dist;
+  }
+
+  it('is said at start-up, with the command that rebuilds it', async () => {
+    const webDist = await builtConsole({ appCode: 'jcbb', authKey: 'jcbb-other', secret: 'another-secret-entirely' });
+    const lines: { level: number; msg: string }[] = [];
+    const server = await startTestServer({ webDist, logStream: { write: (line) => lines.push(JSON.parse(line)) } });
+    try {
+      const warning = lines.find((l) => l.msg.includes('built to sign with another key'));
+      expect(warning?.level).toBe(40);
+      expect(warning?.msg).toContain(`AUTH_KEY=jcbb-other, this server APP_CODE=jcbb AUTH_KEY=${DEV_AUTH_KEY}`);
+      expect(warning?.msg).toContain('npm run build');
+      expect(warning?.msg).not.toContain('another-secret-entirely');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('says nothing when the console signs with the server’s key', async () => {
+    const webDist = await builtConsole({ appCode: 'jcbb', authKey: DEV_AUTH_KEY, secret: DEV_AUTH_SECRET });
+    const lines: string[] = [];
+    const server = await startTestServer({ webDist, logStream: { write: (line) => lines.push(line) } });
+    await server.stop();
+    expect(lines.some((l) => l.includes('another key'))).toBe(false);
+  });
+
+  it('stops a production start-up before it opens the database', async () => {
+    const key = { appCode: 'jcbb', authKey: 'jcbb-prod', secret: PROD_SECRET };
+    const webDist = await builtConsole({ ...key, secret: `${PROD_SECRET}-old` });
+    const config = {
+      ...loadConfig({
+        NODE_ENV: 'production',
+        AUTH_KEY: key.authKey,
+        AUTH_SECRET: key.secret,
+        PUBLIC_BASE_URL: 'https://jcbb.example.cn',
+      }),
+      webDist,
+      databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
+    };
+    await expect(buildApp(config, { logger: false })).rejects.toThrow(
+      /same APP_CODE and AUTH_KEY \(jcbb-prod\) but another AUTH_SECRET/,
+    );
   });
 });
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KvStore, MemoryKvStore, PostgresKvStore, RedisKvStore } from './kv-store.ts';
@@ -139,9 +141,11 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgresKvStore', () => {
     pool = new pg.Pool({ connectionString: url, max: 4 });
     // The database is dropped WITH (FORCE) at the end: a connection still closing then reports it here.
     pool.on('error', () => {});
-    await pool.query(
-      'CREATE TABLE kv_entries (key text PRIMARY KEY, value bigint NOT NULL, expires_at timestamptz NOT NULL)',
-    );
+    // The store's tables as the migrations make them.
+    for (const file of ['0011_runtime_tables.sql', '0015_kv_short_lived.sql']) {
+      const sql = readFileSync(path.join(import.meta.dirname, '../db/migrations', file), 'utf8');
+      for (const statement of sql.split('--> statement-breakpoint')) await pool.query(statement);
+    }
   });
   afterAll(async () => {
     await pool?.end();
@@ -151,6 +155,51 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgresKvStore', () => {
     await admin.end();
   });
   sharedBehaviour(() => new PostgresKvStore(pool, url, `jcbb-test:${randomUUID()}:`));
+
+  // Issue 23, item 11: the nonce written by every signed request goes to an unlogged table, and stays refused twice.
+  it('keeps nonces and /open/ counters in the unlogged kv_short, and a nonce used twice is refused across processes', async () => {
+    const prefix = `jcbb-test:${randomUUID()}:`;
+    const a = new PostgresKvStore(pool, url, prefix);
+    const b = new PostgresKvStore(pool, url, prefix);
+    expect(await a.setIfAbsent('nonce:k:0123456789abcdef', 60_000)).toBe(true);
+    expect(await b.setIfAbsent('nonce:k:0123456789abcdef', 60_000)).toBe(false);
+    expect(await b.increment('open:rl:x', 60_000)).toBe(1);
+    expect(await a.increment('open:rl:x', 60_000)).toBe(2);
+    expect(await a.increment('login:pair:x', 60_000)).toBe(1);
+    const where = await pool.query<{ table: string; key: string }>(
+      `SELECT 'kv_short' AS table, key FROM kv_short WHERE key LIKE $1
+       UNION ALL SELECT 'kv_entries', key FROM kv_entries WHERE key LIKE $1 ORDER BY 2`,
+      [`${prefix}%`],
+    );
+    expect(where.rows).toEqual([
+      { table: 'kv_entries', key: `${prefix}login:pair:x` },
+      { table: 'kv_short', key: `${prefix}nonce:k:0123456789abcdef` },
+      { table: 'kv_short', key: `${prefix}open:rl:x` },
+    ]);
+    const persistence = await pool.query<{ relpersistence: string }>(
+      "SELECT relpersistence FROM pg_class WHERE relname = 'kv_short'",
+    );
+    expect(persistence.rows[0]?.relpersistence).toBe('u');
+    await a.close();
+    await b.close();
+  });
+
+  it('deletes expired rows in batches, never a live one', async () => {
+    const prefix = `jcbb-test:${randomUUID()}:`;
+    const kv = new PostgresKvStore(pool, url, prefix);
+    await pool.query(
+      `INSERT INTO kv_short (key, value, expires_at)
+       SELECT $1 || 'nonce:old:' || i, 1, now() - interval '1 second' FROM generate_series(1, 25) i`,
+      [prefix],
+    );
+    await kv.setIfAbsent('nonce:live', 60_000);
+    await kv.setIfAbsent('known:x', 60_000);
+    expect(await kv.sweep(10)).toBeGreaterThanOrEqual(25);
+    const left = await pool.query<{ key: string }>('SELECT key FROM kv_short WHERE key LIKE $1', [`${prefix}%`]);
+    expect(left.rows.map((r) => r.key)).toEqual([`${prefix}nonce:live`]);
+    expect(await kv.get('known:x')).toBe(1);
+    await kv.close();
+  });
 
   it('two stores on one server share counters and notices, as two processes do', async () => {
     const prefix = `jcbb-test:${randomUUID()}:`;

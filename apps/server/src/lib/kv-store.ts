@@ -184,10 +184,23 @@ export class RedisKvStore implements KvStore {
 }
 
 /**
- * The store on the PostgreSQL server when there is no Redis: one row per key in kv_entries (created by
- * migration 0011), `INSERT … ON CONFLICT DO UPDATE … RETURNING` for the atomic increment, LISTEN/NOTIFY on a
- * dedicated connection for publish/subscribe. Slower than Redis (a write per signed request for its nonce), but
- * correct for several processes and it survives restarts; expired rows are deleted every minute.
+ * Keys written on every request, short-lived and cheap to lose: the nonces of signed requests (10 minutes) and the
+ * /open/ rate limit's per-minute counters. On PostgreSQL they live in the UNLOGGED table kv_short (migration 0015):
+ * no write-ahead log, so a commit that only writes there waits for no disk flush. docs/decisions.md, "The shared
+ * store on PostgreSQL alone".
+ */
+export const SHORT_LIVED_PREFIXES = ['nonce:', 'open:rl:'];
+
+/** Expired rows deleted per statement by the sweep: short transactions, however many expired since the last. */
+const SWEEP_BATCH = 5_000;
+
+/**
+ * The store on the PostgreSQL server when there is no Redis: one row per key in kv_entries (created by migration
+ * 0011), or in the unlogged kv_short for SHORT_LIVED_PREFIXES; `INSERT … ON CONFLICT DO UPDATE … RETURNING` for the
+ * atomic increment, LISTEN/NOTIFY on a dedicated connection for publish/subscribe. Slower than Redis (a write per
+ * signed request for its nonce), but correct for several processes; kv_entries survives any restart, kv_short a
+ * clean one (a crash of PostgreSQL empties it, as it may lose Redis's last second). Expired rows are deleted every
+ * minute, in batches; a read never sees one (each query checks expires_at).
  */
 export class PostgresKvStore implements KvStore {
   private listenClient: pg.Client | undefined;
@@ -200,9 +213,31 @@ export class PostgresKvStore implements KvStore {
     private readonly prefix = 'jcbb:',
   ) {
     this.sweeper = setInterval(() => {
-      pool.query('DELETE FROM kv_entries WHERE expires_at <= now()').catch(() => {});
+      this.sweep().catch(() => {});
     }, 60_000);
     this.sweeper.unref();
+  }
+
+  /** The table of a key (a constant, never user input: safe to splice into the SQL). */
+  protected table(key: string): 'kv_short' | 'kv_entries' {
+    return SHORT_LIVED_PREFIXES.some((p) => key.startsWith(p)) ? 'kv_short' : 'kv_entries';
+  }
+
+  /** Delete expired rows of both tables, `batch` at a time; resolves with how many went. */
+  async sweep(batch = SWEEP_BATCH): Promise<number> {
+    let deleted = 0;
+    for (const table of ['kv_short', 'kv_entries']) {
+      for (;;) {
+        const { rowCount } = await this.pool.query(
+          `DELETE FROM ${table} WHERE ctid = ANY (ARRAY(
+             SELECT ctid FROM ${table} WHERE expires_at <= now() LIMIT $1 FOR UPDATE SKIP LOCKED))`,
+          [batch],
+        );
+        deleted += rowCount ?? 0;
+        if ((rowCount ?? 0) < batch) break;
+      }
+    }
+    return deleted;
   }
 
   private connectionError: (error: Error) => void = (error) => console.warn(`kv connection error: ${error.message}`);
@@ -212,21 +247,23 @@ export class PostgresKvStore implements KvStore {
   }
 
   async setIfAbsent(key: string, ttlMs: number): Promise<boolean> {
+    const t = this.table(key);
     const { rowCount } = await this.pool.query(
-      `INSERT INTO kv_entries (key, value, expires_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+      `INSERT INTO ${t} (key, value, expires_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
        ON CONFLICT (key) DO UPDATE SET value = 1, expires_at = EXCLUDED.expires_at
-       WHERE kv_entries.expires_at <= now()`,
+       WHERE ${t}.expires_at <= now()`,
       [this.prefix + key, ttlMs],
     );
     return rowCount === 1;
   }
 
   async increment(key: string, ttlMs: number): Promise<number> {
+    const t = this.table(key);
     const { rows } = await this.pool.query<{ value: string }>(
-      `INSERT INTO kv_entries (key, value, expires_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+      `INSERT INTO ${t} (key, value, expires_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
        ON CONFLICT (key) DO UPDATE SET
-         value = CASE WHEN kv_entries.expires_at <= now() THEN 1 ELSE kv_entries.value + 1 END,
-         expires_at = CASE WHEN kv_entries.expires_at <= now() THEN EXCLUDED.expires_at ELSE kv_entries.expires_at END
+         value = CASE WHEN ${t}.expires_at <= now() THEN 1 ELSE ${t}.value + 1 END,
+         expires_at = CASE WHEN ${t}.expires_at <= now() THEN EXCLUDED.expires_at ELSE ${t}.expires_at END
        RETURNING value`,
       [this.prefix + key, ttlMs],
     );
@@ -234,14 +271,14 @@ export class PostgresKvStore implements KvStore {
   }
 
   async decrement(key: string): Promise<void> {
-    await this.pool.query('UPDATE kv_entries SET value = value - 1 WHERE key = $1 AND expires_at > now()', [
+    await this.pool.query(`UPDATE ${this.table(key)} SET value = value - 1 WHERE key = $1 AND expires_at > now()`, [
       this.prefix + key,
     ]);
   }
 
   async get(key: string): Promise<number> {
     const { rows } = await this.pool.query<{ value: string }>(
-      'SELECT value FROM kv_entries WHERE key = $1 AND expires_at > now()',
+      `SELECT value FROM ${this.table(key)} WHERE key = $1 AND expires_at > now()`,
       [this.prefix + key],
     );
     return Number(rows[0]?.value ?? 0);
@@ -249,7 +286,7 @@ export class PostgresKvStore implements KvStore {
 
   async ttl(key: string): Promise<number> {
     const { rows } = await this.pool.query<{ ms: string }>(
-      `SELECT ceil(extract(epoch FROM expires_at - now()) * 1000) AS ms FROM kv_entries
+      `SELECT ceil(extract(epoch FROM expires_at - now()) * 1000) AS ms FROM ${this.table(key)}
        WHERE key = $1 AND expires_at > now()`,
       [this.prefix + key],
     );
@@ -257,7 +294,7 @@ export class PostgresKvStore implements KvStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.pool.query('DELETE FROM kv_entries WHERE key = $1', [this.prefix + key]);
+    await this.pool.query(`DELETE FROM ${this.table(key)} WHERE key = $1`, [this.prefix + key]);
   }
 
   /** NOTIFY channels are identifiers: the prefixed name is hashed into one. */

@@ -1,5 +1,5 @@
 import { signParams } from '@jcbb/contract';
-import { loadConfig } from '../../../server/src/config.ts';
+import { e2eSigningKey } from './web-build.ts';
 
 /**
  * A signed POST from the test itself, as any client of the API makes it: to set up or look up what a browser test
@@ -11,8 +11,8 @@ export async function api(
   body: Record<string, unknown>,
   token?: string,
 ): Promise<Record<string, unknown>> {
-  const config = loadConfig({ ...process.env, DATABASE_URL: '' });
-  const key = { appCode: config.appCode, authKey: config.authKey, secret: config.authSecret };
+  // The e2e server's key, whatever the shell's AUTH_KEY says (as the server itself: bench/server-process.ts).
+  const key = e2eSigningKey;
   const res = await fetch(new URL(url, baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DEV_AUTH_KEY, DEV_AUTH_SECRET } from '../../../server/src/config.ts';
+import { readBuiltSigning, signingFingerprint } from '../../../server/src/lib/web-signing.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const webDir = path.join(repoRoot, 'apps/web');
@@ -15,6 +17,7 @@ const inputs = [
   path.join(webDir, 'vite-precompress.ts'),
   path.join(webDir, 'vite-chunk-groups.ts'),
   path.join(webDir, 'vite-antd-styles.ts'),
+  path.join(webDir, 'write-signing-fingerprint.mjs'),
   path.join(webDir, 'package.json'),
   path.join(repoRoot, 'packages/contract/src'),
   path.join(repoRoot, 'package-lock.json'),
@@ -28,18 +31,48 @@ function newestChange(file: string): number {
 }
 
 /**
- * The bundle's signing key comes from these variables at build time (vite.config.ts): a dist built under other
- * values does not sign the way the server started by the tests checks.
+ * The key the e2e server signs with: the development key, whatever the shell says (bench/server-process.ts sets
+ * APP_CODE, AUTH_KEY and AUTH_SECRET for it). The console must be built with the same, or every sign-in is refused.
  */
-const signingVariables = ['APP_CODE', 'AUTH_KEY', 'AUTH_SECRET'];
+export const e2eSigningKey = { appCode: 'jcbb', authKey: DEV_AUTH_KEY, secret: DEV_AUTH_SECRET };
+
+/** What decides whether apps/web/dist can be reused. */
+export interface WebBuildState {
+  /** apps/web/dist/index.html exists. */
+  built: boolean;
+  /** When it was written (ms). */
+  builtAtMs: number;
+  /** The newest change among the build's inputs (ms). */
+  newestInputMs: number;
+  /** The build's recorded signing fingerprint (dist/.signing-fingerprint), null when it has none. */
+  builtFingerprint: string | null;
+}
+
+/**
+ * Why apps/web/dist must be built again, or null when it can be reused: it signs with the e2e server's key and is
+ * newer than everything it is built from. A build made under other keys (`AUTH_KEY=… npm start`) is newer than the
+ * sources too; reused, every e2e test timed out on a refused sign-in (issue 23, item 5).
+ */
+export function rebuildReason(state: WebBuildState, expectedFingerprint: string): string | null {
+  if (!state.built) return 'apps/web/dist does not exist';
+  if (state.builtFingerprint === null) return 'the build does not record its signing key (dist/.signing-fingerprint)';
+  if (state.builtFingerprint !== expectedFingerprint)
+    return "it was built to sign with another key than the e2e server's";
+  return state.newestInputMs > state.builtAtMs ? 'its sources changed since the last build' : null;
+}
 
 /** Why apps/web/dist must be built again, or null when it is newer than everything it is built from. */
 export function staleReason(): string | null {
-  if (!existsSync(builtIndex)) return 'apps/web/dist does not exist';
-  if (signingVariables.some((name) => process.env[name])) return 'signing variables are set';
-  const built = statSync(builtIndex).mtimeMs;
-  const changed = Math.max(...inputs.map(newestChange));
-  return changed > built ? 'its sources changed since the last build' : null;
+  const built = existsSync(builtIndex);
+  return rebuildReason(
+    {
+      built,
+      builtAtMs: built ? statSync(builtIndex).mtimeMs : 0,
+      newestInputMs: built ? Math.max(...inputs.map(newestChange)) : 0,
+      builtFingerprint: readBuiltSigning(path.join(webDir, 'dist'))?.fingerprint ?? null,
+    },
+    signingFingerprint(e2eSigningKey),
+  );
 }
 
 /** `npm run build -w apps/web` when the build is stale; the tests run against what users get. */
@@ -52,6 +85,12 @@ export function ensureWebBuild(): void {
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_CODE: e2eSigningKey.appCode,
+      AUTH_KEY: e2eSigningKey.authKey,
+      AUTH_SECRET: e2eSigningKey.secret,
+    },
   });
 }

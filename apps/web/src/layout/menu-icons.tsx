@@ -53,7 +53,3 @@ export function MenuIcon({ name }: { name: string | undefined }) {
   const Icon = name ? icons[name] : undefined;
   return Icon ? <Icon /> : null;
 }
-
-export function hasMenuIcon(name: string | undefined): boolean {
-  return Boolean(name && icons[name]);
-}

@@ -1,48 +1,27 @@
-import { existsSync } from 'node:fs';
 import { ApplicationType } from '@jcbb/contract';
 import { keyFingerprint } from '@jcbb/contract/ledger-proof';
 import QRCode from 'qrcode';
+import type { FontChoice } from '../../lib/cjk-font.ts';
 import { ledgerSigner } from '../ledger/index.ts';
 import type { CertificateView } from './certificate.service.ts';
 
 /*
  * The certificate as a PDF (A4) carrying a QR code of its public verification URL. Chinese text needs a CJK
- * font: the first one found among CERTIFICATE_FONT (a .ttf/.otf path) and the Debian fonts below is embedded
- * (subset). Without any, the PDF falls back to an English-only layout in the built-in Helvetica, printing
+ * font: the caller passes the one lib/cjk-font.ts found (CERTIFICATE_FONT or a Debian font), embedded as a
+ * subset. Without any, the PDF falls back to an English-only layout in the built-in Helvetica, printing
  * names it cannot render as a pointer to the verification page (README, "Certificate PDF").
  */
-
-interface FontChoice {
-  path: string;
-  /** Font inside a collection (.ttc). */
-  family?: string;
-}
-
-const SYSTEM_CJK_FONTS: FontChoice[] = [
-  // Debian fonts-wqy-microhei (installed on CI and by the README's setup).
-  { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' },
-  // Debian fonts-wqy-zenhei and fonts-noto-cjk.
-  { path: '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc', family: 'WenQuanYiZenHei' },
-  { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKsc-Regular' },
-];
-
-/** The CJK font to embed, or null for the English-only layout. */
-export function findCjkFont(env: NodeJS.ProcessEnv = process.env): FontChoice | null {
-  const configured = env.CERTIFICATE_FONT;
-  if (configured && existsSync(configured)) return { path: configured };
-  return SYSTEM_CJK_FONTS.find((f) => existsSync(f.path)) ?? null;
-}
 
 /** Printable in Helvetica (WinAnsi): plain ASCII only, to be safe. */
 const isAscii = (text: string) => /^[\x20-\x7E]*$/.test(text);
 
 export interface PdfOptions {
-  /** Override the font search (tests: null forces the English-only layout). */
-  font?: FontChoice | null;
+  /** The CJK font (lib/cjk-font.ts findCjkFont); null forces the English-only layout. */
+  font: FontChoice | null;
 }
 
-export async function renderCertificatePdf(cert: CertificateView, options: PdfOptions = {}): Promise<Buffer> {
-  const font = options.font === undefined ? findCjkFont() : options.font;
+export async function renderCertificatePdf(cert: CertificateView, options: PdfOptions): Promise<Buffer> {
+  const { font } = options;
   const cjk = font !== null;
   const declaration = cert.type === ApplicationType.SELF_DECLARED;
   // pdfkit is loaded on the first certificate, not at start-up (about 0.7 s of every server start).

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findCjkFont, renderCertificatePdf } from './certificate.pdf.ts';
+import { findCjkFont } from '../../lib/cjk-font.ts';
+import { renderCertificatePdf } from './certificate.pdf.ts';
 import type { CertificateView } from './certificate.service.ts';
 
 const cert: CertificateView = {
@@ -43,16 +43,8 @@ function inspect(pdf: Buffer) {
 }
 
 describe('certificate PDF', () => {
-  it('finds the CJK font Debian’s fonts-wqy-microhei installs, when it is there', () => {
-    const font = findCjkFont({});
-    if (existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc')) {
-      expect(font).toEqual({ path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' });
-    }
-    expect(findCjkFont({ CERTIFICATE_FONT: '/no/such/font.ttf' })).toEqual(font);
-  });
-
   it('is one A4 page carrying the number and the QR code’s verification link (Chinese layout)', async () => {
-    const font = findCjkFont({});
+    const font = findCjkFont(null);
     if (!font) return; // without a CJK font the English layout below is what the server produces
     const pdf = await renderCertificatePdf(cert, { font });
     const seen = inspect(pdf);

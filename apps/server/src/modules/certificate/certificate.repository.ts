@@ -15,9 +15,6 @@ import {
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
 
-export type ApplicationRecord = typeof certificateApplications.$inferSelect;
-export type CertificateRecord = typeof certificates.$inferSelect;
-
 export async function findOrg(tx: Tx, id: number) {
   const [row] = await tx
     .select({

@@ -1,6 +1,7 @@
 import { certificateEndpoints as api, OrgType } from '@jcbb/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
+import { findCjkFont } from '../../lib/cjk-font.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { renderCertificatePdf } from './certificate.pdf.ts';
@@ -21,13 +22,15 @@ const certificationBodies = [OrgType.CERTIFICATION_BODY];
 export function registerCertificateRoutes(
   app: FastifyInstance,
   certificates: CertificateService,
-  config: Pick<Config, 'publicBaseUrl'>,
+  config: Pick<Config, 'publicBaseUrl' | 'certificateFont'>,
 ) {
   /** Where printed links (QR codes, CSV rows) point: PUBLIC_BASE_URL, never the Host a request came with. */
   const baseUrl = config.publicBaseUrl;
+  /** Looked up once: CERTIFICATE_FONT, else a Debian CJK font, else none (the English-only layout). */
+  const font = findCjkFont(config.certificateFont);
 
   async function sendPdf(reply: FastifyReply, cert: CertificateView) {
-    const pdf = await renderCertificatePdf(cert);
+    const pdf = await renderCertificatePdf(cert, { font });
     reply
       .header('content-type', 'application/pdf')
       .header('content-length', String(pdf.length))

@@ -3,7 +3,7 @@ import { createApplicantCalls } from './certificate.applicant.ts';
 import { createBodyCalls } from './certificate.body.ts';
 import { createVerificationCalls } from './certificate.verification.ts';
 
-export { type CertificateView, verifyUrlOf } from './certificate.common.ts';
+export type { CertificateView } from './certificate.common.ts';
 
 export type CertificateService = ReturnType<typeof createCertificateService>;
 

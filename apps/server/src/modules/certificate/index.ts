@@ -4,8 +4,6 @@
  */
 export { defaultValidUntil } from './certificate.content.ts';
 export { CertificateAuditEntity, issueCertificate } from './certificate.issue.ts';
-// The CJK font the certificate PDF embeds; the trace module's QR label sheets use the same.
-export { findCjkFont } from './certificate.pdf.ts';
 export { certNoTaken, insertApplication, updateApplication } from './certificate.repository.ts';
 export { registerCertificateRoutes } from './certificate.routes.ts';
 export { createCertificateService } from './certificate.service.ts';

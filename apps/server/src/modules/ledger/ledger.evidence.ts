@@ -50,11 +50,6 @@ export async function evidenceOfEntry(
   return { ...entryData(row), inclusionProof: await inclusionProofHex(tx, row.leafIndex, sth.treeSize), sth };
 }
 
-export async function evidenceOfLeaf(tx: Tx, leafIndex: number): Promise<LedgerEvidence | null> {
-  const row = await repo.entryAt(tx, leafIndex);
-  return row ? evidenceOfEntry(tx, row) : null;
-}
-
 /**
  * Entries with their inclusion proofs, all against one signed head (the latest): what a page that vouches for several
  * records sends in one answer, so the browser checks one signature. Leaves that are not in the log are left out.

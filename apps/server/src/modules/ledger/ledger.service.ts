@@ -25,8 +25,6 @@ import { ledgerSigner } from './ledger.key.ts';
 import * as repo from './ledger.repository.ts';
 import { consistencyProofHex, inclusionProofHex } from './ledger.tree.ts';
 
-export type LedgerService = ReturnType<typeof createLedgerService>;
-
 /** How many entries of one hash a check answers with. */
 const CHECK_LIMIT = 20;
 

@@ -22,8 +22,6 @@ import { recomputeProductTags } from './product-tags.ts';
 type AddBody = z.output<typeof documentAddBody>;
 type ListBody = z.output<typeof documentListBody>;
 
-export type DocumentService = ReturnType<typeof createDocumentService>;
-
 /**
  * Manuals and qualification documents of the caller's products. Adding or deleting one recomputes the product's
  * tags in the same transaction (a carbon-footprint report makes it low-carbon, a valid green certificate green).

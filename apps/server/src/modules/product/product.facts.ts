@@ -57,9 +57,6 @@ export interface FactGate {
   propose(tx: Tx, user: SessionUser, productId: number, change: FactChange): Promise<number | null>;
 }
 
-/** A gate that lets every change through: for tools and tests that build a product service alone. */
-export const NO_GATE: FactGate = { propose: async () => null };
-
 export function productFacts(p: ProductFacts): ProductFacts {
   return Object.fromEntries(PRODUCT_FACT_FIELDS.map((f) => [f, p[f]])) as unknown as ProductFacts;
 }

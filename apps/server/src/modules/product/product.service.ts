@@ -35,8 +35,6 @@ type SearchBody = z.output<typeof productSearchBody>;
 type EnableBody = z.output<typeof productEnableStatusBody>;
 type ByNameBody = z.output<typeof productByNameBody>;
 
-export type ProductService = ReturnType<typeof createProductService>;
-
 /** A product class must exist and be a leaf (a product class such as 0105 砌体材料, not a category such as 01). */
 export async function checkClassifyCode(tx: Tx, code: string) {
   const row = await readsRepo.findClassification(tx, code);

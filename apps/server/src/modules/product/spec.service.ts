@@ -14,8 +14,6 @@ type ListBody = z.output<typeof specListBody>;
 type SaveBody = z.output<typeof specSaveBody>;
 type BatchBody = z.output<typeof specBatchUpdateBody>;
 
-export type SpecService = ReturnType<typeof createSpecService>;
-
 /**
  * Specification models (sales information) of the caller's products. Another organisation's product or
  * specification answers 404; deleting is for the enterprise administrator.

@@ -113,7 +113,11 @@ export async function requireProjectMember(
   return { ...row, membership };
 }
 
-/** Whether the caller's organisation takes part in at least one project (the 暂无项目 check, server side). */
+/**
+ * Whether the caller's organisation takes part in at least one project (the 暂无项目 check, server side).
+ * @public No module calls it yet: it is the project module's documented check for the material modules to come
+ * (index.ts), kept through the unused-export check (knip) by this tag.
+ */
 export async function hasAnyProject(tx: Tx, orgId: number, orgType?: number): Promise<boolean> {
   const { total } = await repo.userProjects(tx, {
     orgId,

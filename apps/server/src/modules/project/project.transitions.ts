@@ -51,6 +51,3 @@ export const membershipTransition = (
   action: MembershipActionValue,
   from: State,
 ): MembershipTransition => table.take(actor, action, from);
-
-/** The states every action starts from, for the generated tests and the docs. */
-export const fromStates = (action: MembershipActionValue): State[] => table.fromStates(action);

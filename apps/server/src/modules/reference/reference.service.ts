@@ -15,8 +15,6 @@ interface Deps {
   db: Db;
 }
 
-export type ReferenceService = ReturnType<typeof createReferenceService>;
-
 interface Flat {
   code: string;
   name: string;

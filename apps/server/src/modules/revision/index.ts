@@ -1,3 +1,3 @@
 /** The revision module's public face: other modules and app.ts import from here only. */
 export { registerRevisionRoutes } from './revision.routes.ts';
-export { createRevisionService, type RevisionService } from './revision.service.ts';
+export { createRevisionService } from './revision.service.ts';

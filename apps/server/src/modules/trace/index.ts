@@ -15,6 +15,6 @@ export { createAddressService } from './trace.address.service.ts';
 export { createCodeService } from './trace.code.service.ts';
 export { createLotService } from './trace.lot.service.ts';
 export { createTraceReceiptService } from './trace.receipt.service.ts';
-export { MATERIAL_ON_PROJECT, traceMemberRemovalCheck } from './trace.removal.ts';
+export { traceMemberRemovalCheck } from './trace.removal.ts';
 export { registerTraceRoutes } from './trace.routes.ts';
 export { createTraceShipmentService } from './trace.shipment.service.ts';

@@ -108,11 +108,6 @@ export async function codesOf(tx: Tx, f: CodeFilter, page?: { limit: number; off
   return page ? q.limit(page.limit).offset(page.offset) : q;
 }
 
-export async function countCodes(tx: Tx, f: CodeFilter): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(traceCodes).where(codeWhere(f));
-  return row?.n ?? 0;
-}
-
 /** Display names of stock holders ('org:12' → the organisation's name, 'project:5' → the project's). */
 export async function holderNames(tx: Tx, keys: readonly string[]): Promise<Map<string, string>> {
   const orgIds = new Set<number>();

@@ -1,6 +1,7 @@
 import { traceEndpoints as api, CODES_PER_CALL_MAX, OrgType } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import { findCjkFont } from '../../lib/cjk-font.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { AGGREGATION_EVENTS_MAX, type CodeService, CSV_HEADER } from './trace.code.service.ts';
@@ -10,9 +11,15 @@ const makers = [OrgType.MANUFACTURER];
 const own = "Manufacturers only (403 for other organisation types); another manufacturer's lot answers 404.";
 
 /** Trace codes of a lot: issue, list, export, print. */
-export function registerCodeRoutes(app: FastifyInstance, codes: CodeService, config: Pick<Config, 'publicBaseUrl'>) {
+export function registerCodeRoutes(
+  app: FastifyInstance,
+  codes: CodeService,
+  config: Pick<Config, 'publicBaseUrl' | 'certificateFont'>,
+) {
   /** Where printed links (QR codes, CSV rows) point: PUBLIC_BASE_URL, never the Host a request came with. */
   const baseUrl = config.publicBaseUrl;
+  /** The labels print Chinese names in the certificates' CJK font (CERTIFICATE_FONT, else a Debian one). */
+  const font = findCjkFont(config.certificateFont);
 
   defineRoute(app, api.codeGenerate, {
     summary: '生成追溯码 Issue trace codes for a lot',
@@ -71,7 +78,7 @@ export function registerCodeRoutes(app: FastifyInstance, codes: CodeService, con
     tags,
     orgTypes: makers,
     handler: async ({ user, query, reply }) => {
-      const { batchNo, pdf } = await codes.labelSheet(user, query, baseUrl);
+      const { batchNo, pdf } = await codes.labelSheet(user, query, { baseUrl, font });
       reply
         .header('content-type', 'application/pdf')
         .header('content-length', String(pdf.length))

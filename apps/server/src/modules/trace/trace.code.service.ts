@@ -14,6 +14,7 @@ import { formatShanghaiTime, shanghaiIso } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import type { FontChoice } from '../../lib/cjk-font.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/index.ts';
 import { ledgerSigner } from '../ledger/index.ts';
@@ -272,7 +273,8 @@ export function createCodeService({ db }: { db: Db }) {
      * A4 sheets of QR labels: the lot's top-level codes (or one level's), from `skip` on, at most CODES_PER_CALL_MAX
      * per PDF. A lot without such codes answers 400 on lotId.
      */
-    async labelSheet(user: SessionUser, query: LabelQuery, baseUrl: string) {
+    async labelSheet(user: SessionUser, query: LabelQuery, printing: { baseUrl: string; font: FontChoice | null }) {
+      const { baseUrl, font } = printing;
       const { lot, codes } = await db.transaction(async (tx) => {
         const lot = await ownLot(tx, user, query.lotId);
         const filter = query.level
@@ -294,6 +296,7 @@ export function createCodeService({ db }: { db: Db }) {
         widthMm: query.widthMm,
         heightMm: query.heightMm,
         footer: ledgerKeyFooter(baseUrl),
+        font,
       });
       return { batchNo: lot.lot.batchNo, pdf };
     },

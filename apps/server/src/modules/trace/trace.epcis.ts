@@ -8,17 +8,7 @@
 import { type EpcisEvent, JCBB_CONTEXT } from '@jcbb/contract/epcis';
 
 export type { EpcisEvent, EpcisQuantity } from '@jcbb/contract/epcis';
-export {
-  canonicalNumber,
-  canonicalTime,
-  canonicalValue,
-  digitalLink,
-  eventHash,
-  eventHashId,
-  eventSha256,
-  gs1CheckDigit,
-  preHashString,
-} from '@jcbb/contract/epcis';
+export { eventHash, eventHashId, eventSha256 } from '@jcbb/contract/epcis';
 
 export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
 export const URN = {
@@ -29,16 +19,6 @@ export const URN = {
   region: (regionCode: string) => `urn:jcbb:region:${regionCode}`,
   shipment: (number: string) => `urn:jcbb:shipment:${number}`,
   receipt: (number: string) => `urn:jcbb:receipt:${number}`,
-};
-
-/**
- * ILMD and extension key prefixes (the EPCIS 2.0 context defines cbvmda; ours adds jcbb, inline in every document:
- * JCBB_CONTEXT). Write keys with one of them (`cbvmda:lotNumber`, `jcbb:unitsPerCode`): a JSON-LD processor drops a
- * bare key, and GS1's schema refuses one (docs/traceability.md).
- */
-export const ILMD_PREFIXES: Readonly<Record<string, string>> = {
-  cbvmda: 'urn:epcglobal:cbv:mda:',
-  jcbb: 'urn:jcbb:',
 };
 
 /** An EPCISDocument of events (JSON-LD), for GET /open/trace/{code}/epcis. */

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { findCjkFont } from '../certificate/index.ts';
+import type { FontChoice } from '../../lib/cjk-font.ts';
 
 /*
  * QR label sheets for trace codes (docs/traceability.md): A4 pages of equal labels, as many as fit with small margins,
@@ -56,15 +56,15 @@ export interface LabelSheetInput {
    * (docs/traceability.md, "Verifying a code from outside").
    */
   footer?: string;
-  /** Override the font search (tests: null prints the ASCII-only labels). */
-  font?: { path: string; family?: string } | null;
+  /** The CJK font (lib/cjk-font.ts findCjkFont); null prints the ASCII-only labels. */
+  font: FontChoice | null;
 }
 
 /** Printable in the built-in fonts (WinAnsi): plain ASCII only, to be safe. */
 const isAscii = (text: string) => /^[\x20-\x7E]*$/.test(text);
 
 export async function renderLabelSheet(input: LabelSheetInput): Promise<Buffer> {
-  const font = input.font === undefined ? findCjkFont() : input.font;
+  const { font } = input;
   // pdfkit is loaded on the first sheet, not at start-up (as the certificate PDF does).
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({

@@ -10,8 +10,6 @@ import {
   productSpecs,
   products,
   productUnits,
-  shipmentCodes,
-  shipments,
   traceAlerts,
   traceCodes,
   traceEventCodes,
@@ -167,23 +165,6 @@ export async function documentsNaming(tx: Tx, codes: readonly string[]) {
     .from(traceEvents)
     .where(inArray(traceEvents.id, ids))
     .orderBy(asc(traceEvents.eventTime), asc(traceEvents.id));
-}
-
-/** Shipments that carried any of the codes and left (drafts and cancelled ones never moved anything). */
-export async function shipmentsCarrying(tx: Tx, codes: readonly string[]) {
-  return tx
-    .selectDistinct({
-      id: shipments.id,
-      number: shipments.number,
-      shipDate: shipments.shipDate,
-      kgCo2e: shipments.kgCo2e,
-      distanceKm: shipments.distanceKm,
-      distanceSource: shipments.distanceSource,
-    })
-    .from(shipmentCodes)
-    .innerJoin(shipments, eq(shipments.id, shipmentCodes.shipmentId))
-    .where(and(inArray(shipmentCodes.code, [...codes]), sql`${shipments.status} not in (1, 6)`))
-    .orderBy(asc(shipments.shipDate), asc(shipments.id));
 }
 
 /** Alerts raised on any of the codes (the unique index on code and kind). */

@@ -247,8 +247,6 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache; sc
   };
 }
 
-export type TracePublicService = ReturnType<typeof createTracePublicService>;
-
 type CodeRow = NonNullable<Awaited<ReturnType<typeof repo.codeWithContext>>>;
 
 /**

@@ -97,16 +97,6 @@ export async function enabledAddressesOf(tx: Tx, orgId: number): Promise<Address
     .orderBy(desc(addresses.isDefault), asc(addresses.kind), asc(addresses.id));
 }
 
-/** The organisation's default enabled address of the first kind that has one, else any enabled one. */
-export async function defaultAddressOf(tx: Tx, orgId: number, kinds: string[]): Promise<AddressRow | null> {
-  const all = await enabledAddressesOf(tx, orgId);
-  for (const k of kinds) {
-    const hit = all.find((a) => a.kind === k && a.isDefault) ?? all.find((a) => a.kind === k);
-    if (hit) return hit;
-  }
-  return all[0] ?? null;
-}
-
 /** Division names by code (one level: 江宁区, 南京市). */
 export async function divisionNames(tx: Tx, codes: (string | null | undefined)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(codes.filter((c): c is string => !!c))];

@@ -78,14 +78,8 @@ export function shipmentTransition(
   return result;
 }
 
-/** The states every action starts from, for the generated tests and the detail's list of actions. */
-export const fromStates = (action: ShipmentMoveValue): State[] => table.fromStates(action);
-
 /** Whether `actor` may take `action` from `from` (for the detail's list of what the caller may do). */
 export const mayTake = (actor: ShipmentActor, action: ShipmentMoveValue, from: State) => table.may(actor, action, from);
-
-/** Who may take each action (the generated test lists them again by hand). */
-export const shipmentActorsOf = (action: ShipmentMoveValue) => table.actorsOf(action);
 
 /** States in which a shipment is finished: its codes are no longer on the way (shipment_codes.open = false). */
 export const FINISHED_STATES: readonly ShipmentStatusValue[] = [S.RECEIVED, S.CLOSED, S.CANCELLED, S.VOIDED];

@@ -8,9 +8,6 @@ export type ApplicationList = EndpointData<typeof api.applications>;
 export type ApplicationItem = ApplicationList['list'][number];
 export type ApplicationDetail = EndpointData<typeof api.application>;
 export type CertificateItem = EndpointData<typeof api.certificate>;
-export type CertificateList = EndpointData<typeof api.certificates>;
-export type DecisionData = EndpointData<typeof api.approveApplication>;
-export type OrgRef = EndpointData<typeof api.bodies>[number];
 
 /** A page of applications as the console keeps it (the query as the server reads it). */
 export type ApplicationQuery = EndpointParsed<typeof api.applications>['query'];

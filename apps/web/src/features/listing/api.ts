@@ -11,12 +11,10 @@ export type ListingList = EndpointData<typeof api.list>;
 export type ListingRow = ListingList['list'][number];
 export type ListingDetail = EndpointData<typeof api.getDynamicProductsSettledInCitiesDetails>;
 export type ListingEvidence = ListingDetail['evidence'];
-export type ListingSaved = EndpointData<typeof api.addOrUpdateProductsSettledInCitiesDynamic>;
 export type ListingCheck = EndpointData<typeof api.checkData>;
 export type ListingBatch = EndpointData<typeof api.batchProductsSettledInCities2>;
 export type AuditLogEntry = EndpointData<typeof api.getSettledInCitiesAuditLog>[number];
 export type AuditDecision = EndpointData<typeof api.platformApprove>;
-export type PushCity = EndpointData<typeof api.selectPushCityList>[number];
 export type ProductOption = z.infer<typeof productList>['list'][number];
 
 export type ListingFilter = EndpointInput<typeof api.exportXls>;

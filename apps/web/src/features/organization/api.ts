@@ -4,15 +4,10 @@ import { organizationEndpoints as api } from '@jcbb/contract/organization.endpoi
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call, download, keyOf, upload } from '../../lib/api.ts';
 
-export type OrganizationData = EndpointData<typeof api.getOrganization>;
 export type CertificationItem = EndpointData<typeof api.certificationHistory>[number];
 export type MemberList = EndpointData<typeof api.members>;
 export type MemberItem = MemberList['list'][number];
 export type MemberCreated = EndpointData<typeof api.addMember>;
-export type MemberPasswordReset = EndpointData<typeof api.resetMemberPassword>;
-
-/** What POST /api/file/upload answers. */
-export type UploadedFile = EndpointData<typeof fileEndpoints.upload>;
 
 export interface MemberQuery {
   take: number;

@@ -3,4 +3,4 @@ import en from './locales/en.ts';
 import zh from './locales/zh-CN.ts';
 
 // The descriptions ride with the placeholder page's own code, not with every page load (see registerLocale).
-export const ROUTE_DESC_NS = registerLocale('routeDesc', zh, en);
+registerLocale('routeDesc', zh, en);

@@ -22,10 +22,8 @@ import { call, download, keyOf, upload } from '../../lib/api.ts';
 
 export type { DocumentItem, ProductDetail, ProductItem, SpecItem };
 export type ListingSummary = ProductDetail['listings'][number];
-export type SpecWithProduct = EndpointData<typeof api.specRelationInfo>;
 export type ProductSpecsGroup = EndpointData<typeof api.productDetailList>[number];
 export type { SamplingItem };
-export type QualificationDropData = EndpointData<typeof api.getQualificationDropDatas>;
 export type SpecBatchUpdateBody = EndpointInput<typeof api.specBatchUpdate>;
 
 /**

@@ -4,4 +4,4 @@ import zh from './locales/zh-CN.ts';
 
 // The product centre's strings ride with its own (lazy) pages (see registerLocale); route titles stay in the
 // shell's strings (route.productList, …).
-export const PRODUCT_NS = registerLocale('product', zh, en);
+registerLocale('product', zh, en);

@@ -14,10 +14,6 @@ export function formatPrice(price: string | null | undefined): string {
   return `¥${grouped}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
 
-/** '¥12.50/块' when the unit is known. */
-export const formatUnitPrice = (price: string | null | undefined, unit?: string | null): string =>
-  price === null || price === undefined || price === '' ? '—' : `${formatPrice(price)}${unit ? `/${unit}` : ''}`;
-
 /** A quantity string without trailing zeros: '10.000' → '10'. */
 export function formatQuantity(value: string | null | undefined, unit?: string | null): string {
   if (value === null || value === undefined || value === '') return '—';

@@ -17,10 +17,6 @@ export type CityProjectQuery = EndpointInput<typeof api.cityProjectList>;
 export type CityProject = EndpointData<typeof api.cityProjectList>['list'][number];
 export type ProjectDetail = EndpointData<typeof api.projectDetail>;
 export type ProjectOrg = EndpointData<typeof api.projectOrgs>[number];
-export type OrgCandidate = EndpointData<typeof api.searchOrgs>[number];
-export type Candidate = EndpointData<typeof api.candidates>[number];
-export type ProjectSaveInput = EndpointInput<typeof api.createProject>;
-export type ProjectUpdateInput = EndpointInput<typeof api.updateProject>;
 
 /** Policy batches and editions change with a new policy, not during a session. */
 const forever = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY };

@@ -1,3 +1,3 @@
 // The project feature's routes (app/route-table.tsx; light: they load with the shell). Its calls for other features
 // are in public.ts.
-export { cityProjectRoutes, PROJECT_LIST_PATH, projectRoutes } from './routes.tsx';
+export { cityProjectRoutes, projectRoutes } from './routes.tsx';

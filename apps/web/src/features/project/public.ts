@@ -1,3 +1,3 @@
 // What other features may use of the project feature: its calls (other features read projects through these query
 // options, never by URL). Kept out of index.ts, which the route table loads with the shell.
-export { invalidateProjects, projectMutations, projectQueries } from './api.ts';
+export { projectQueries } from './api.ts';

@@ -1,9 +1,6 @@
-import type { EndpointData } from '@jcbb/contract/endpoint';
 import { referenceEndpoints as api } from '@jcbb/contract/reference.endpoints';
 import { queryOptions } from '@tanstack/react-query';
 import { call, keyOf } from '../../lib/api.ts';
-
-export type OrgNature = EndpointData<typeof api.orgNatures>[number];
 
 /** Reference data calls (spec §7), one function each. */
 export const referenceApi = {

@@ -39,10 +39,8 @@ export type ProductDashboard = EndpointData<typeof api.productDashboard>;
 export type LotListQuery = EndpointInput<typeof api.lotList>;
 export type Lot = EndpointData<typeof api.lotList>['list'][number];
 export type LotDetail = EndpointData<typeof api.lotDetail>;
-export type LotCreateBody = EndpointInput<typeof api.lotCreate>;
 export type CodeListQuery = EndpointInput<typeof api.codeList>;
 export type TraceCode = EndpointData<typeof api.codeList>['list'][number];
-export type CodeGenerateBody = EndpointInput<typeof api.codeGenerate>;
 /** The organisation's products with their specifications (the product centre's own list). */
 export type ProductWithSpecs = EndpointData<typeof productEndpoints.productDetailList>[number];
 
@@ -111,8 +109,6 @@ export const dashboardQueries = {
   /** Whether the organisation has any address yet (the dashboard's first step). */
   anyAddress: () => queryOf(api.addressList, { take: 1, skip: 0 }),
 };
-export const invalidateDashboard = (queryClient: QueryClient) =>
-  invalidate(queryClient, [api.dashboard, api.addressList]);
 
 // ---- shipments (sendProduct, trackList, sourceDetail, sources) ----
 

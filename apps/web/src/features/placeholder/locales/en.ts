@@ -1,7 +1,7 @@
 import type { RouteDescStrings } from './zh-CN.ts';
 
 /** The route descriptions in English (same keys as zh-CN.ts). */
-export const routeDescEn: RouteDescStrings = {
+const routeDescEn: RouteDescStrings = {
   marketingDashboard:
     'Smart business card: your enterprise card and featured products, a QR code to share it, and how often it is viewed and forwarded.',
   documentManagement:

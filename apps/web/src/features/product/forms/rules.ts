@@ -43,14 +43,6 @@ export const massRule = (message: string): FormRule => ({
     textOf(value) === '' || isValidMass(value) ? Promise.resolve() : Promise.reject(new Error(message)),
 });
 
-/** Green certificates are rated one to three stars. */
-export const starRule = (message: string): FormRule => ({
-  validator: (_rule, value) =>
-    value === undefined || value === null || [1, 2, 3].includes(Number(value))
-      ? Promise.resolve()
-      : Promise.reject(new Error(message)),
-});
-
 /** The end of validity comes after its start (same day is refused, as the server does). */
 export const validUntilRule =
   (message: string): FormRule =>

@@ -90,7 +90,7 @@ function AddManualModal({
  * /productManuals: the manuals of every product (a manual is a product document of kind 1). Lists, uploads,
  * downloads; the enterprise administrator deletes.
  */
-export function ManualsPage() {
+function ManualsPage() {
   const { t } = useTranslation('product');
   const mobile = useIsMobile();
   const { modal, message } = App.useApp();

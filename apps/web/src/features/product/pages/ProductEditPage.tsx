@@ -23,7 +23,7 @@ const LAST = STEPS.length - 1;
  * documents, city elements. The basic information is saved by its button; the other steps save each row as it is
  * added, so "next" never loses work. The step lives in the address so a refresh stays where the user was.
  */
-export function ProductEditPage() {
+function ProductEditPage() {
   const { t } = useTranslation('product');
   const navigate = useNavigate();
   const mobile = useIsMobile();

@@ -8,7 +8,7 @@ import { useProductDetail } from '../use-product.ts';
 import { LISTING_EDIT_PATH } from './edit/CityElementsStep.tsx';
 
 /** /product/success?id=: the product is saved; what next (view it, list it in a city, add another). */
-export function ProductSuccessPage() {
+function ProductSuccessPage() {
   const { t } = useTranslation('product');
   const navigate = useNavigate();
   const id = useIdParam();

@@ -32,7 +32,7 @@ function idsOf(text: string | null): number[] {
  * /specs/batchEdit?ids=: one price and/or status for several specifications at once (productSpecificationsModel/
  * batchUpdate). The selection can still be changed here.
  */
-export function SpecsBatchEditPage() {
+function SpecsBatchEditPage() {
   const { t } = useTranslation('product');
   const { message } = App.useApp();
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ import { formatPrice, formatQuantity } from '../labels.ts';
 import { useProductDetail } from '../use-product.ts';
 
 /** /specs/details?id=: one specification model, its product, and the cities that product is listed in. */
-export function SpecsDetailsPage() {
+function SpecsDetailsPage() {
   const { t } = useTranslation('product');
   const navigate = useNavigate();
   const id = useIdParam();

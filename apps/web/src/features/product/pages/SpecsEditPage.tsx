@@ -18,7 +18,7 @@ import { useAllSpecs } from '../use-all-specs.ts';
 type Values = SpecFormValues & { productId?: number };
 
 /** /specs/edit (?id= to edit, ?productId= to add to a product): one specification model on a page of its own. */
-export function SpecsEditPage() {
+function SpecsEditPage() {
   const { t } = useTranslation('product');
   const { message } = App.useApp();
   const navigate = useNavigate();

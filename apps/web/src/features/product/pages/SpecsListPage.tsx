@@ -29,7 +29,7 @@ import { formatPrice, formatQuantity, PAGE_SIZE } from '../labels.ts';
 import { type SpecRow, specMatches, useAllSpecs } from '../use-all-specs.ts';
 
 /** /specs/list (?productId=): the sales information, every specification of the manufacturer's products. */
-export function SpecsListPage() {
+function SpecsListPage() {
   const { t } = useTranslation('product');
   const { modal, message } = App.useApp();
   const navigate = useNavigate();

@@ -24,7 +24,7 @@ function ResultTag({ result }: { result: number }) {
 }
 
 /** /product/spotCheck: supervision units' sampling results about the manufacturer's products, newest first. */
-export function SpotCheckPage() {
+function SpotCheckPage() {
   const { t } = useTranslation('product');
   const mobile = useIsMobile();
   const { products } = useAllSpecs();

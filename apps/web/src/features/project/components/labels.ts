@@ -1,13 +1,7 @@
 import {
-  type DesignStageValue,
   designStageLabels,
-  type MembershipStatusValue,
   membershipStatusLabels,
-  type OrgTypeValue,
   orgTypeLabels,
-  type ProjectRoleValue,
-  type ProjectStepValue,
-  type ProjectTypeValue,
   projectRoleLabels,
   projectStepLabels,
   projectTypeLabels,
@@ -24,15 +18,6 @@ export function projectLabels(english: boolean) {
     orgType: labelOf(orgTypeLabels, english),
   };
 }
-
-export type {
-  DesignStageValue,
-  MembershipStatusValue,
-  OrgTypeValue,
-  ProjectRoleValue,
-  ProjectStepValue,
-  ProjectTypeValue,
-};
 
 /** Step colours: registered grey, design blue, drawings orange, completion green. */
 export const STEP_COLORS = ['default', 'blue', 'orange', 'green'] as const;

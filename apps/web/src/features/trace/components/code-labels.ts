@@ -1,10 +1,8 @@
 import {
   addressKindLabels,
-  type CodeLevelValue,
   type CodeStatusValue,
   codeLevelLabels,
   codeStatusLabels,
-  type StockMoveReasonValue,
   stockMoveReasonLabels,
 } from '@jcbb/contract';
 import { labelOf } from '../../../lib/labels.ts';
@@ -31,5 +29,3 @@ export const CODE_STATUS_COLORS: Record<CodeStatusValue, string> = {
   consumed: 'default',
   recalled: 'magenta',
 };
-
-export type { CodeLevelValue, StockMoveReasonValue };

@@ -37,7 +37,6 @@ export const fieldErrors = (fields: Record<string, string>) =>
   new Failure(400, 40000, '请求参数有误', {
     fields: Object.entries(fields).map(([field, message]) => ({ field, message })),
   });
-export const failure = (status: number, code: number, msg: string) => new Failure(status, code, msg);
 
 type Handler = (body: Record<string, unknown>) => unknown;
 
