@@ -8,7 +8,7 @@
 import { type EpcisEvent, JCBB_CONTEXT } from '@jcbb/contract/epcis';
 
 export type { EpcisEvent, EpcisQuantity } from '@jcbb/contract/epcis';
-export { eventHash, eventHashId, eventSha256 } from '@jcbb/contract/epcis';
+export { eventHash, eventHashId } from '@jcbb/contract/epcis';
 
 export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
 export const URN = {
