@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { theme } from './src/app/theme.ts';
@@ -29,6 +30,14 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     // Chunk tiers (vite-chunk-groups.ts): a handful of files per page instead of dozens of 1 KB ones.
-    rolldownOptions: { output: { codeSplitting } },
+    // Two documents: the console (index.html) and the light public pages a QR code opens (public.html, served by
+    // the server for /mobile/index, /mobile/detail and /free/certificate; docs/decisions.md).
+    rolldownOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        public: path.resolve(import.meta.dirname, 'public.html'),
+      },
+      output: { codeSplitting },
+    },
   },
 });

@@ -231,5 +231,32 @@ export default {
     stateValid: 'Valid certificate',
     stateExpired: 'This certificate has expired',
     stateRevoked: 'This certificate has been revoked',
+    verified: 'Verified',
+    failed: 'Verification failed',
+    checking: 'Checking',
+    noKey: 'The platform’s public key cannot be fetched right now',
+    verifiedText:
+      'The certificate details marked “Verified” were checked on this phone, one by one, against the platform’s signed evidence record: unaltered.',
+    failedText:
+      'The certificate’s evidence record did not check ({{why}}). Do not rely on the details on this page; ask the certification body.',
+    why: {
+      content: 'the details differ from the evidence record',
+      leaf: 'the log entry does not match',
+      inclusion: 'not in the evidence log',
+      signature: 'the log’s signature does not hold',
+    },
+    notCovered: 'Not covered by the check: {{facts}}.',
+    notCoveredState:
+      'the certificate’s state today (from its validity and any revocation record; “not revoked” cannot be proven by the log)',
+    notCoveredCheckedOn: 'the date of this check',
+    fromPlatform: 'Platform record',
+    revocationVerified: 'Revocation record verified',
+    revocationFailed: 'The revocation record did not check',
+    technical: 'Technical details',
+    leafIndex: 'Leaf index',
+    contentHash: 'Content hash',
+    head: 'Signed tree head',
+    treeSize: 'tree size',
+    keyFingerprint: 'Key fingerprint',
   },
 };
