@@ -238,7 +238,7 @@ function Certificate({
           <h2 className="scan-card__title scan-mono">{data.certNo}</h2>
           {mark(isCovered(['certNo']))}
         </div>
-        <dl className="scan-facts">
+        <dl className="scan-facts" data-testid="certificate-facts">
           {facts.map(([k, v, fields]) => (
             <div key={k} className="scan-facts__row">
               <dt>{k}</dt>
@@ -263,7 +263,7 @@ function Certificate({
       </section>
       <section className={`scan-card scan-verdict scan-verdict--${tone}`} aria-live="polite">
         <h2 className="scan-card__title">{f.verifyTitle}</h2>
-        <span className="scan-badge" data-testid="certificate-verify-badge">
+        <span key={tone} className="scan-badge" data-testid="certificate-verify-badge" data-state={tone}>
           {tone === 'ok' ? '✓ ' : tone === 'bad' ? '✕ ' : ''}
           {label}
         </span>
@@ -280,7 +280,8 @@ function Certificate({
         </p>
       </section>
       <section className="scan-card scan-platform">
-        <h2 className="scan-card__title">{words.free.fromPlatform}</h2>
+        <h2 className="scan-card__title">{f.platformTitle}</h2>
+        <p className="scan-muted scan-small">{f.platformNote}</p>
         <dl className="scan-facts">
           <div className="scan-facts__row">
             <dt>{f.notCoveredState.split('（')[0]?.split(' (')[0]}</dt>

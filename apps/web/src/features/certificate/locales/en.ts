@@ -249,6 +249,8 @@ export default {
     notCoveredState:
       'the certificate’s state today (from its validity and any revocation record; “not revoked” cannot be proven by the log)',
     notCoveredCheckedOn: 'the date of this check',
+    platformTitle: 'Platform’s current record',
+    platformNote: 'What the platform records right now; it changes over time and is not covered by the check above.',
     fromPlatform: 'Platform record',
     revocationVerified: 'Revocation record verified',
     revocationFailed: 'The revocation record did not check',

@@ -238,6 +238,8 @@ export default {
     notCovered: '不在核验范围内：{{facts}}。',
     notCoveredState: '证书当前状态（按有效期和撤销记录推算；“未被撤销”无法由存证证明）',
     notCoveredCheckedOn: '查验日期',
+    platformTitle: '平台当前记录',
+    platformNote: '以下是平台此刻的记录，会随时间变化，不在上面的核验范围内。',
     fromPlatform: '平台记录',
     revocationVerified: '撤销记录已验证',
     revocationFailed: '撤销记录没有通过核对',

@@ -137,8 +137,8 @@ function TraceView({
             <div className="scan-muted">{spec?.value ?? data.product.specName}</div>
           )}
           <div className="scan-head__code">
-            <span className="scan-muted">{words.detail.code}</span>{' '}
-            <span className="scan-mono">{groupCode(data.code)}</span>
+            <span className="scan-muted">{words.detail.code}</span>
+            <span className="scan-mono scan-head__codeValue">{groupCode(data.code)}</span>
           </div>
         </div>
       </section>
@@ -243,11 +243,13 @@ function Verdict({
     label = s.checking;
     text = s.checkingText;
   }
+  const state = reading ? reading.state : keyFailed ? 'noKey' : 'checking';
   const uncovered = reading?.uncovered.map((k) => s.fact[k]) ?? [];
   return (
     <section className={`scan-card scan-verdict scan-verdict--${tone}`} aria-live="polite">
       <div className="scan-verdict__row">
-        <span className="scan-badge" data-testid="trace-verify-badge">
+        {/* Remounted when it changes (key): a new element marks the moment the verdict settled (bench:pages). */}
+        <span key={state} className="scan-badge" data-testid="trace-verify-badge" data-state={state}>
           {tone === 'ok' ? '✓ ' : tone === 'bad' ? '✕ ' : ''}
           {label}
         </span>
@@ -493,7 +495,8 @@ function PlatformRecord({
             </dd>
           </div>
         )}
-        {cert.kind === 'certificate' && cert.certNo && (
+        {/* Only a certificate issued here can be looked up on /free/certificate. */}
+        {cert.kind === 'certificate' && cert.certNo && cert.leafIndex !== null && (
           <div className="scan-facts__row">
             <dt />
             <dd>
