@@ -29,7 +29,14 @@ const src = path.resolve(import.meta.dirname, 'src');
 /** The entry and the page a signed-out visitor sees first. */
 const BOOT_ROOTS = [path.join(src, 'main.tsx'), path.join(src, 'features/auth/pages/LoginPage.tsx')];
 /** The light public entry (public.html): the scan and certificate pages a QR code opens. */
-const LIGHT_ROOTS = [path.join(src, 'light/main.tsx')];
+const LIGHT_ROOTS = [path.join(src, 'light/main.tsx'), path.join(src, 'light/prefetch.ts')];
+/** Shared by the light entry and many console pages, too small for a file of its own: with React in `base`. */
+const SHARED_SMALL =
+  /[\\/]node_modules[\\/]@noble[\\/]hashes[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](signing|time)\.ts$/;
+/** The light entry's first script and what it imports: in its own small entry file, with nothing else. */
+const PREFETCH = /[\\/]src[\\/]light[\\/]prefetch(-sign)?\.ts$/;
+/** Shared with the console's ledger pages: the proof code and its Ed25519, a chunk of its own. */
+const PROOF = /[\\/]node_modules[\\/]@noble[\\/]curves[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]ledger-proof\.ts$/;
 /** The console frame and the first page after signing in. */
 const SHELL_ROOTS = [path.join(src, 'layout/ConsoleLayout.tsx')];
 const HOME_ROOTS = [path.join(src, 'features/home/HomePage.tsx')];
@@ -157,9 +164,18 @@ function notLight(group: Group): Group {
 export const codeSplitting = {
   includeDependenciesRecursively: false,
   groups: [
+    // The light entry: what it shares with the sign-in page (`base`: React, the request signing), and everything of
+    // its own in one file (`light`) — few files, since each is a round trip on a phone network. The proof code stays
+    // apart, shared with the console's ledger pages; the first script (prefetch.ts) is an entry of its own.
     {
-      name: (id: string, ctx: ModuleGraph) => (inLight(id, ctx) && inBoot(id, ctx) ? 'base' : null),
+      name: (id: string, ctx: ModuleGraph) =>
+        inLight(id, ctx) && (inBoot(id, ctx) || SHARED_SMALL.test(id)) ? 'base' : null,
       priority: 120,
+    },
+    {
+      name: (id: string, ctx: ModuleGraph) =>
+        inLight(id, ctx) && !PROOF.test(id) && !LIGHT_ROOTS.includes(id) && !PREFETCH.test(id) ? 'light' : null,
+      priority: 110,
     },
     ...(
       [

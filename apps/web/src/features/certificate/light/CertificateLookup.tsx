@@ -26,7 +26,7 @@ const fmt = (text: string, vars: Record<string, string | number> = {}) =>
 const cleanNo = (value: string) => value.trim().toUpperCase();
 
 export const certificateApi = {
-  verify: (no: string) => openGet<CertificateVerifyData>('/open/certificate/verify', { no }),
+  verify: (no: string) => openGet<CertificateVerifyData>('/open/certificate/verify', { no }, `certificate:${no}`),
 };
 
 /** First and last hex digits of a hash, as people compare them by eye. */

@@ -27,11 +27,32 @@ interface Envelope<T> {
 const TIMEOUT_MS = 20_000;
 const signingKey = __JCBB_SIGNING__;
 
-async function fetchWithTimeout(url: string): Promise<Response> {
+/**
+ * The answer the light entry's first script already asked for (src/light/prefetch.ts: `globalThis.__jcbbPrefetch`,
+ * keyed `trace:<code>`, `certificate:<no>`, `key`), taken once; null when there is none (the console, a second look).
+ */
+export function takePrefetched(key: string): Promise<Response> | null {
+  const map = (globalThis as { __jcbbPrefetch?: Map<string, Promise<Response>> }).__jcbbPrefetch;
+  const found = map?.get(key) ?? null;
+  map?.delete(key);
+  return found;
+}
+
+async function fetchWithTimeout(
+  url: string | (() => string),
+  prefetched: Promise<Response> | null = null,
+): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   try {
-    return await fetch(url, { signal: controller.signal });
+    if (prefetched) {
+      try {
+        return await prefetched;
+      } catch {
+        // The first script could not ask (no WebCrypto) or its request failed: ask again, here.
+      }
+    }
+    return await fetch(typeof url === 'function' ? url() : url, { signal: controller.signal });
   } catch (e) {
     throw new ScanError(e instanceof Error ? e.message : String(e), 0);
   } finally {
@@ -40,10 +61,18 @@ async function fetchWithTimeout(url: string): Promise<Response> {
 }
 
 /** GET an /open/ path, signed as docs/design.md §3 specifies; answers the envelope's `data`. */
-export async function openGet<T>(path: string, params: Record<string, string> = {}): Promise<T> {
-  const signed = signParams('GET', path, params, signingKey);
-  const query = new URLSearchParams(Object.entries(signed).map(([k, v]) => [k, String(v)]));
-  const response = await fetchWithTimeout(`${path}?${query}`);
+export async function openGet<T>(
+  path: string,
+  params: Record<string, string> = {},
+  prefetchKey: string | null = null,
+): Promise<T> {
+  const prefetched = prefetchKey === null ? null : takePrefetched(prefetchKey);
+  // Signed when sent: an answer the first script fetched needs no signature of ours.
+  const url = () => {
+    const signed = signParams('GET', path, params, signingKey);
+    return `${path}?${new URLSearchParams(Object.entries(signed).map(([k, v]) => [k, String(v)]))}`;
+  };
+  const response = await fetchWithTimeout(url, prefetched);
   let envelope: Envelope<T> | null = null;
   try {
     envelope = (await response.json()) as Envelope<T>;
@@ -67,9 +96,9 @@ export interface LedgerKey {
 export const WELL_KNOWN_KEY_PATH = '/.well-known/jcbb-ledger-key.json';
 
 export const scanApi = {
-  trace: (code: string) => openGet<PublicTraceData>(`/open/trace/${encodeURIComponent(code)}`),
+  trace: (code: string) => openGet<PublicTraceData>(`/open/trace/${encodeURIComponent(code)}`, {}, `trace:${code}`),
   key: async (): Promise<LedgerKey> => {
-    const response = await fetchWithTimeout(WELL_KNOWN_KEY_PATH);
+    const response = await fetchWithTimeout(WELL_KNOWN_KEY_PATH, takePrefetched('key'));
     if (!response.ok) throw new ScanError(`请求失败（${response.status}）`, response.status);
     return (await response.json()) as LedgerKey;
   },
