@@ -30,6 +30,32 @@ function Page() {
   return <ScanIndex />;
 }
 
+/**
+ * The way in and out (the console's PublicEntry, without its router): 登录, coming back to this page after sign-in, or,
+ * for a browser that holds a session token, the way back to the console.
+ */
+function Entry() {
+  let signedIn = false;
+  try {
+    signedIn = Boolean(globalThis.localStorage?.getItem('jcbb_token'));
+  } catch {
+    signedIn = false;
+  }
+  if (signedIn) {
+    return (
+      <a href="/" className="light__login">
+        {english ? 'Console' : '进入控制台'}
+      </a>
+    );
+  }
+  const back = encodeURIComponent(globalThis.location.pathname + globalThis.location.search);
+  return (
+    <a href={`/login?redirect=${back}`} className="light__login">
+      {english ? 'Sign in' : '登录'}
+    </a>
+  );
+}
+
 function Frame() {
   return (
     <div className="light">
@@ -38,9 +64,7 @@ function Frame() {
           <PlatformMark size={28} />
           <span>{PRODUCT_TITLE}</span>
         </a>
-        <a href="/login" className="light__login">
-          {english ? 'Sign in' : '登录'}
-        </a>
+        <Entry />
       </header>
       <main id="jcbb-main" className="light__main">
         <Page />

@@ -249,16 +249,19 @@ function Certificate({
           ))}
         </dl>
         <p className="scan-links">
-          <a
-            href="/open/certificate/pdf"
-            onClick={(e) => {
-              e.currentTarget.href = signedUrl(`/open/certificate/pdf?no=${encodeURIComponent(data.certNo)}`);
+          <button
+            type="button"
+            className="scan-button"
+            onClick={() => {
+              // Signed when clicked (a signature is good for five minutes), saved under the certificate's number.
+              const link = document.createElement('a');
+              link.href = signedUrl('/open/certificate/pdf', { no: data.certNo });
+              link.download = `${data.certNo}.pdf`;
+              link.click();
             }}
-            target="_blank"
-            rel="noreferrer"
           >
             {f.pdf}
-          </a>
+          </button>
         </p>
       </section>
       <section className={`scan-card scan-verdict scan-verdict--${tone}`} aria-live="polite">

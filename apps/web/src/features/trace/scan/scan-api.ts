@@ -109,7 +109,7 @@ export const proofPath = (code: string) => `/open/trace/${encodeURIComponent(cod
 export const epcisPath = (code: string) => `/open/trace/${encodeURIComponent(code)}/epcis`;
 
 /** A freshly signed address of an /open/ GET (a link an outsider's browser can open; valid five minutes). */
-export function signedUrl(path: string): string {
-  const signed = signParams('GET', path, {}, signingKey);
+export function signedUrl(path: string, params: Record<string, string> = {}): string {
+  const signed = signParams('GET', path, params, signingKey);
   return `${path}?${new URLSearchParams(Object.entries(signed).map(([k, v]) => [k, String(v)]))}`;
 }
