@@ -28,6 +28,15 @@ const src = path.resolve(import.meta.dirname, 'src');
 
 /** The entry and the page a signed-out visitor sees first. */
 const BOOT_ROOTS = [path.join(src, 'main.tsx'), path.join(src, 'features/auth/pages/LoginPage.tsx')];
+/** The light public entry (public.html): the scan and certificate pages a QR code opens. */
+const LIGHT_ROOTS = [path.join(src, 'light/main.tsx'), path.join(src, 'light/prefetch.ts')];
+/** Shared by the light entry and many console pages, too small for a file of its own: with React in `base`. */
+const SHARED_SMALL =
+  /[\\/]node_modules[\\/]@noble[\\/]hashes[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](signing|time)\.ts$/;
+/** The light entry's first script and what it imports: in its own small entry file, with nothing else. */
+const PREFETCH = /[\\/]src[\\/]light[\\/]prefetch(-sign)?\.ts$/;
+/** Shared with the console's ledger pages: the proof code and its Ed25519, a chunk of its own. */
+const PROOF = /[\\/]node_modules[\\/]@noble[\\/]curves[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]ledger-proof\.ts$/;
 /** The console frame and the first page after signing in. */
 const SHELL_ROOTS = [path.join(src, 'layout/ConsoleLayout.tsx')];
 const HOME_ROOTS = [path.join(src, 'features/home/HomePage.tsx')];
@@ -113,6 +122,7 @@ function closureOf(roots: string[]) {
 }
 
 const inBoot = closureOf(BOOT_ROOTS);
+const inLight = closureOf(LIGHT_ROOTS);
 const inShell = closureOf(SHELL_ROOTS);
 const inHome = closureOf(HOME_ROOTS);
 const inAntdCore = closureOf(ANTD_CORE_ROOTS);
@@ -124,25 +134,68 @@ const ZOD =
   /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](zod|params|envelope|endpoint|validators|units|codes|time|auth)\.ts$/;
 const ECHARTS = /[\\/]node_modules[\\/](echarts|zrender)[\\/]/;
 
+type GroupName = string | ((id: string, ctx: ModuleGraph) => string | null);
+interface Group {
+  name: GroupName;
+  test?: RegExp;
+  priority: number;
+}
+
+/**
+ * The console's tiers never take a module of the light public entry: a page opened from a QR code must not fetch the
+ * sign-in page's or the console frame's chunk for the React or hashing code it shares with them (docs/decisions.md,
+ * "The public pages' light entry"). What both entries need statically goes into `base` (React, the request signing);
+ * what the light entry shares with console pages only (the contract's time or proof code) is left to Rolldown, which
+ * makes a shared chunk of it.
+ */
+function notLight(group: Group): Group {
+  const { name, test } = group;
+  return {
+    priority: group.priority,
+    name: (id: string, ctx: ModuleGraph) => {
+      if (inLight(id, ctx)) return null;
+      if (test && !test.test(id)) return null;
+      return typeof name === 'string' ? name : name(id, ctx);
+    },
+  };
+}
+
 /** `build.rolldownOptions.output.codeSplitting` (Rolldown ≥ 1.0's name for what was `advancedChunks`). */
 export const codeSplitting = {
   includeDependenciesRecursively: false,
   groups: [
-    { name: (id: string, ctx: ModuleGraph) => (inBoot(id, ctx) ? 'boot' : null), priority: 100 },
-    { name: 'zod', test: ZOD, priority: 98 },
+    // The light entry: what it shares with the sign-in page (`base`: React, the request signing), and everything of
+    // its own in one file (`light`) — few files, since each is a round trip on a phone network. The proof code stays
+    // apart, shared with the console's ledger pages; the first script (prefetch.ts) is an entry of its own.
     {
-      // With the packages the console frame uses (its antd components and icons), so a public page that shows one of
-      // them (a Button, a Tag) does not fetch the console's code for it.
       name: (id: string, ctx: ModuleGraph) =>
-        inAntdCore(id, ctx) ||
-        ((inShell(id, ctx) || inHome(id, ctx)) && id.includes(`${path.sep}node_modules${path.sep}`))
-          ? 'antd-core'
-          : null,
-      priority: 95,
+        inLight(id, ctx) && (inBoot(id, ctx) || SHARED_SMALL.test(id)) ? 'base' : null,
+      priority: 120,
     },
-    { name: (id: string, ctx: ModuleGraph) => (inShell(id, ctx) ? 'shell' : null), priority: 90 },
-    { name: 'echarts', test: ECHARTS, priority: 80 },
-    { name: 'antd', test: ANTD, priority: 70 },
-    { name: 'icons', test: ICONS, priority: 60 },
+    {
+      name: (id: string, ctx: ModuleGraph) =>
+        inLight(id, ctx) && !PROOF.test(id) && !LIGHT_ROOTS.includes(id) && !PREFETCH.test(id) ? 'light' : null,
+      priority: 110,
+    },
+    ...(
+      [
+        { name: (id: string, ctx: ModuleGraph) => (inBoot(id, ctx) ? 'boot' : null), priority: 100 },
+        { name: 'zod', test: ZOD, priority: 98 },
+        {
+          // With the packages the console frame uses (its antd components and icons), so a public page that shows one
+          // of them (a Button, a Tag) does not fetch the console's code for it.
+          name: (id: string, ctx: ModuleGraph) =>
+            inAntdCore(id, ctx) ||
+            ((inShell(id, ctx) || inHome(id, ctx)) && id.includes(`${path.sep}node_modules${path.sep}`))
+              ? 'antd-core'
+              : null,
+          priority: 95,
+        },
+        { name: (id: string, ctx: ModuleGraph) => (inShell(id, ctx) ? 'shell' : null), priority: 90 },
+        { name: 'echarts', test: ECHARTS, priority: 80 },
+        { name: 'antd', test: ANTD, priority: 70 },
+        { name: 'icons', test: ICONS, priority: 60 },
+      ] as Group[]
+    ).map(notLight),
   ],
 };

@@ -13,7 +13,15 @@
  *   产品列表; the click (pointerdown) → first table row. The list's code is not in the cache yet;
  * - details, cold: as the cold list, a product's details page (/product/details?id=, the list's first product);
  *   navigation start → its first field;
- * - catalogue: the public city catalogue /cities?city=320100 on a cold cache, no sign-in; → first product card.
+ * - catalogue: the public city catalogue /cities?city=320100 on a cold cache, no sign-in; → first product card;
+ * - scan-cold: the public scan page of the demo code (/mobile/detail?code=JCBBDEMOYM2622NJLZAA, the light public
+ *   entry) on a phone's 390 px on a cold cache, no sign-in; navigation start → the chain of custody drawn (its first
+ *   step, drawn only from events the browser has checked: "chain drawn") and → the verdict badge settled (验证中
+ *   replaced by 已验证 or another verdict: the scenario's figure);
+ * - certificate-cold: the public certificate page of the demo certificate (/free/certificate?no=CGBM-2026-000001),
+ *   as scan-cold; → the certificate's details drawn, and → its badge settled.
+ * Every scenario also reports the bytes its page received (resource timing transferSize: compressed bodies and
+ *   headers, the document itself not included), scripts and all, as medians of its runs.
  *
  * "On screen" is the first animation frame after the element entered the document (a MutationObserver in the page),
  * timed with the page's own clock (performance.now(), 0 = navigation start). Every scenario runs once on loopback
@@ -42,6 +50,10 @@ const MOBILE = '13800000001';
 const TOKEN_KEY = 'jcbb_token';
 const CATALOGUE_PATH = '/cities?city=320100';
 const LIST_PATH = '/product/list';
+const SCAN_PATH = '/mobile/detail?code=JCBBDEMOYM2622NJLZAA';
+const CERTIFICATE_PATH = '/free/certificate?no=CGBM-2026-000001';
+/** A phone's viewport (CSS pixels) for the public pages a QR code opens. */
+const PHONE = { width: 390, height: 844 };
 const resultsDir = path.join(repoRoot, 'apps/server/bench/results');
 const webDist = path.join(repoRoot, 'apps/web/dist/index.html');
 const RUNS = Number(process.env.PAGES_RUNS ?? 7);
@@ -61,6 +73,12 @@ const MARKS = {
   tableRow: '.ant-table-tbody tr.ant-table-row',
   card: '[data-testid=catalogue-card]',
   details: '.ant-descriptions-item-content',
+  /** The scan page's first custody step (drawn only from checked events) and its settled verdict (remounted). */
+  chain: '[data-testid=trace-step]',
+  scanBadge: '[data-testid=trace-verify-badge][data-state]:not([data-state=checking])',
+  /** The certificate page's details and its settled verdict. */
+  certificateFacts: '[data-testid=certificate-facts]',
+  certificateBadge: '[data-testid=certificate-verify-badge][data-state]:not([data-state=checking])',
 } as const;
 type MarkName = keyof typeof MARKS;
 
@@ -117,7 +135,15 @@ interface Sample {
   requests: Request[];
 }
 
-type ScenarioName = 'sign-in' | 'list-cold' | 'list-reload' | 'list-in-app' | 'details-cold' | 'catalogue';
+type ScenarioName =
+  | 'sign-in'
+  | 'list-cold'
+  | 'list-reload'
+  | 'list-in-app'
+  | 'details-cold'
+  | 'catalogue'
+  | 'scan-cold'
+  | 'certificate-cold';
 
 interface ScenarioResult {
   scenario: ScenarioName;
@@ -128,6 +154,8 @@ interface ScenarioResult {
   extra: Record<string, { median: number; p95: number }>;
   /** Requests of the first measured run (all of them with PAGES_WATERFALL=1, else only counts). */
   requests: { scripts: number; styles: number; api: number; total: number };
+  /** Bytes received (transferSize), medians of the runs: scripts, and every resource of the page. */
+  bytes: { scripts: number; total: number };
   waterfall?: Request[];
 }
 
@@ -157,10 +185,11 @@ async function newContext(
   browser: Browser,
   baseURL: string,
   storage: Record<string, string> | null,
+  viewport = { width: 1280, height: 800 },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
-    viewport: { width: 1280, height: 800 },
+    viewport,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
@@ -338,6 +367,21 @@ async function catalogue(ctx: Ctx): Promise<Sample> {
   }
 }
 
+/** A public page a QR code opens, on a phone with a cold cache: → `first` on screen (extra), → `settled` (the figure). */
+async function phonePage(ctx: Ctx, target: string, first: MarkName, firstLabel: string, settled: MarkName) {
+  const context = await newContext(ctx.browser, ctx.baseURL, null, PHONE);
+  try {
+    const page = await newPage(context, ctx.profile);
+    await page.goto(target);
+    const drawn = await markTime(page, first);
+    const ms = await markTime(page, settled);
+    await page.waitForLoadState('networkidle');
+    return { ms, extra: { [firstLabel]: drawn }, requests: await requestsSince(page, 0) };
+  } finally {
+    await context.close();
+  }
+}
+
 const SCENARIOS: Record<ScenarioName, (ctx: Ctx) => Promise<Sample>> = {
   'sign-in': signInScenario,
   'list-cold': (ctx) => listCold(ctx, false),
@@ -345,6 +389,9 @@ const SCENARIOS: Record<ScenarioName, (ctx: Ctx) => Promise<Sample>> = {
   'list-in-app': listInApp,
   'details-cold': detailsCold,
   catalogue,
+  'scan-cold': (ctx) => phonePage(ctx, SCAN_PATH, 'chain', 'chain drawn', 'scanBadge'),
+  'certificate-cold': (ctx) =>
+    phonePage(ctx, CERTIFICATE_PATH, 'certificateFacts', 'certificate drawn', 'certificateBadge'),
 };
 
 const LABELS: Record<ScenarioName, string> = {
@@ -354,7 +401,16 @@ const LABELS: Record<ScenarioName, string> = {
   'list-in-app': 'product list, menu click in app',
   'details-cold': 'product details, cold cache',
   catalogue: 'catalogue /cities?city=…, cold',
+  'scan-cold': 'scan page 390 px, cold: badge settled',
+  'certificate-cold': 'certificate 390 px, cold: badge',
 };
+
+/** Bytes received by a run: its scripts, and everything. */
+function bytesOf(requests: Request[]) {
+  const scripts = requests.filter((r) => new URL(r.name).pathname.endsWith('.js'));
+  const sum = (rs: Request[]) => rs.reduce((n, r) => n + r.bytes, 0);
+  return { scripts: sum(scripts), total: sum(requests) };
+}
 
 function countRequests(requests: Request[]) {
   const kind = (r: Request) => {
@@ -392,16 +448,17 @@ function formatWaterfall(result: ScenarioResult): string {
 
 function formatTable(results: ScenarioResult[]): string {
   const lines = [
-    '| scenario | network | median ms | p95 ms | runs | scripts | API calls |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | network | median ms | p95 ms | runs | scripts | API calls | KB scripts | KB total |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
+  const kb = (n: number) => (n / 1024).toFixed(1);
   for (const r of results) {
     lines.push(
       `| ${LABELS[r.scenario]} | ${r.profile} | ${Math.round(r.median)} | ${Math.round(r.p95)} | ${r.samples.length} | ` +
-        `${r.requests.scripts} | ${r.requests.api} |`,
+        `${r.requests.scripts} | ${r.requests.api} | ${kb(r.bytes.scripts)} | ${kb(r.bytes.total)} |`,
     );
     for (const [name, figure] of Object.entries(r.extra)) {
-      lines.push(`| ↳ ${name} | ${r.profile} | ${Math.round(figure.median)} | ${Math.round(figure.p95)} | | | |`);
+      lines.push(`| ↳ ${name} | ${r.profile} | ${Math.round(figure.median)} | ${Math.round(figure.p95)} | | | | | |`);
     }
   }
   return lines.join('\n');
@@ -448,6 +505,16 @@ async function main(): Promise<void> {
             }),
           ),
           requests: countRequests(first),
+          bytes: {
+            scripts: quantile(
+              samples.map((x) => bytesOf(x.requests).scripts),
+              0.5,
+            ),
+            total: quantile(
+              samples.map((x) => bytesOf(x.requests).total),
+              0.5,
+            ),
+          },
           ...(WATERFALL ? { waterfall: first } : {}),
         };
         results.push(result);

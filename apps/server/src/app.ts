@@ -219,7 +219,10 @@ export async function buildApp(
       return payload;
     });
   }
-  registerErrorHandling(app, { spaFallback: serveWeb });
+  registerErrorHandling(app, {
+    spaFallback: serveWeb,
+    lightPage: serveWeb && existsSync(path.join(config.webDist, 'public.html')),
+  });
   // Redis, else the PostgreSQL server, else memory: one store for every process of the deployment.
   const kv = options.kv ?? createKvStore(config.redisUrl, config.kvPrefix, database.postgres ?? undefined);
   database.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'database connection lost'));

@@ -117,6 +117,7 @@ describe('the built app: assets on the wire, request logs, the first administrat
     const webDist = path.join(root, 'web');
     await mkdir(path.join(webDist, 'assets'), { recursive: true });
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>建材帮帮</title>');
+    await writeFile(path.join(webDist, 'public.html'), '<!doctype html><title>建材帮帮 public</title>');
     const asset = path.join(webDist, 'assets/index-Ab12Cd34.js');
     await writeFile(asset, script);
     await writeFile(`${asset}.br`, brotliCompressSync(script));
@@ -176,6 +177,23 @@ describe('the built app: assets on the wire, request logs, the first administrat
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+  });
+
+  it('answers the light public document for the pages a QR code opens, the console for every other page', async () => {
+    for (const url of [
+      '/mobile/detail?code=JCBBDEMOYM2622NJLZAA',
+      '/mobile/index',
+      '/free/certificate?no=X',
+      '/mobile/detail/',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('建材帮帮 public');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/login', '/mobile/other', '/free/certificates', '/home']) {
+      expect((await get(url)).body, url).not.toContain('public');
     }
   });
 

@@ -56,36 +56,27 @@ async function expectVerified(scope: Locator, passed = '验证通过'): Promise<
  * verification of the certificate's ledger entry (content, leaf hash, inclusion in the signed tree head, signature).
  */
 async function expectCertificateShown(page: Page): Promise<void> {
-  const card = page.locator('.ant-card').filter({ has: page.locator('.ant-card-head', { hasText: CERT_NO }) });
-  await card.waitFor();
-  await card
-    .locator('.ant-card-head .ant-tag')
-    .filter({ hasText: /^有效$/ })
-    .waitFor();
+  // The light public page (docs/decisions.md, "The public pages' light entry"): each fact marked 已验证 only once
+  // this browser has checked the certificate's ledger record (content, leaf, inclusion, signature) and found it there.
+  const facts = page.getByTestId('certificate-facts');
+  await facts.waitFor();
+  const badge = page.getByTestId('certificate-verify-badge');
+  await expect.poll(() => badge.getAttribute('data-state'), { timeout: 60_000 }).toBe('ok');
+  expect((await badge.textContent())?.trim()).toBe('✓ 已验证');
   const item = (label: string) =>
-    card
-      .locator('th.ant-descriptions-item-label', { hasText: new RegExp(`^${label}$`) })
-      .locator('xpath=following-sibling::td[1]');
-  await expect.poll(() => item('持证单位').textContent()).toBe(HOLDER);
-  expect(await item('产品').textContent()).toBe(PRODUCT);
-  expect(await item('颁证机构').textContent()).toBe(BODY);
-  expect(await item('有效期').textContent()).toBe(`${TODAY} ~ ${UNTIL}`);
-  await item('星级').getByRole('img', { name: '2 星' }).waitFor();
-
-  const verification = page
-    .locator('.ant-card')
-    .filter({ has: page.locator('.ant-card-head', { hasText: '存证核验' }) });
-  // The outcome in plain words first; the checks wait folded under 技术细节.
-  const panel = verification.getByTestId('verification-panel');
-  await panel.getByRole('alert').filter({ hasText: '证书记录已在存证日志中核验，未被篡改' }).waitFor();
-  await panel.getByRole('button', { name: /技术细节/ }).click();
-  // Four checks: the certificate's content, its leaf hash, its inclusion proof, the tree head's signature.
-  expect(await expectVerified(verification, '证书记录已在存证日志中核验，未被篡改')).toBe(4);
-  const checks = verification.getByRole('list', { name: '验证项' });
-  await checks.getByText(/^证书内容与存证记录一致/).waitFor();
-  await checks.getByText(/^存证条目完整：第 \d+ 号记录的叶子哈希重新计算一致/).waitFor();
-  await checks.getByText(/^存证记录包含在第 \d+ 号树头中/).waitFor();
-  await checks.getByText(/^树头签名有效（平台公钥 /).waitFor();
+    facts.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect.poll(() => item('持证单位').locator('.scan-facts__value').textContent()).toBe(HOLDER);
+  expect(await item('产品').locator('.scan-facts__value').textContent()).toBe(PRODUCT);
+  expect(await item('颁证机构').locator('.scan-facts__value').textContent()).toBe(BODY);
+  expect(await item('有效期').locator('.scan-facts__value').textContent()).toBe(`${TODAY} ~ ${UNTIL}`);
+  expect(await item('星级').locator('.scan-facts__value').textContent()).toBe('★★');
+  // Every shown fact checked; what the proof cannot cover is named.
+  expect(await facts.getByText('平台记录').count()).toBe(0);
+  await page
+    .getByTestId('certificate-not-covered')
+    .getByText(/证书当前状态/)
+    .waitFor();
+  await page.getByText('有效', { exact: true }).waitFor();
 }
 
 /**

@@ -9,7 +9,9 @@ import { hasChromium } from './support/chromium.ts';
  * the first console page after signing in each within a budget, counted from the network events (Network.loadingFinished's
  * encodedDataLength: compressed bodies plus headers); and a repeat visit fetches no unchanged asset again.
  */
-const BUDGET_KB = { signIn: 170, shell: 350 } as const;
+const BUDGET_KB = { signIn: 170, shell: 350, scanScripts: 120 } as const;
+/** The demo's trace code (README): what a phone on a building site opens from a label. */
+const SCAN_PATH = '/mobile/detail?code=JCBBDEMOYM2622NJLZAA';
 const TOKEN_KEY = 'jcbb_token';
 
 interface Fetched {
@@ -71,6 +73,23 @@ function report(label: string, fetched: Fetched[]): string {
 
 describe.runIf(hasChromium)('bytes on the wire', () => {
   const browser = useBrowser();
+
+  it('the public scan page receives at most 120 KB of scripts on a cold cache, brotli, and no console code', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fetched = await recordNetwork(page, async () => {
+      await page.goto(SCAN_PATH);
+      await page.locator('[data-testid=trace-verify-badge][data-state=verified]').waitFor();
+    });
+    console.log(report(`scan page (${SCAN_PATH}), cold`, fetched));
+    const scripts = fetched.filter((f) => isAsset(f) && f.url.endsWith('.js'));
+    expect(scripts.filter((f) => f.bytes > 1024 && f.encoding !== 'br').map((f) => f.url)).toEqual([]);
+    // The light entry: none of the console's tiers (docs/decisions.md, "The public pages' light entry").
+    expect(scripts.map((f) => new URL(f.url).pathname).filter((p) => /\/(boot|shell|antd|icons|zod)-/.test(p))).toEqual(
+      [],
+    );
+    expect(total(scripts), report('scan page', fetched)).toBeLessThanOrEqual(BUDGET_KB.scanScripts * 1024);
+  });
 
   it('the sign-in page and the console shell stay within budget, compressed, and a reload refetches no asset', async () => {
     // The sign-in page, cold.

@@ -40,8 +40,17 @@ function fieldErrors(error: FastifyError): FieldError[] {
  */
 /** Paths of the API: a miss there is a 404 envelope, never the console's page. */
 const API_PREFIXES = ['/api/', '/open/', '/materials/', '/notice/', '/common/', '/dolphin/'];
+/**
+ * The pages a QR code opens, served as the web build's light document (apps/web/public.html: no antd, no console
+ * router; docs/decisions.md, "The public pages' light entry") when the build has one; every other page is the
+ * console's index.html.
+ */
+export const LIGHT_PAGES = new Set(['/mobile/index', '/mobile/detail', '/free/certificate']);
 
-export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: boolean } = {}) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { spaFallback?: boolean; lightPage?: boolean } = {},
+) {
   app.setErrorHandler((thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (thrown instanceof AppError) {
       if (thrown instanceof ThrottledError) reply.header('retry-after', String(thrown.retryAfterSeconds));
@@ -91,7 +100,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
 
   app.setNotFoundHandler((request, reply) => {
     if (options.spaFallback && request.method === 'GET' && !API_PREFIXES.some((p) => request.url.startsWith(p))) {
-      return reply.type('text/html').sendFile('index.html');
+      const pathOnly = (request.url.split('?')[0] ?? '').replace(/\/+$/, '');
+      const file = options.lightPage && LIGHT_PAGES.has(pathOnly) ? 'public.html' : 'index.html';
+      return reply.type('text/html').sendFile(file);
     }
     return send(reply, 404, ResponseCode.NOT_FOUND, '接口不存在');
   });

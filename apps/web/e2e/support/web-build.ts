@@ -13,6 +13,7 @@ const inputs = [
   path.join(webDir, 'src'),
   path.join(webDir, 'public'),
   path.join(webDir, 'index.html'),
+  path.join(webDir, 'public.html'),
   path.join(webDir, 'vite.config.ts'),
   path.join(webDir, 'vite-precompress.ts'),
   path.join(webDir, 'vite-chunk-groups.ts'),

@@ -52,6 +52,7 @@ function mockKey(publicKey: string) {
     publicKey,
     hashAlgorithm: 'SHA-256',
     treeHeadFormat: TREE_HEAD_FORMAT,
+    fingerprint: 'ab12 cd34',
   });
 }
 

@@ -170,6 +170,9 @@ export function FreeCertificate() {
             ) : (
               <Alert type="warning" showIcon title={t('free.noEvidence')} />
             )}
+            <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }} data-testid="certificate-not-covered">
+              {t('free.notCovered', { facts: [t('free.notCoveredState'), t('free.notCoveredCheckedOn')].join('、') })}
+            </Typography.Paragraph>
             {d.revocation && (
               <div style={{ marginTop: 24 }}>
                 <Typography.Title level={5}>{t('free.revocationTitle')}</Typography.Title>
