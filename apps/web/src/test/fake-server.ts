@@ -61,6 +61,15 @@ export function answer<E extends EndpointDef>(endpoint: E, handler: Handler<E>):
   return { endpoint, handler: handler as Handler<EndpointDef> };
 }
 
+/**
+ * A handler for one record only: the request's (first) path parameter must be `value`, or the answer is 404. Keeps a
+ * test failing when the page asks for another record than the one it should.
+ */
+export function only<E extends EndpointDef>(value: string | number, handler: Handler<E>): Handler<E> {
+  return (request) =>
+    Object.values(request.params)[0] === String(value) ? handler(request) : failure(404, 40400, '记录不存在');
+}
+
 const patternOf = (path: string) =>
   new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([A-Za-z_]\w*)\}/g, '(?<$1>[^/]+)')}$`);
 
