@@ -32,7 +32,7 @@ import {
   traceScanCounts,
   users,
 } from '../../db/schema/index.ts';
-import { type EpcisEvent, eventHashId, eventSha256, URN } from './trace.epcis.ts';
+import { type EpcisEvent, eventHashId, URN } from './trace.epcis.ts';
 import { recordTraceEvent } from './trace.events.ts';
 
 /*
@@ -294,7 +294,6 @@ function expectProofHolds(proof: TraceProofData, publicKey: string) {
   for (const e of report.events) expect([e.leafIndex, e.failure]).toEqual([e.leafIndex, null]);
   expect(report.ok).toBe(true);
 }
-const base64ToBytes = (b64: string) => new Uint8Array(Buffer.from(b64, 'base64'));
 
 /** No person in a public answer: no demo mobile, no demo name, no user id field, no contact. */
 function expectNoPersonalData(raw: string) {
