@@ -77,11 +77,6 @@ export function callsAs(server: () => TestServer, tokens: Record<string, string>
       });
       return { status: res.statusCode, headers: res.headers, body: res.rawPayload, text: res.body };
     },
-    /** Path-based calls, for the files not yet moved to endpoint declarations (see `calls.unit.test.ts`). */
-    post: (who: string | null, url: string, body: Record<string, unknown> = {}) =>
-      server().call('POST', url, body, who ? tokens[who] : null),
-    get: (who: string | null, url: string, query: Record<string, unknown> = {}) =>
-      server().call('GET', url, query, who ? tokens[who] : null),
   };
 }
 

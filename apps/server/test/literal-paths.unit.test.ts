@@ -55,7 +55,6 @@ const ALLOWED: Record<string, number> = {
   'apps/server/test/first-minutes.test.ts': 18,
   'apps/server/test/gateway.test.ts': 94,
   'apps/server/test/harness.ts': 1,
-  'apps/server/test/hostile-input.test.ts': 11,
   'apps/server/test/independent-client.test.ts': 5,
   'apps/server/test/multi-process.test.ts': 5,
   'apps/server/test/open-reads.test.ts': 11,
