@@ -34,7 +34,6 @@ const ALLOWED: Record<string, number> = {
   'apps/server/src/db/seed/demo-basic-materials.test.ts': 1,
   'apps/server/src/db/seed/demo-certificates.test.ts': 3,
   'apps/server/src/db/seed/demo-ledger.test.ts': 2,
-  'apps/server/src/db/seed/demo-projects.test.ts': 9,
   'apps/server/src/modules/basic-material/basic-material-review.test.ts': 1,
   'apps/server/src/modules/catalogue/catalogue.routes.test.ts': 5,
   'apps/server/src/modules/certificate/certificate.routes.test.ts': 72,
