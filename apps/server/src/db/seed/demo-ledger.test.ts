@@ -1,11 +1,15 @@
+import { certificateEndpoints, ledgerEndpoints } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { ledgerSigner, verifyLedger } from '../../modules/ledger/index.ts';
 import { ledgerRecords, users } from '../schema/index.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 
 let server: TestServer;
+const tokens: Record<string, string> = {};
+const { call } = callsAs(() => server, tokens);
 beforeAll(async () => {
   server = await startTestServer();
 }, 60_000);
@@ -23,8 +27,8 @@ describe('seedDemoLedger', () => {
     expect(await db.transaction((tx) => seedDemoLedger(tx, owner))).toBe(0);
     expect(await verifyLedger(db, ledgerSigner().publicKeyHex)).toMatchObject({ ok: true });
     // The storage list shows them to the manufacturer.
-    const token = await server.login('13800000001');
-    const list = await server.call('POST', '/api/blockchain/storage/list', {}, token);
+    tokens.maker = await server.login('13800000001');
+    const list = await call('maker', ledgerEndpoints.storageList, {});
     expect(list.body.data.total).toBe(records.length);
   });
 });
@@ -38,8 +42,8 @@ describe('seedDemoDistributorEvidence', () => {
     const records = await db.select().from(ledgerRecords).where(eq(ledgerRecords.orgId, owner.orgId));
     expect(records.map((r) => r.docType)).toEqual([1]);
     expect(await db.transaction((tx) => seedDemoDistributorEvidence(tx, maker?.orgId as number, owner))).toBe(0);
-    const token = await server.login('13800000002');
-    const products = await server.call('GET', '/api/certificate/products', {}, token);
+    tokens.dealer = await server.login('13800000002');
+    const products = await call('dealer', certificateEndpoints.applicableProducts, {});
     expect(products.body.data.list).toHaveLength(1);
   });
 });

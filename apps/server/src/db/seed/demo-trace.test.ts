@@ -1,6 +1,8 @@
+import { traceEndpoints } from '@jcbb/contract';
 import { custodyStep } from '@jcbb/contract/trace-custody';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { ledgerSigner, verifyLedger } from '../../modules/ledger/index.ts';
 import {
@@ -19,13 +21,12 @@ import { DEMO_LOTS, DEMO_TRACE_CODE } from './demo-trace.ts';
 /** The traceability demo (demo-trace.ts, seeded by demo.ts) as the demo accounts meet it. */
 
 let server: TestServer;
-const token = new Map<string, string>();
-const post = (mobile: string, url: string, body: Record<string, unknown> = {}) =>
-  server.call('POST', url, body, token.get(mobile));
+const tokens: Record<string, string> = {};
+const { call } = callsAs(() => server, tokens);
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const m of ['13800000001', '13800000002', '13800000003']) token.set(m, await server.login(m));
+  for (const m of ['13800000001', '13800000002', '13800000003']) tokens[m] = await server.login(m);
 });
 afterAll(() => server?.stop());
 
@@ -43,7 +44,7 @@ interface Lot {
 
 describe('the traceability demo', () => {
   it('gives 南京绿筑 four lots, three of them coded, with the batch numbers other seeds rely on', async () => {
-    const res = await post('13800000001', '/api/track/lot/list', { take: 100 });
+    const res = await call('13800000001', traceEndpoints.lotList, { take: 100 });
     expect(res.status, res.raw).toBe(200);
     const byBatch = new Map((res.body.data.list as Lot[]).map((l) => [l.batchNo, l]));
     expect([...byBatch.keys()].sort()).toEqual(Object.values(DEMO_LOTS).sort());
@@ -55,12 +56,7 @@ describe('the traceability demo', () => {
     expect(byBatch.get(DEMO_LOTS.rockWool)?.productionDate).toBe('2026-11-01');
     // Each carries the evidence of its production date, and a quality document.
     for (const l of byBatch.values()) expect(l.evidence.kind).not.toBe('none');
-    const detail = await server.call(
-      'GET',
-      `/api/track/lot/${byBatch.get(DEMO_LOTS.mortar)?.id}`,
-      {},
-      token.get('13800000001'),
-    );
+    const detail = await call('13800000001', traceEndpoints.lotDetail, { id: byBatch.get(DEMO_LOTS.mortar)?.id });
     expect(detail.body.data.qualityDocs).toHaveLength(1);
     // Wherever the demo shipments took part of it, the holders still add up to what was made.
     const holders = detail.body.data.holders as { quantity: number }[];
@@ -108,7 +104,7 @@ describe('the traceability demo', () => {
   });
 
   it('records the addresses, one default each, and the specifications’ mass per unit (the window without)', async () => {
-    const makerAddresses = await post('13800000001', '/api/track/address/list');
+    const makerAddresses = await call('13800000001', traceEndpoints.addressList);
     expect(
       makerAddresses.body.data.list.map((a: { kind: string; name: string; isDefault: boolean; regionName: string }) => [
         a.kind,
@@ -120,11 +116,11 @@ describe('the traceability demo', () => {
       ['factory', '绿筑江宁工厂', true, '江苏省 南京市 江宁区'],
       ['warehouse', '绿筑六合仓库', false, '江苏省 南京市 六合区'],
     ]);
-    const dealerAddresses = await post('13800000002', '/api/track/address/list');
+    const dealerAddresses = await call('13800000002', traceEndpoints.addressList);
     expect(dealerAddresses.body.data.list).toEqual([
       expect.objectContaining({ kind: 'warehouse', name: '恒通栖霞仓库', isDefault: true, regionCode: '320113' }),
     ]);
-    const builderAddresses = await post('13800000003', '/api/track/address/list');
+    const builderAddresses = await call('13800000003', traceEndpoints.addressList);
     expect(builderAddresses.body.data.list).toEqual([
       expect.objectContaining({ kind: 'warehouse', name: '筑安江宁材料仓库', isDefault: true, regionCode: '320115' }),
     ]);
@@ -146,7 +142,7 @@ describe('the traceability demo', () => {
   });
 
   it('gives the README’s demo code a public chain in business time: made, shipped to 南京恒通 and received there', async () => {
-    const res = await server.call('GET', `/open/trace/${DEMO_TRACE_CODE}`, {});
+    const res = await call(null, traceEndpoints.publicTrace, { code: DEMO_TRACE_CODE });
     expect(res.status, res.raw.slice(0, 300)).toBe(200);
     expect(res.body.data.product.name).toBe('岩棉保温板');
     expect(res.body.data.status).toBe('held');

@@ -1,3 +1,4 @@
+import { type EndpointInput, traceEndpoints } from '@jcbb/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf } from '../../../test/calls.ts';
@@ -13,12 +14,14 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 const orgOf: Record<string, number> = {};
 
-const { post } = callsAs(() => server, tokens);
-const list = (who: string, body: Record<string, unknown> = {}) =>
-  post(who, '/api/track/address/list', { take: 200, ...body });
-const save = (who: string, body: Record<string, unknown>) => post(who, '/api/track/address/save', body);
+type AddressSave = EndpointInput<typeof traceEndpoints.addressSave>;
 
-const input = (over: Record<string, unknown> = {}) => ({
+const { call, callRaw } = callsAs(() => server, tokens);
+const list = (who: string, body: EndpointInput<typeof traceEndpoints.addressList> = {}) =>
+  call(who, traceEndpoints.addressList, { take: 200, ...body });
+const save = (who: string, body: AddressSave) => call(who, traceEndpoints.addressSave, body);
+
+const input = (over: Partial<AddressSave> = {}): AddressSave => ({
   kind: 'warehouse',
   name: '测试仓库',
   regionCode: '320115',
@@ -30,7 +33,7 @@ const input = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function create(who: string, over: Record<string, unknown> = {}): Promise<number> {
+async function create(who: string, over: Partial<AddressSave> = {}): Promise<number> {
   const res = await save(who, input(over));
   expect(res.status, res.raw).toBe(200);
   return res.body.data.id as number;
@@ -127,7 +130,9 @@ describe('addresses', () => {
       regionCode: '请选择地址所在区县',
     });
     expect(fieldsOf(await save('builder', input({ contactPhone: '12345' })))).toHaveProperty('contactPhone');
-    expect(fieldsOf(await save('builder', input({ kind: 'shop' })))).toHaveProperty('kind');
+    expect(fieldsOf(await callRaw('builder', traceEndpoints.addressSave, { ...input(), kind: 'shop' }))).toHaveProperty(
+      'kind',
+    );
     const blank = fieldsOf(await save('builder', input({ name: ' ', detail: '' })));
     expect(Object.keys(blank)).toEqual(expect.arrayContaining(['name', 'detail']));
   });
@@ -136,20 +141,20 @@ describe('addresses', () => {
     const id = await create('dealer', { name: '恒通测试仓' });
     expect((await list('builder')).body.data.list.map((a: Item) => a.id)).not.toContain(id);
     expect((await save('builder', input({ id }))).status).toBe(404);
-    expect((await post('builder', '/api/track/address/delete', { id })).status).toBe(404);
+    expect((await call('builder', traceEndpoints.addressDelete, { id })).status).toBe(404);
     expect((await itemOf('dealer', id)).name).toBe('恒通测试仓');
-    expect((await post(null, '/api/track/address/list', {})).status).toBe(401);
-    expect((await post(null, '/api/track/address/save', input())).status).toBe(401);
+    expect((await call(null, traceEndpoints.addressList, {})).status).toBe(401);
+    expect((await call(null, traceEndpoints.addressSave, input())).status).toBe(401);
     expect((await list('platform')).status).toBe(403);
     expect((await save('platform', input())).status).toBe(403);
   });
 
   it('may be deleted until a shipment uses them; then only disabled', async () => {
     const unused = await create('maker', { name: '临时仓' });
-    const del = await post('maker', '/api/track/address/delete', { id: unused });
+    const del = await call('maker', traceEndpoints.addressDelete, { id: unused });
     expect(del.status, del.raw).toBe(200);
     expect(await itemOf('maker', unused)).toBeUndefined();
-    expect((await post('maker', '/api/track/address/delete', { id: unused })).status).toBe(404);
+    expect((await call('maker', traceEndpoints.addressDelete, { id: unused })).status).toBe(404);
     const audit = await server.database.db
       .select()
       .from(auditLog)
@@ -173,7 +178,7 @@ describe('addresses', () => {
       createdBy: maker?.id as number,
     });
     expect((await itemOf('maker', used)).inUse).toBe(true);
-    const refused = await post('maker', '/api/track/address/delete', { id: used });
+    const refused = await call('maker', traceEndpoints.addressDelete, { id: used });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe('该地址已被发货单使用，可停用但不能删除');
     // Disabled instead: a disabled address cannot stay the default.

@@ -1,3 +1,4 @@
+import { projectEndpoints, traceEndpoints } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, ok } from '../../../test/calls.ts';
@@ -15,7 +16,7 @@ import { addAddress, addLot, balanceOf, certify, projectIdOf, specOf, userOf } f
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const { post, get } = callsAs(() => server, tokens);
+const { call } = callsAs(() => server, tokens);
 
 const today = shanghaiToday();
 const ctx = {
@@ -36,7 +37,7 @@ function refused(res: TestResponse) {
 
 /** A draft shipment body from 苏州新材's own lot to the distributor. */
 const draftBody = (lotId: number) => ({
-  destination: { kind: 'org', orgId: ctx.dealer.orgId },
+  destination: { kind: 'org' as const, orgId: ctx.dealer.orgId },
   fromAddressId: ctx.newMakerAddress,
   toAddressId: ctx.dealerAddress,
   shipDate: today,
@@ -76,14 +77,14 @@ afterAll(() => server?.stop());
 
 describe('an uncertified manufacturer in traceability', () => {
   it('finds no receivers and reads no other organisation’s address (with its contact’s name and mobile)', async () => {
-    refused(await post('newMaker', '/api/track/receiver/list', {}));
-    refused(await get('newMaker', '/api/track/receiver/addresses', { orgId: ctx.dealer.orgId }));
-    refused(await post('newMaker', '/api/track/project/list', {}));
+    refused(await call('newMaker', traceEndpoints.receiverList, {}));
+    refused(await call('newMaker', traceEndpoints.receiverAddresses, { orgId: ctx.dealer.orgId }));
+    refused(await call('newMaker', projectEndpoints.trackProjectList, {}));
   });
 
   it('makes no lots and no trace codes, not even of its own specification', async () => {
     refused(
-      await post('newMaker', '/api/track/lot/create', {
+      await call('newMaker', traceEndpoints.lotCreate, {
         specId: own.specId,
         batchNo: 'XC20261128',
         productionDate: today,
@@ -91,54 +92,54 @@ describe('an uncertified manufacturer in traceability', () => {
       }),
     );
     const lotId = await addLot(server, own, 10);
-    refused(await post('newMaker', '/api/track/code/generate', { lotId, count: 2 }));
-    expect(ok(await post('newMaker', '/api/track/code/list', { lotId })).total).toBe(0);
+    refused(await call('newMaker', traceEndpoints.codeGenerate, { lotId, count: 2 }));
+    expect(ok(await call('newMaker', traceEndpoints.codeList, { lotId })).total).toBe(0);
   });
 
   it('saves no shipment and ships none, not even a draft it saved while it was certified', async () => {
     const lotId = await addLot(server, own, 20);
-    refused(await post('newMaker', '/api/track/shipment/save', draftBody(lotId)));
+    refused(await call('newMaker', traceEndpoints.shipmentSave, draftBody(lotId)));
 
     await certify(server, ctx.newMaker.orgId);
-    const draft = ok(await post('newMaker', '/api/track/shipment/save', draftBody(lotId)));
+    const draft = ok(await call('newMaker', traceEndpoints.shipmentSave, draftBody(lotId)));
     await certify(server, ctx.newMaker.orgId, false);
-    refused(await post('newMaker', '/api/track/shipment/save', { ...draftBody(lotId), id: draft.id }));
-    refused(await post('newMaker', '/api/track/shipment/ship', { id: draft.id }));
+    refused(await call('newMaker', traceEndpoints.shipmentSave, { ...draftBody(lotId), id: draft.id }));
+    refused(await call('newMaker', traceEndpoints.shipmentShip, { id: draft.id }));
     expect(await balanceOf(server, `org:${own.orgId}`, lotId)).toBe(20);
     // Its detail offers what is left to it: cancelling.
-    expect(ok(await get('newMaker', `/api/track/shipment/${draft.id}`))).toMatchObject({
+    expect(ok(await call('newMaker', traceEndpoints.shipmentDetail, { id: draft.id }))).toMatchObject({
       status: 1,
       actions: ['cancel'],
     });
     // Its own draft it may still cancel.
-    ok(await post('newMaker', '/api/track/shipment/cancel', { id: draft.id }));
+    ok(await call('newMaker', traceEndpoints.shipmentCancel, { id: draft.id }));
   });
 
   it('keeps its own records: addresses, lots, shipments, stock and dashboard', async () => {
-    const addresses = ok(await post('newMaker', '/api/track/address/list', {}));
+    const addresses = ok(await call('newMaker', traceEndpoints.addressList, {}));
     expect(addresses.list.map((a: { id: number }) => a.id)).toContain(ctx.newMakerAddress);
-    expect(ok(await post('newMaker', '/api/track/lot/list', {})).total).toBeGreaterThan(0);
-    ok(await post('newMaker', '/api/track/shipment/list', { direction: 'out' }));
-    ok(await post('newMaker', '/api/track/stock/list', {}));
-    ok(await get('newMaker', '/api/track/dashboard'));
+    expect(ok(await call('newMaker', traceEndpoints.lotList, {})).total).toBeGreaterThan(0);
+    ok(await call('newMaker', traceEndpoints.shipmentList, { direction: 'out' }));
+    ok(await call('newMaker', traceEndpoints.stockList, {}));
+    ok(await call('newMaker', traceEndpoints.dashboard));
   });
 
   it('is refused no more from the moment it is certified (the same session)', async () => {
     await certify(server, ctx.newMaker.orgId);
     try {
-      const receivers = ok(await post('newMaker', '/api/track/receiver/list', { take: 50 }));
+      const receivers = ok(await call('newMaker', traceEndpoints.receiverList, { take: 50 }));
       expect(receivers.list.map((r: { id: number }) => r.id)).toContain(ctx.dealer.orgId);
-      const addresses = ok(await get('newMaker', '/api/track/receiver/addresses', { orgId: ctx.dealer.orgId }));
+      const addresses = ok(await call('newMaker', traceEndpoints.receiverAddresses, { orgId: ctx.dealer.orgId }));
       expect(addresses.map((a: { id: number }) => a.id)).toContain(ctx.dealerAddress);
       const lot = ok(
-        await post('newMaker', '/api/track/lot/create', {
+        await call('newMaker', traceEndpoints.lotCreate, {
           specId: own.specId,
           batchNo: 'XC20261128B',
           productionDate: today,
           quantity: 10,
         }),
       );
-      expect(ok(await post('newMaker', '/api/track/code/generate', { lotId: lot.id, count: 2 })).count).toBe(2);
+      expect(ok(await call('newMaker', traceEndpoints.codeGenerate, { lotId: lot.id, count: 2 })).count).toBe(2);
     } finally {
       await certify(server, ctx.newMaker.orgId, false);
     }
@@ -147,13 +148,13 @@ describe('an uncertified manufacturer in traceability', () => {
 
 describe('a certified manufacturer', () => {
   it('lists receivers, reads their addresses, makes lots and ships', async () => {
-    const receivers = ok(await post('maker', '/api/track/receiver/list', { take: 50 }));
+    const receivers = ok(await call('maker', traceEndpoints.receiverList, { take: 50 }));
     expect(receivers.list.map((r: { id: number }) => r.id)).toContain(ctx.dealer.orgId);
-    ok(await get('maker', '/api/track/receiver/addresses', { orgId: ctx.dealer.orgId }));
-    ok(await post('maker', '/api/track/project/list', {}));
+    ok(await call('maker', traceEndpoints.receiverAddresses, { orgId: ctx.dealer.orgId }));
+    ok(await call('maker', projectEndpoints.trackProjectList, {}));
     const insul = await specOf(server, '岩棉保温板', 'TR10 50 厚');
     const lot = ok(
-      await post('maker', '/api/track/lot/create', {
+      await call('maker', traceEndpoints.lotCreate, {
         specId: insul.specId,
         batchNo: 'LZ20261128C',
         productionDate: today,
@@ -161,7 +162,7 @@ describe('a certified manufacturer', () => {
       }),
     );
     const draft = ok(
-      await post('maker', '/api/track/shipment/save', {
+      await call('maker', traceEndpoints.shipmentSave, {
         destination: { kind: 'org', orgId: ctx.dealer.orgId },
         fromAddressId: ctx.makerAddress,
         toAddressId: ctx.dealerAddress,
@@ -171,8 +172,8 @@ describe('a certified manufacturer', () => {
         lines: [{ specId: insul.specId, lotId: lot.id, quantity: 4 }],
       }),
     );
-    ok(await post('maker', '/api/track/shipment/ship', { id: draft.id }));
-    expect(ok(await get('maker', `/api/track/shipment/${draft.id}`)).status).toBe(2);
+    ok(await call('maker', traceEndpoints.shipmentShip, { id: draft.id }));
+    expect(ok(await call('maker', traceEndpoints.shipmentDetail, { id: draft.id })).status).toBe(2);
   });
 });
 
@@ -182,7 +183,7 @@ describe('settling what others started', () => {
     const lotId = await addLot(server, insul, 6);
     const school = await projectIdOf(server, '南京市鼓楼区天妃宫小学新建工程');
     const saved = ok(
-      await post('maker', '/api/track/shipment/save', {
+      await call('maker', traceEndpoints.shipmentSave, {
         destination: { kind: 'project', projectId: school },
         fromAddressId: ctx.makerAddress,
         shipDate: today,
@@ -191,10 +192,10 @@ describe('settling what others started', () => {
         lines: [{ specId: insul.specId, lotId, quantity: 6 }],
       }),
     );
-    ok(await post('maker', '/api/track/shipment/ship', { id: saved.id }));
-    const lineId = ok(await get('maker', `/api/track/shipment/${saved.id}`)).lines[0].id as number;
+    ok(await call('maker', traceEndpoints.shipmentShip, { id: saved.id }));
+    const lineId = ok(await call('maker', traceEndpoints.shipmentDetail, { id: saved.id })).lines[0]?.id as number;
     const receipt = ok(
-      await post('builder', '/api/track/receipt/create', {
+      await call('builder', traceEndpoints.receiptCreate, {
         shipmentId: saved.id,
         arrivedOn: today,
         lines: [{ shipmentLineId: lineId, received: 6, accepted: 0, rejected: 6, rejectReason: 'damaged' }],
@@ -203,9 +204,9 @@ describe('settling what others started', () => {
 
     await certify(server, ctx.builder.orgId, false);
     try {
-      const back = ok(await post('builder', '/api/track/receipt/return', { receiptId: receipt.id }));
-      ok(await post('builder', '/api/track/shipment/ship', { id: back.id }));
-      expect(ok(await get('builder', `/api/track/shipment/${back.id}`)).status).toBe(2);
+      const back = ok(await call('builder', traceEndpoints.returnPrefill, { receiptId: receipt.id }));
+      ok(await call('builder', traceEndpoints.shipmentShip, { id: back.id }));
+      expect(ok(await call('builder', traceEndpoints.shipmentDetail, { id: back.id })).status).toBe(2);
       expect(await balanceOf(server, `project:${school}`, lotId, 'rejected')).toBe(0);
     } finally {
       await certify(server, ctx.builder.orgId);

@@ -1,4 +1,5 @@
 import type { productDashboardData, traceDashboardData } from '@jcbb/contract';
+import { type EndpointInput, traceEndpoints } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { addAddress, addCodes, addLot, projectIdOf, setMass, specOf, userOf } fr
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const { post, get } = callsAs(() => server, tokens);
+const { call } = callsAs(() => server, tokens);
 const today = shanghaiToday();
 const ids = { late: 0, measured: 0, school: 0, dealer: 0, maker: 0, codes: [] as string[] };
 let insul: Awaited<ReturnType<typeof specOf>>;
@@ -62,8 +63,8 @@ beforeAll(async () => {
   ids.school = await projectIdOf(server, '南京市鼓楼区天妃宫小学新建工程');
   insul = await specOf(server, '岩棉保温板', 'TR10 50 厚');
   const block = await specOf(server, '蒸压加气混凝土砌块', 'B06 A5.0');
-  before.dash = ok(await get('maker', '/api/track/dashboard'));
-  before.product = ok(await get('maker', `/api/track/product/${insul.productId}/dashboard`));
+  before.dash = ok(await call('maker', traceEndpoints.dashboard));
+  before.product = ok(await call('maker', traceEndpoints.productDashboard, { id: insul.productId }));
   const from = await addAddress(server, maker.orgId, { kind: 'factory' });
   const to = await addAddress(server, dealer.orgId, { regionCode: '320113' });
   await setMass(server, insul.specId, '5');
@@ -71,18 +72,18 @@ beforeAll(async () => {
   const lotId = await addLot(server, insul, 1000, { batchNo: 'DASH-1' });
   ids.codes = await addCodes(server, { lotId, specId: insul.specId, orgId: insul.orgId }, 2, 10);
   const blockLot = await addLot(server, block, 100);
-  const ship = async (b: Record<string, unknown>) => {
+  const ship = async (b: Partial<EndpointInput<typeof traceEndpoints.shipmentSave>> & { lines: unknown[] }) => {
     const saved = ok(
-      await post('maker', '/api/track/shipment/save', {
+      await call('maker', traceEndpoints.shipmentSave, {
         fromAddressId: from,
         shipDate: today,
         transportType: 8,
-        destination: { kind: 'org', orgId: dealer.orgId },
+        destination: { kind: 'org' as const, orgId: dealer.orgId },
         toAddressId: to,
         ...b,
       }),
     );
-    ok(await post('maker', '/api/track/shipment/ship', { id: saved.id }));
+    ok(await call('maker', traceEndpoints.shipmentShip, { id: saved.id }));
     return saved.id as number;
   };
   // 100 m² × 5 kg = 0.5 t × 40 km × 0.129 = 2.58 kg, measured.
@@ -131,7 +132,7 @@ afterAll(() => server?.stop());
 
 describe('the trace dashboard', () => {
   it('counts shipments, stock, receivers, carbon by month, product and transport, and alerts', async () => {
-    const d: typeof before.dash = ok(await get('maker', '/api/track/dashboard'));
+    const d: typeof before.dash = ok(await call('maker', traceEndpoints.dashboard));
     const was = before.dash;
     // The backdated one counts this month unless ten days ago fell in the month before.
     const lateThisMonth = shanghaiToday(new Date(Date.now() - 10 * 86_400_000)).slice(0, 7) === today.slice(0, 7);
@@ -205,15 +206,15 @@ describe('the trace dashboard', () => {
   });
 
   it('is for manufacturers and distributors', async () => {
-    const dealer = ok(await get('dealer', '/api/track/dashboard'));
+    const dealer = ok(await call('dealer', traceEndpoints.dashboard));
     expect(dealer).toMatchObject({ shippedThisMonth: 0, inTransit: 0, alerts: [] });
-    expect((await get('builder', '/api/track/dashboard')).status).toBe(403);
+    expect((await call('builder', traceEndpoints.dashboard)).status).toBe(403);
   });
 });
 
 describe('a product’s dashboard', () => {
   it('shows its lots, where it went, where it is and how often it was scanned', async () => {
-    const d: typeof before.product = ok(await get('maker', `/api/track/product/${insul.productId}/dashboard`));
+    const d: typeof before.product = ok(await call('maker', traceEndpoints.productDashboard, { id: insul.productId }));
     const was = before.product;
     expect(d).toMatchObject({ productId: insul.productId, productName: '岩棉保温板', scanCount: was.scanCount + 7 });
     expect(d.lots).toHaveLength(was.lots.length + 1);
@@ -253,8 +254,8 @@ describe('a product’s dashboard', () => {
   });
 
   it('answers 404 for another organisation’s product', async () => {
-    expect((await get('otherMaker', `/api/track/product/${insul.productId}/dashboard`)).status).toBe(404);
-    expect((await get('dealer', `/api/track/product/${insul.productId}/dashboard`)).status).toBe(404);
-    expect((await get('maker', '/api/track/product/2147483647/dashboard')).status).toBe(404);
+    expect((await call('otherMaker', traceEndpoints.productDashboard, { id: insul.productId })).status).toBe(404);
+    expect((await call('dealer', traceEndpoints.productDashboard, { id: insul.productId })).status).toBe(404);
+    expect((await call('maker', traceEndpoints.productDashboard, { id: 2147483647 })).status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { type EndpointInput, traceEndpoints } from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,37 +42,26 @@ const ids = {
   foreignUpload: 0,
 };
 
-const { post, get } = callsAs(() => server, tokens);
+const { call, download } = callsAs(() => server, tokens);
 
 let batchSeq = 0;
-const lotInput = (over: Record<string, unknown> = {}) => ({
+const lotInput = (over: Partial<EndpointInput<typeof traceEndpoints.lotCreate>> = {}) => ({
   specId: ids.spec,
   batchNo: `T${Date.now() % 1_000_000}${++batchSeq}`,
   productionDate: addDays(shanghaiToday(), -3),
   quantity: 100,
   ...over,
 });
-async function createLot(over: Record<string, unknown> = {}): Promise<number> {
-  const res = await post('maker', '/api/track/lot/create', lotInput(over));
+async function createLot(over: Partial<EndpointInput<typeof traceEndpoints.lotCreate>> = {}): Promise<number> {
+  const res = await call('maker', traceEndpoints.lotCreate, lotInput(over));
   expect(res.status, res.raw).toBe(200);
   return res.body.data.id as number;
 }
-const generate = (body: Record<string, unknown>, who = 'maker') => post(who, '/api/track/code/generate', body);
+const generate = (body: EndpointInput<typeof traceEndpoints.codeGenerate>, who = 'maker') =>
+  call(who, traceEndpoints.codeGenerate, body);
 
 /** Pages of a PDF: its page objects (/Type /Page, not /Pages). */
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page(?!s)/g) ?? []).length;
-
-async function binary(who: string, url: string, query: Record<string, unknown>) {
-  const { signParams } = await import('@jcbb/contract');
-  const signed = signParams('GET', url, query, server.key);
-  const res = await server.app.inject({
-    method: 'GET',
-    url,
-    query: Object.fromEntries(Object.entries(signed).map(([k, v]) => [k, String(v)])),
-    headers: { authorization: `Bearer ${tokens[who]}` },
-  });
-  return { status: res.statusCode, headers: res.headers, body: res.rawPayload, text: res.body };
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -133,7 +123,7 @@ describe('lots', () => {
     expect(Number(moves[0]?.quantity)).toBe(1234.5);
     expect(Number(moves[0]?.balanceAfter)).toBe(1234.5);
 
-    const detail = await get('maker', `/api/track/lot/${id}`);
+    const detail = await call('maker', traceEndpoints.lotDetail, { id });
     expect(detail.status, detail.raw).toBe(200);
     expect(detail.body.data).toMatchObject({
       id,
@@ -163,22 +153,22 @@ describe('lots', () => {
   it('are listed newest first, filtered by product, specification and batch number', async () => {
     const a = await createLot({ batchNo: `LSTA${batchSeq}` });
     const b = await createLot({ batchNo: `LSTB${batchSeq}`, specId: ids.spec2 });
-    const all = await post('maker', '/api/track/lot/list', { take: 100 });
+    const all = await call('maker', traceEndpoints.lotList, { take: 100 });
     expect(all.status, all.raw).toBe(200);
     const listed = all.body.data.list.map((l: { id: number }) => l.id);
     expect(listed.indexOf(b)).toBeLessThan(listed.indexOf(a));
-    const bySpec = await post('maker', '/api/track/lot/list', { specId: ids.spec2, take: 100 });
+    const bySpec = await call('maker', traceEndpoints.lotList, { specId: ids.spec2, take: 100 });
     expect(bySpec.body.data.list.map((l: { id: number }) => l.id)).toContain(b);
     expect(bySpec.body.data.list.map((l: { id: number }) => l.id)).not.toContain(a);
-    const byBatch = await post('maker', '/api/track/lot/list', { batchNo: 'lsta' });
+    const byBatch = await call('maker', traceEndpoints.lotList, { batchNo: 'lsta' });
     expect(byBatch.body.data.list.map((l: { id: number }) => l.id)).toEqual([a]);
     const [lot] = await server.database.db.select().from(lots).where(eq(lots.id, a));
-    const byProduct = await post('maker', '/api/track/lot/list', { productId: lot?.productId, take: 100 });
+    const byProduct = await call('maker', traceEndpoints.lotList, { productId: lot?.productId, take: 100 });
     expect(byProduct.body.data.list.map((l: { id: number }) => l.id)).toEqual(expect.arrayContaining([a, b]));
   });
 
   it('refuse bad input with field messages', async () => {
-    const create = (over: Record<string, unknown>) => post('maker', '/api/track/lot/create', lotInput(over));
+    const create = (over: Record<string, unknown>) => call('maker', traceEndpoints.lotCreate, lotInput(over));
     expect(fieldsOf(await create({ batchNo: 'A/B' }))).toHaveProperty('batchNo');
     expect(fieldsOf(await create({ batchNo: 'A B' }))).toHaveProperty('batchNo');
     expect(fieldsOf(await create({ batchNo: 'X'.repeat(21) }))).toHaveProperty('batchNo');
@@ -209,7 +199,7 @@ describe('lots', () => {
   });
 
   it('keep batch numbers to GS1 AI 10’s characters, with no spreadsheet formula (issue 22, item 7)', async () => {
-    const create = (over: Record<string, unknown>) => post('maker', '/api/track/lot/create', lotInput(over));
+    const create = (over: Record<string, unknown>) => call('maker', traceEndpoints.lotCreate, lotInput(over));
     const CHARS = `批号只能包含英文字母、数字和 ! " ' ( ) * + , - . : ; = _ 字符`;
     const FORMULA = '批号不能以 = + - @ 开头';
     const refused: [string, string][] = [
@@ -248,17 +238,17 @@ describe('lots', () => {
 
   it('are for manufacturers, each its own: 403 for a distributor, 404 for another manufacturer, 401 signed out', async () => {
     const id = await createLot();
-    expect((await post('dealer', '/api/track/lot/create', lotInput())).status).toBe(403);
-    expect((await post('dealer', '/api/track/lot/list', {})).status).toBe(403);
-    expect((await get('dealer', `/api/track/lot/${id}`)).status).toBe(403);
-    expect((await get('other', `/api/track/lot/${id}`)).status).toBe(404);
+    expect((await call('dealer', traceEndpoints.lotCreate, lotInput())).status).toBe(403);
+    expect((await call('dealer', traceEndpoints.lotList, {})).status).toBe(403);
+    expect((await call('dealer', traceEndpoints.lotDetail, { id })).status).toBe(403);
+    expect((await call('other', traceEndpoints.lotDetail, { id })).status).toBe(404);
     expect(
-      (await post('other', '/api/track/lot/list', {})).body.data.list.map((l: { id: number }) => l.id),
+      (await call('other', traceEndpoints.lotList, {})).body.data.list.map((l: { id: number }) => l.id),
     ).not.toContain(id);
-    expect((await post('other', '/api/track/lot/create', lotInput())).status).toBe(400);
-    expect((await post(null, '/api/track/lot/list', {})).status).toBe(401);
-    expect((await get(null, `/api/track/lot/${id}`)).status).toBe(401);
-    expect((await get('maker', '/api/track/lot/99999999')).status).toBe(404);
+    expect((await call('other', traceEndpoints.lotCreate, lotInput())).status).toBe(400);
+    expect((await call(null, traceEndpoints.lotList, {})).status).toBe(401);
+    expect((await call(null, traceEndpoints.lotDetail, { id })).status).toBe(401);
+    expect((await call('maker', traceEndpoints.lotDetail, { id: 99999999 })).status).toBe(404);
   });
 });
 
@@ -301,7 +291,7 @@ describe('trace codes', () => {
     expect(indexed.map((r) => r.code).sort()).toEqual([...codes].sort());
 
     // The lot now counts them.
-    const detail = await get('maker', `/api/track/lot/${lotId}`);
+    const detail = await call('maker', traceEndpoints.lotDetail, { id: lotId });
     expect(detail.body.data).toMatchObject({ codeCount: 5, codedQuantity: 50 });
   });
 
@@ -353,13 +343,13 @@ describe('trace codes', () => {
       packages.map((p) => `urn:jcbb:code:${p}`).sort(),
     );
     // Listing: all codes, packages followed by their items; or the packages alone with their child count.
-    const listed = await post('maker', '/api/track/code/list', { lotId });
+    const listed = await call('maker', traceEndpoints.codeList, { lotId });
     expect(listed.body.data.total).toBe(8);
     const order = listed.body.data.list as { code: string; parentCode: string | null; childCount: number }[];
     const first = order[0] as (typeof order)[number];
     expect(first.parentCode).toBeNull();
     expect(order.slice(1, 4).every((c) => c.parentCode === first.code)).toBe(true);
-    const top = await post('maker', '/api/track/code/list', { lotId, topLevelOnly: true });
+    const top = await call('maker', traceEndpoints.codeList, { lotId, topLevelOnly: true });
     expect(top.body.data.total).toBe(2);
     expect(top.body.data.list).toEqual(
       expect.arrayContaining(
@@ -367,7 +357,7 @@ describe('trace codes', () => {
       ),
     );
     expect(top.body.data.list[0]).toMatchObject({ status: 'active', holderName: '南京绿筑新型建材有限公司' });
-    expect((await get('maker', `/api/track/lot/${lotId}`)).body.data).toMatchObject({
+    expect((await call('maker', traceEndpoints.lotDetail, { id: lotId })).body.data).toMatchObject({
       codeCount: 8,
       codedQuantity: 15,
     });
@@ -391,19 +381,19 @@ describe('trace codes', () => {
     const lotId = await createLot({ quantity: 10 });
     expect((await generate({ lotId, count: 1 }, 'other')).status).toBe(404);
     expect((await generate({ lotId, count: 1 }, 'dealer')).status).toBe(403);
-    expect((await post('other', '/api/track/code/list', { lotId })).status).toBe(404);
-    expect((await get('other', '/api/track/code/export', { lotId })).status).toBe(404);
-    expect((await get('other', '/api/track/code/labels', { lotId })).status).toBe(404);
-    expect((await get('dealer', '/api/track/code/labels', { lotId })).status).toBe(403);
-    expect((await post(null, '/api/track/code/generate', { lotId, count: 1 })).status).toBe(401);
-    expect((await get(null, '/api/track/code/export', { lotId })).status).toBe(401);
+    expect((await call('other', traceEndpoints.codeList, { lotId })).status).toBe(404);
+    expect((await call('other', traceEndpoints.codeExport, { lotId })).status).toBe(404);
+    expect((await call('other', traceEndpoints.labelSheet, { lotId })).status).toBe(404);
+    expect((await call('dealer', traceEndpoints.labelSheet, { lotId })).status).toBe(403);
+    expect((await call(null, traceEndpoints.codeGenerate, { lotId, count: 1 })).status).toBe(401);
+    expect((await call(null, traceEndpoints.codeExport, { lotId })).status).toBe(401);
     expect(await server.database.db.select().from(traceCodes).where(eq(traceCodes.lotId, lotId))).toHaveLength(0);
   });
 
   it('export as CSV for Excel: BOM, header, one row per code with its scan address', async () => {
     const lotId = await createLot({ quantity: 100 });
     await generate({ lotId, count: 2, level: 'package', itemsPerPackage: 2 });
-    const res = await binary('maker', '/api/track/code/export', { lotId });
+    const res = await download('maker', traceEndpoints.codeExport, { lotId });
     expect(res.status, res.text).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment;/);
@@ -430,23 +420,23 @@ describe('trace codes', () => {
     const { perPage } = labelLayout(50, 30);
     const lotId = await createLot({ quantity: 1000 });
     await generate({ lotId, count: perPage });
-    const one = await binary('maker', '/api/track/code/labels', { lotId });
+    const one = await download('maker', traceEndpoints.labelSheet, { lotId });
     expect(one.status, one.text).toBe(200);
     expect(one.headers['content-type']).toBe('application/pdf');
     expect(one.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pageCount(one.body)).toBe(1);
     await generate({ lotId, count: 1 });
-    const two = await binary('maker', '/api/track/code/labels', { lotId });
+    const two = await download('maker', traceEndpoints.labelSheet, { lotId });
     expect(pageCount(two.body)).toBe(2);
     // Bigger labels, fewer per page; skip prints the rest of a long lot.
-    const big = await binary('maker', '/api/track/code/labels', { lotId, widthMm: 100, heightMm: 100 });
+    const big = await download('maker', traceEndpoints.labelSheet, { lotId, widthMm: 100, heightMm: 100 });
     expect(pageCount(big.body)).toBe(Math.ceil((perPage + 1) / labelLayout(100, 100).perPage));
-    const rest = await binary('maker', '/api/track/code/labels', { lotId, skip: perPage });
+    const rest = await download('maker', traceEndpoints.labelSheet, { lotId, skip: perPage });
     expect(pageCount(rest.body)).toBe(1);
-    expect((await get('maker', '/api/track/code/labels', { lotId, skip: perPage + 1 })).status).toBe(400);
-    expect((await get('maker', '/api/track/code/labels', { lotId, widthMm: 10 })).status).toBe(400);
+    expect((await call('maker', traceEndpoints.labelSheet, { lotId, skip: perPage + 1 })).status).toBe(400);
+    expect((await call('maker', traceEndpoints.labelSheet, { lotId, widthMm: 10 })).status).toBe(400);
     const empty = await createLot({ quantity: 1 });
-    expect(fieldsOf(await get('maker', '/api/track/code/labels', { lotId: empty }))).toHaveProperty('lotId');
+    expect(fieldsOf(await call('maker', traceEndpoints.labelSheet, { lotId: empty }))).toHaveProperty('lotId');
   });
 
   it('issue 10 000 codes in one call, all distinct', async () => {

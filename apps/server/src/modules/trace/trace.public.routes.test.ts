@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { ListingStatus, type ListingStatusValue, listingStatusLabels, type TraceProofData } from '@jcbb/contract';
+import {
+  certificateEndpoints,
+  endpointKey,
+  fillPath,
+  ListingStatus,
+  type ListingStatusValue,
+  listingStatusLabels,
+  type TraceProofData,
+  traceEndpoints,
+} from '@jcbb/contract';
 import { documentEventHashes } from '@jcbb/contract/epcis';
 import { bytesToHex } from '@jcbb/contract/ledger-proof';
 import { custodyStep } from '@jcbb/contract/trace-custody';
 import { verifyTraceProof } from '@jcbb/contract/trace-proof';
 import { and, asc, eq, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import {
   certificates,
@@ -268,8 +278,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-const scan = (code: string) => server.call('GET', `/open/trace/${code}`);
-const epcis = (code: string) => server.call('GET', `/open/trace/${code}/epcis`);
+const tokens: Record<string, string> = {};
+const { call } = callsAs(() => server, tokens);
+const scan = (code: string) => call(null, traceEndpoints.publicTrace, { code });
+const epcis = (code: string) => call(null, traceEndpoints.publicEpcis, { code });
+const proofOf = (code: string) => call(null, traceEndpoints.publicTraceProof, { code });
 
 const ledgerKey = async () =>
   JSON.parse((await server.call('GET', '/.well-known/jcbb-ledger-key.json')).raw).publicKey as string;
@@ -289,7 +302,7 @@ function expectNoPersonalData(raw: string) {
   expect(raw).not.toMatch(/"(userId|createdBy|created_by|actorUserId|contactName|contactPhone|mobile|realName)"/i);
 }
 
-describe('GET /open/trace/{code}', () => {
+describe(endpointKey(traceEndpoints.publicTrace), () => {
   it('answers an item: product, maker, lot, certificate, listings, and its events through its package with their proofs', async () => {
     const res = await scan(fx.item1);
     expect(res.status).toBe(200);
@@ -420,12 +433,15 @@ describe('GET /open/trace/{code}', () => {
   });
 
   it('is a signed call: an unsigned request is refused', async () => {
-    const res = await server.app.inject({ method: 'GET', url: `/open/trace/${fx.item1}` });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: fillPath(traceEndpoints.publicTrace.path, { code: fx.item1 }),
+    });
     expect(res.statusCode).not.toBe(200);
   });
 });
 
-describe('GET /open/trace/{code}/epcis', () => {
+describe(endpointKey(traceEndpoints.publicEpcis), () => {
   it('answers an EPCIS 2.0 JSON-LD document of the code’s and its package’s events, oldest first', async () => {
     const res = await epcis(fx.item1);
     expect(res.status).toBe(200);
@@ -461,7 +477,7 @@ describe('GET /open/trace/{code}/epcis', () => {
           .from(traceScanCounts)
       )[0]?.n;
     const before = await counted();
-    const res = await server.call('GET', `/open/trace/${fx.item2}/proof`);
+    const res = await proofOf(fx.item2);
     expect(res.status).toBe(200);
     const proof = res.body.data as TraceProofData;
     expect(proof.events.map((e) => custodyStep(e.event).step)).toEqual([
@@ -476,12 +492,12 @@ describe('GET /open/trace/{code}/epcis', () => {
     expect(proof.events.map((e) => e.event)).toEqual(doc.epcisBody.eventList);
     // Reading the proof counts no scan.
     expect(await counted()).toBe(before);
-    expect((await server.call('GET', `/open/trace/${newCode()}/proof`)).status).toBe(404);
+    expect((await proofOf(newCode())).status).toBe(404);
   });
 
   it('does not vouch for an event whose receiver, date or quantity was altered, even with its id recomputed', async () => {
     const key = await ledgerKey();
-    const proof = (await server.call('GET', `/open/trace/${fx.item1}/proof`)).body.data as TraceProofData;
+    const proof = (await proofOf(fx.item1)).body.data as TraceProofData;
     const at = proof.events.findIndex((e) => custodyStep(e.event).step === 'receiving');
     expect(at).toBeGreaterThan(0);
     const alter = (change: Record<string, unknown>, recomputeId: boolean) => {
@@ -548,13 +564,11 @@ describe('the certificate’s live state', () => {
       .select({ id: certificates.id })
       .from(certificates)
       .where(eq(certificates.certNo, 'CGBM-2026-000001'));
-    const body = await server.login('13800000007');
-    const revoked = await server.call(
-      'POST',
-      `/api/certificate/certificates/${cert?.id}/revoke`,
-      { reason: '抽检不合格，撤销证书' },
-      body,
-    );
+    tokens.certifier = await server.login('13800000007');
+    const revoked = await call('certifier', certificateEndpoints.revokeCertificate, {
+      id: cert?.id as number,
+      reason: '抽检不合格，撤销证书',
+    });
     expect(revoked.status).toBe(200);
 
     const after = (await scan(fx.item1)).body.data;

@@ -1,3 +1,4 @@
+import { type EndpointInput, traceEndpoints } from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { custodyStep } from '@jcbb/contract/trace-custody';
 import { and, asc, eq } from 'drizzle-orm';
@@ -32,7 +33,7 @@ import {
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const { post, get } = callsAs(() => server, tokens);
+const { call } = callsAs(() => server, tokens);
 
 const today = shanghaiToday();
 const ctx = { maker: { orgId: 0, userId: 0 }, dealer: { orgId: 0, userId: 0 }, builder: { orgId: 0, userId: 0 } };
@@ -47,11 +48,14 @@ let block: Awaited<ReturnType<typeof specOf>>;
 const balance = (holderKey: string, lotId: number, bucket = 'usable') => balanceOf(server, holderKey, lotId, bucket);
 const codeRow = (code: string) => codeRowOf(server, code);
 
+type ShipmentSave = EndpointInput<typeof traceEndpoints.shipmentSave>;
+type ReceiptLine = EndpointInput<typeof traceEndpoints.receiptCreate>['lines'][number];
+
 /** A shipment from the maker, shipped; answers its id, number and line ids. */
-async function shipped(destination: Record<string, unknown>, lines: Record<string, unknown>[], shipDate = today) {
+async function shipped(destination: ShipmentSave['destination'], lines: ShipmentSave['lines'], shipDate = today) {
   const toAddress = destination.kind === 'org' && destination.orgId === ctx.dealer.orgId ? dealerAddress : undefined;
   const saved = ok(
-    await post('maker', '/api/track/shipment/save', {
+    await call('maker', traceEndpoints.shipmentSave, {
       destination,
       fromAddressId: makerAddress,
       toAddressId: toAddress,
@@ -61,8 +65,8 @@ async function shipped(destination: Record<string, unknown>, lines: Record<strin
       lines,
     }),
   );
-  ok(await post('maker', '/api/track/shipment/ship', { id: saved.id }));
-  const detail = ok(await get('maker', `/api/track/shipment/${saved.id}`));
+  ok(await call('maker', traceEndpoints.shipmentShip, { id: saved.id }));
+  const detail = ok(await call('maker', traceEndpoints.shipmentDetail, { id: saved.id }));
   return {
     id: saved.id as number,
     number: saved.number as string,
@@ -106,7 +110,7 @@ describe('receiving a shipment', () => {
     const dealerKey = `org:${ctx.dealer.orgId}`;
 
     const first = ok(
-      await post('dealer', '/api/track/receipt/create', {
+      await call('dealer', traceEndpoints.receiptCreate, {
         shipmentId: s.id,
         arrivedOn: today,
         deliveryNoteNo: 'SN-001',
@@ -137,7 +141,7 @@ describe('receiving a shipment', () => {
     )[0];
     expect(child).toMatchObject({ status: 'held', holderKey: dealerKey });
 
-    let detail = ok(await get('dealer', `/api/track/shipment/${s.id}`));
+    let detail = ok(await call('dealer', traceEndpoints.shipmentDetail, { id: s.id }));
     expect(detail).toMatchObject({ status: 3, statusName: '部分收货' });
     expect(detail.progress).toEqual({ shipped: 550, accepted: 300, rejected: 50, cancelled: 0, outstanding: 200 });
     expect(detail.actions).toEqual(['receive', 'close', 'return']);
@@ -193,14 +197,14 @@ describe('receiving a shipment', () => {
     expect(inbox.map((m) => m.title)).toContain(`收货单 ${first.number} 已确认：合格 300，拒收 50`);
 
     // Beyond what is outstanding.
-    const tooMuch = await post('dealer', '/api/track/receipt/create', {
+    const tooMuch = await call('dealer', traceEndpoints.receiptCreate, {
       shipmentId: s.id,
       arrivedOn: today,
       lines: [{ shipmentLineId: s.lineIds[1], received: 201, accepted: 201, rejected: 0 }],
     });
     expect(fieldsOf(tooMuch)['lines.0.received']).toBe('超过未收数量 200');
     // A coded line whose codes have all arrived has nothing outstanding.
-    const again = await post('dealer', '/api/track/receipt/create', {
+    const again = await call('dealer', traceEndpoints.receiptCreate, {
       shipmentId: s.id,
       arrivedOn: today,
       lines: [{ shipmentLineId: s.lineIds[0], received: 50, accepted: 50, rejected: 0 }],
@@ -208,13 +212,13 @@ describe('receiving a shipment', () => {
     expect(fieldsOf(again)['lines.0.received']).toBe('超过未收数量 0');
 
     const rest = ok(
-      await post('dealer', '/api/track/receipt/create', {
+      await call('dealer', traceEndpoints.receiptCreate, {
         shipmentId: s.id,
         arrivedOn: today,
         lines: [{ shipmentLineId: s.lineIds[1], received: 200, accepted: 200, rejected: 0 }],
       }),
     );
-    detail = ok(await get('maker', `/api/track/shipment/${s.id}`));
+    detail = ok(await call('maker', traceEndpoints.shipmentDetail, { id: s.id }));
     expect(detail).toMatchObject({ status: 4, statusName: '已收货', actions: [] });
     expect(detail.receipts.map((r: { id: number }) => r.id)).toEqual([first.id, rest.id]);
     expect(await balance(dealerKey, lotB)).toBe(300);
@@ -225,7 +229,7 @@ describe('receiving a shipment', () => {
     expect(open).toEqual([]);
     expect(
       (
-        await post('dealer', '/api/track/receipt/create', {
+        await call('dealer', traceEndpoints.receiptCreate, {
           shipmentId: s.id,
           arrivedOn: today,
           lines: [{ shipmentLineId: s.lineIds[1], received: 1, accepted: 1, rejected: 0 }],
@@ -239,7 +243,7 @@ describe('receiving a shipment', () => {
     const s = await shipped({ kind: 'org', orgId: ctx.dealer.orgId }, [{ specId: insul.specId, lotId, quantity: 10 }]);
     const line = { shipmentLineId: s.lineIds[0], received: 5, accepted: 5, rejected: 0 };
     const send = (over: Record<string, unknown>, lineOver: Record<string, unknown> = {}) =>
-      post('dealer', '/api/track/receipt/create', {
+      call('dealer', traceEndpoints.receiptCreate, {
         shipmentId: s.id,
         arrivedOn: today,
         lines: [{ ...line, ...lineOver }],
@@ -277,8 +281,8 @@ describe('receiving a shipment', () => {
     const s = await shipped({ kind: 'org', orgId: ctx.dealer.orgId }, [
       { specId: block.specId, lotId, quantity: 6, codes },
     ]);
-    const send = (l: Record<string, unknown>) =>
-      post('dealer', '/api/track/receipt/create', {
+    const send = (l: Omit<ReceiptLine, 'shipmentLineId'>) =>
+      call('dealer', traceEndpoints.receiptCreate, {
         shipmentId: s.id,
         arrivedOn: today,
         lines: [{ shipmentLineId: s.lineIds[0], ...l }],
@@ -320,7 +324,7 @@ describe('receiving a shipment', () => {
     ).toBe('拒收数量应等于拒收的追溯码的数量之和 1.5');
     // All of them, omitted: a full receipt.
     ok(await send({ received: 6, accepted: 6, rejected: 0 }));
-    expect(ok(await get('dealer', `/api/track/shipment/${s.id}`)).status).toBe(4);
+    expect(ok(await call('dealer', traceEndpoints.shipmentDetail, { id: s.id })).status).toBe(4);
   });
 
   it('lets only the receiver receive: a distributor cannot receive a shipment to a project', async () => {
@@ -328,24 +332,24 @@ describe('receiving a shipment', () => {
     const s = await shipped({ kind: 'project', projectId: school }, [{ specId: insul.specId, lotId, quantity: 2 }]);
     const line = { shipmentLineId: s.lineIds[0], received: 2, accepted: 2, rejected: 0 };
     for (const who of ['dealer', 'otherMaker']) {
-      const res = await post(who, '/api/track/receipt/create', { shipmentId: s.id, arrivedOn: today, lines: [line] });
+      const res = await call(who, traceEndpoints.receiptCreate, { shipmentId: s.id, arrivedOn: today, lines: [line] });
       expect(res.status, who).toBe(404);
     }
     for (const who of ['supervisor', 'developer', 'maker']) {
-      const res = await post(who, '/api/track/receipt/create', { shipmentId: s.id, arrivedOn: today, lines: [line] });
+      const res = await call(who, traceEndpoints.receiptCreate, { shipmentId: s.id, arrivedOn: today, lines: [line] });
       expect(res.status, who).toBe(403);
     }
     const receipt = ok(
-      await post('builder', '/api/track/receipt/create', { shipmentId: s.id, arrivedOn: today, lines: [line] }),
+      await call('builder', traceEndpoints.receiptCreate, { shipmentId: s.id, arrivedOn: today, lines: [line] }),
     );
     expect(await balance(`project:${school}`, lotId)).toBe(2);
     for (const who of ['builder', 'supervisor', 'developer', 'maker']) {
-      expect(ok(await get(who, `/api/track/receipt/${receipt.id}`)).number, who).toBe(receipt.number);
+      expect(ok(await call(who, traceEndpoints.receiptDetail, { id: receipt.id })).number, who).toBe(receipt.number);
     }
     for (const who of ['dealer', 'otherMaker']) {
-      expect((await get(who, `/api/track/receipt/${receipt.id}`)).status, who).toBe(404);
+      expect((await call(who, traceEndpoints.receiptDetail, { id: receipt.id })).status, who).toBe(404);
     }
-    expect((await get('builder', '/api/track/receipt/2147483647')).status).toBe(404);
+    expect((await call('builder', traceEndpoints.receiptDetail, { id: 2147483647 })).status).toBe(404);
     const builderInbox = await server.database.db
       .select()
       .from(messages)
@@ -365,7 +369,7 @@ describe('receiving a shipment', () => {
       { specId: insul.specId, lotId, quantity: 20, codes },
     ]);
     ok(
-      await post('builder', '/api/track/receipt/create', {
+      await call('builder', traceEndpoints.receiptCreate, {
         shipmentId: s.id,
         arrivedOn: today,
         lines: [{ shipmentLineId: s.lineIds[0], received: 20, accepted: 20, rejected: 0 }],
@@ -395,15 +399,15 @@ describe('returns', () => {
       { specId: block.specId, lotId, quantity: 10 },
     ]);
     const clean = ok(
-      await post('builder', '/api/track/receipt/create', {
+      await call('builder', traceEndpoints.receiptCreate, {
         shipmentId: s.id,
         arrivedOn: today,
         lines: [{ shipmentLineId: s.lineIds[1], received: 4, accepted: 4, rejected: 0 }],
       }),
     );
-    expect((await post('builder', '/api/track/receipt/return', { receiptId: clean.id })).status).toBe(409);
+    expect((await call('builder', traceEndpoints.returnPrefill, { receiptId: clean.id })).status).toBe(409);
     const receipt = ok(
-      await post('builder', '/api/track/receipt/create', {
+      await call('builder', traceEndpoints.receiptCreate, {
         shipmentId: s.id,
         arrivedOn: today,
         lines: [
@@ -419,13 +423,13 @@ describe('returns', () => {
         ],
       }),
     );
-    expect((await post('maker', '/api/track/receipt/return', { receiptId: receipt.id })).status).toBe(403);
-    expect((await post('supervisor', '/api/track/receipt/return', { receiptId: receipt.id })).status).toBe(403);
-    expect((await post('dealer', '/api/track/receipt/return', { receiptId: receipt.id })).status).toBe(404);
-    const ret = ok(await post('builder', '/api/track/receipt/return', { receiptId: receipt.id }));
-    expect((await post('builder', '/api/track/receipt/return', { receiptId: receipt.id })).status).toBe(409);
+    expect((await call('maker', traceEndpoints.returnPrefill, { receiptId: receipt.id })).status).toBe(403);
+    expect((await call('supervisor', traceEndpoints.returnPrefill, { receiptId: receipt.id })).status).toBe(403);
+    expect((await call('dealer', traceEndpoints.returnPrefill, { receiptId: receipt.id })).status).toBe(404);
+    const ret = ok(await call('builder', traceEndpoints.returnPrefill, { receiptId: receipt.id }));
+    expect((await call('builder', traceEndpoints.returnPrefill, { receiptId: receipt.id })).status).toBe(409);
 
-    const draft = ok(await get('builder', `/api/track/shipment/${ret.id}`));
+    const draft = ok(await call('builder', traceEndpoints.shipmentDetail, { id: ret.id }));
     expect(draft).toMatchObject({
       status: 1,
       side: 'shipper',
@@ -439,8 +443,8 @@ describe('returns', () => {
       [2, 0],
     ]);
     // The maker sees no draft; the builder ships it.
-    expect((await get('maker', `/api/track/shipment/${ret.id}`)).status).toBe(404);
-    ok(await post('builder', '/api/track/shipment/ship', { id: ret.id }));
+    expect((await call('maker', traceEndpoints.shipmentDetail, { id: ret.id })).status).toBe(404);
+    ok(await call('builder', traceEndpoints.shipmentShip, { id: ret.id }));
     expect(await balance(`project:${school}`, lotId, 'rejected')).toBe(0);
     expect(await balance(`project:${school}`, lotId)).toBe(7);
     const moves = await server.database.db
@@ -460,10 +464,10 @@ describe('returns', () => {
       { type: 'rma', bizTransaction: `urn:jcbb:receipt:${receipt.number}` },
     ]);
 
-    const back = ok(await get('maker', `/api/track/shipment/${ret.id}`));
+    const back = ok(await call('maker', traceEndpoints.shipmentDetail, { id: ret.id }));
     expect(back).toMatchObject({ side: 'receiver', actions: ['receive', 'close'] });
     ok(
-      await post('maker', '/api/track/receipt/create', {
+      await call('maker', traceEndpoints.receiptCreate, {
         shipmentId: ret.id,
         arrivedOn: today,
         lines: back.lines.map((l: { id: number; quantity: number }) => ({

@@ -1,4 +1,4 @@
-import { MembershipStatus } from '@jcbb/contract';
+import { MembershipStatus, projectEndpoints, traceEndpoints } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,7 +22,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 describe.runIf(!!adminUrl)('a receipt racing the removal of its construction unit, on PostgreSQL', () => {
   let server: TestServer;
   const tokens: Record<string, string> = {};
-  const { post, get } = callsAs(() => server, tokens);
+  const { call } = callsAs(() => server, tokens);
   const today = shanghaiToday();
   let builderOrg = 0;
   let projectId = 0;
@@ -34,14 +34,14 @@ describe.runIf(!!adminUrl)('a receipt racing the removal of its construction uni
     for (const [k, m] of Object.entries(who)) tokens[k] = await server.login(m);
     builderOrg = (await userOf(server, who.builder)).orgId;
     projectId = ok(
-      await post(
+      await call(
         'developer',
-        '/dolphin/api/project/create',
+        projectEndpoints.createProject,
         projectInput('T-RM-RACE', { inPolicyScope: false, policyBatch: undefined, standardEdition: undefined }),
       ),
     ).id as number;
-    ok(await post('developer', '/dolphin/api/projectOrg/invite', { projectId, orgId: builderOrg }));
-    ok(await post('builder', '/dolphin/api/projectOrg/respond', { projectId, accept: true }));
+    ok(await call('developer', projectEndpoints.inviteOrg, { projectId, orgId: builderOrg }));
+    ok(await call('builder', projectEndpoints.respondInvitation, { projectId, accept: true }));
   });
   afterAll(() => server?.stop());
 
@@ -49,7 +49,7 @@ describe.runIf(!!adminUrl)('a receipt racing the removal of its construction uni
     const insul = await specOf(server, '岩棉保温板', 'TR10 50 厚');
     const lotId = await addLot(server, insul, 10);
     const saved = ok(
-      await post('maker', '/api/track/shipment/save', {
+      await call('maker', traceEndpoints.shipmentSave, {
         destination: { kind: 'project', projectId },
         fromAddressId: await addAddress(server, insul.orgId, { kind: 'factory' }),
         shipDate: today,
@@ -58,8 +58,8 @@ describe.runIf(!!adminUrl)('a receipt racing the removal of its construction uni
         lines: [{ specId: insul.specId, lotId, quantity: 10 }],
       }),
     );
-    ok(await post('maker', '/api/track/shipment/ship', { id: saved.id }));
-    const lineId = ok(await get('maker', `/api/track/shipment/${saved.id}`)).lines[0].id as number;
+    ok(await call('maker', traceEndpoints.shipmentShip, { id: saved.id }));
+    const lineId = ok(await call('maker', traceEndpoints.shipmentDetail, { id: saved.id })).lines[0]?.id as number;
 
     const removal = new pg.Client({ connectionString: server.config.databaseUrl as string });
     await removal.connect();
@@ -67,7 +67,7 @@ describe.runIf(!!adminUrl)('a receipt racing the removal of its construction uni
       const where = 'where project_id = $1 and org_id = $2';
       await removal.query('begin');
       await removal.query(`select id from project_orgs ${where} for update`, [projectId, builderOrg]);
-      const receipt = post('builder', '/api/track/receipt/create', {
+      const receipt = call('builder', traceEndpoints.receiptCreate, {
         shipmentId: saved.id,
         arrivedOn: today,
         lines: [{ shipmentLineId: lineId, received: 10, accepted: 10, rejected: 0 }],
@@ -94,6 +94,6 @@ describe.runIf(!!adminUrl)('a receipt racing the removal of its construction uni
       await removal.end();
     }
     expect(await balanceOf(server, `project:${projectId}`, lotId)).toBe(0);
-    expect(ok(await get('maker', `/api/track/shipment/${saved.id}`)).status).toBe(2);
+    expect(ok(await call('maker', traceEndpoints.shipmentDetail, { id: saved.id })).status).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { projectEndpoints, traceEndpoints } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, ok } from '../../../test/calls.ts';
@@ -14,7 +15,7 @@ import { addAddress, addLot, specOf, userOf } from './trace.test-support.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const { post, get } = callsAs(() => server, tokens);
+const { call } = callsAs(() => server, tokens);
 
 const today = shanghaiToday();
 const org = { builder: 0, supervisor: 0 };
@@ -24,15 +25,15 @@ let insul: Awaited<ReturnType<typeof specOf>>;
 /** A project of the demo developer (Nanjing, out of the policy scope) with the builder and the supervisor accepted. */
 async function projectWithTeam(code: string): Promise<number> {
   const id = ok(
-    await post(
+    await call(
       'developer',
-      '/dolphin/api/project/create',
+      projectEndpoints.createProject,
       projectInput(code, { inPolicyScope: false, policyBatch: undefined, standardEdition: undefined }),
     ),
   ).id as number;
   for (const who of ['builder', 'supervisor'] as const) {
-    ok(await post('developer', '/dolphin/api/projectOrg/invite', { projectId: id, orgId: org[who] }));
-    ok(await post(who, '/dolphin/api/projectOrg/respond', { projectId: id, accept: true }));
+    ok(await call('developer', projectEndpoints.inviteOrg, { projectId: id, orgId: org[who] }));
+    ok(await call(who, projectEndpoints.respondInvitation, { projectId: id, accept: true }));
   }
   return id;
 }
@@ -41,7 +42,7 @@ async function projectWithTeam(code: string): Promise<number> {
 async function shipToProject(projectId: number, quantity: number) {
   const lotId = await addLot(server, insul, quantity);
   const saved = ok(
-    await post('maker', '/api/track/shipment/save', {
+    await call('maker', traceEndpoints.shipmentSave, {
       destination: { kind: 'project', projectId },
       fromAddressId: makerAddress,
       shipDate: today,
@@ -50,13 +51,13 @@ async function shipToProject(projectId: number, quantity: number) {
       lines: [{ specId: insul.specId, lotId, quantity }],
     }),
   );
-  ok(await post('maker', '/api/track/shipment/ship', { id: saved.id }));
-  const detail = ok(await get('maker', `/api/track/shipment/${saved.id}`));
-  return { id: saved.id as number, lineId: detail.lines[0].id as number };
+  ok(await call('maker', traceEndpoints.shipmentShip, { id: saved.id }));
+  const detail = ok(await call('maker', traceEndpoints.shipmentDetail, { id: saved.id }));
+  return { id: saved.id as number, lineId: detail.lines[0]?.id as number };
 }
 
 const remove = (projectId: number, orgId: number) =>
-  post('developer', '/dolphin/api/projectOrg/remove', { projectId, orgId });
+  call('developer', projectEndpoints.removeOrg, { projectId, orgId });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -74,7 +75,7 @@ describe('removing an organisation from a project that holds material', () => {
     const projectId = await projectWithTeam('T-RM-RECEIVED');
     const s = await shipToProject(projectId, 10);
     ok(
-      await post('builder', '/api/track/receipt/create', {
+      await call('builder', traceEndpoints.receiptCreate, {
         shipmentId: s.id,
         arrivedOn: today,
         lines: [{ shipmentLineId: s.lineId, received: 10, accepted: 10, rejected: 0 }],
@@ -86,26 +87,26 @@ describe('removing an organisation from a project that holds material', () => {
     expect(refused.body.msg).toBe(MATERIAL_ON_PROJECT);
     expect(MATERIAL_ON_PROJECT).toBe('该单位已在本项目收发材料，不能移除');
     // Still a member: it reads the project and the shipment it received.
-    expect(ok(await get('builder', `/dolphin/api/project/${projectId}`)).id).toBe(projectId);
-    expect(ok(await get('builder', `/api/track/shipment/${s.id}`)).side).toBe('receiver');
+    expect(ok(await call('builder', projectEndpoints.projectDetail, { id: projectId })).id).toBe(projectId);
+    expect(ok(await call('builder', traceEndpoints.shipmentDetail, { id: s.id })).side).toBe('receiver');
 
     // The supervision unit moved no material there: it may still be removed from the same project.
     expect(ok(await remove(projectId, org.supervisor)).status).toBe(4);
-    expect((await get('supervisor', `/dolphin/api/project/${projectId}`)).status).toBe(404);
+    expect((await call('supervisor', projectEndpoints.projectDetail, { id: projectId })).status).toBe(404);
   });
 
   it('refuses once the construction unit has a return on its way from the project', async () => {
     const projectId = await projectWithTeam('T-RM-RETURN');
     const s = await shipToProject(projectId, 6);
     const receipt = ok(
-      await post('builder', '/api/track/receipt/create', {
+      await call('builder', traceEndpoints.receiptCreate, {
         shipmentId: s.id,
         arrivedOn: today,
         lines: [{ shipmentLineId: s.lineId, received: 6, accepted: 0, rejected: 6, rejectReason: 'damaged' }],
       }),
     );
-    const draft = ok(await post('builder', '/api/track/receipt/return', { receiptId: receipt.id }));
-    ok(await post('builder', '/api/track/shipment/ship', { id: draft.id }));
+    const draft = ok(await call('builder', traceEndpoints.returnPrefill, { receiptId: receipt.id }));
+    ok(await call('builder', traceEndpoints.shipmentShip, { id: draft.id }));
 
     const refused = await remove(projectId, org.builder);
     expect(refused.status, refused.raw).toBe(409);
@@ -117,7 +118,7 @@ describe('removing an organisation from a project that holds material', () => {
     // Goods on their way to the project name no member yet: nobody has received them.
     await shipToProject(projectId, 4);
     expect(ok(await remove(projectId, org.builder)).status).toBe(4);
-    expect((await get('builder', `/dolphin/api/project/${projectId}`)).status).toBe(404);
+    expect((await call('builder', projectEndpoints.projectDetail, { id: projectId })).status).toBe(404);
     expect(ok(await remove(projectId, org.supervisor)).status).toBe(4);
   });
 });

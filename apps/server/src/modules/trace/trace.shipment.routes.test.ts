@@ -1,3 +1,4 @@
+import { type EndpointInput, traceEndpoints } from '@jcbb/contract';
 import { addDays, shanghaiDate, shanghaiToday } from '@jcbb/contract/time';
 import { custodyStep } from '@jcbb/contract/trace-custody';
 import { and, eq } from 'drizzle-orm';
@@ -36,7 +37,7 @@ import {
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const { post, get } = callsAs(() => server, tokens);
+const { call } = callsAs(() => server, tokens);
 
 const today = shanghaiToday();
 const ctx = {
@@ -53,9 +54,12 @@ let block: Awaited<ReturnType<typeof specOf>>;
 let mortar: Awaited<ReturnType<typeof specOf>>;
 let demoDealerAddresses: { id: number }[] = [];
 
-function body(over: Record<string, unknown> = {}) {
+type ShipmentSave = EndpointInput<typeof traceEndpoints.shipmentSave>;
+
+/** A shipment to the demo dealer with `over` on top; `call` takes it once `over` brings the lines. */
+function body<O extends Partial<ShipmentSave>>(over: O = {} as O) {
   return {
-    destination: { kind: 'org', orgId: ctx.dealer.orgId },
+    destination: { kind: 'org' as const, orgId: ctx.dealer.orgId },
     fromAddressId: ctx.makerAddress,
     toAddressId: ctx.dealerAddress,
     shipDate: today,
@@ -68,9 +72,9 @@ function body(over: Record<string, unknown> = {}) {
 const balance = (holderKey: string, lotId: number, bucket = 'usable') => balanceOf(server, holderKey, lotId, bucket);
 const statusOf = (code: string) => codeRowOf(server, code);
 
-async function saveAndShip(who: string, b: Record<string, unknown>) {
-  const saved = ok(await post(who, '/api/track/shipment/save', b));
-  ok(await post(who, '/api/track/shipment/ship', { id: saved.id }));
+async function saveAndShip(who: string, b: ShipmentSave) {
+  const saved = ok(await call(who, traceEndpoints.shipmentSave, b));
+  ok(await call(who, traceEndpoints.shipmentShip, { id: saved.id }));
   return saved as { id: number; number: string };
 }
 
@@ -94,7 +98,7 @@ beforeAll(async () => {
   await certify(server, (await userOf(server, who.otherMaker)).orgId);
   ctx.makerAddress = await addAddress(server, ctx.maker.orgId, { kind: 'factory', name: '绿筑江宁工厂' });
   // The distributor's addresses the demo gave it, before this file adds its own.
-  demoDealerAddresses = ok(await get('maker', '/api/track/receiver/addresses', { orgId: ctx.dealer.orgId }));
+  demoDealerAddresses = ok(await call('maker', traceEndpoints.receiverAddresses, { orgId: ctx.dealer.orgId }));
   ctx.dealerAddress = await addAddress(server, ctx.dealer.orgId, { name: '恒通栖霞仓库', regionCode: '320113' });
   ctx.school = await projectIdOf(server, '南京市鼓楼区天妃宫小学新建工程');
   ctx.stadium = await projectIdOf(server, '建邺区青少年体育中心');
@@ -108,19 +112,23 @@ describe('drafts', () => {
   it('saves a draft with a number FH + date + sequence, moves no stock, and may save it again', async () => {
     const lotId = await addLot(server, insul, 100);
     const first = ok(
-      await post('maker', '/api/track/shipment/save', body({ lines: [{ specId: insul.specId, lotId, quantity: 10 }] })),
+      await call(
+        'maker',
+        traceEndpoints.shipmentSave,
+        body({ lines: [{ specId: insul.specId, lotId, quantity: 10 }] }),
+      ),
     );
     expect(first.number).toMatch(new RegExp(`^FH${today.replaceAll('-', '')}\\d{4}$`));
     const second = ok(
-      await post('maker', '/api/track/shipment/save', body({ lines: [{ specId: insul.specId, lotId, quantity: 5 }] })),
+      await call('maker', traceEndpoints.shipmentSave, body({ lines: [{ specId: insul.specId, lotId, quantity: 5 }] })),
     );
     expect(Number(second.number.slice(-4))).toBe(Number(first.number.slice(-4)) + 1);
     expect(await balance(`org:${ctx.maker.orgId}`, lotId)).toBe(100);
 
     const again = ok(
-      await post(
+      await call(
         'maker',
-        '/api/track/shipment/save',
+        traceEndpoints.shipmentSave,
         body({
           id: first.id,
           lines: [
@@ -131,7 +139,7 @@ describe('drafts', () => {
       ),
     );
     expect(again).toEqual(first);
-    const detail = ok(await get('maker', `/api/track/shipment/${first.id}`));
+    const detail = ok(await call('maker', traceEndpoints.shipmentDetail, { id: first.id }));
     expect(detail).toMatchObject({ status: 1, side: 'shipper', lineCount: 2, actions: ['edit', 'ship', 'cancel'] });
     expect(detail.lines.map((l: { quantity: number }) => l.quantity)).toEqual([20, 1.5]);
     expect(detail.carbon).toMatchObject({ distanceKm: 30, distanceSource: 'measured', factor: '0.129' });
@@ -141,13 +149,13 @@ describe('drafts', () => {
   it('takes the standard default distance when none is measured', async () => {
     const lotId = await addLot(server, insul, 10);
     const saved = ok(
-      await post(
+      await call(
         'maker',
-        '/api/track/shipment/save',
+        traceEndpoints.shipmentSave,
         body({ distanceKm: '', lines: [{ specId: insul.specId, lotId, quantity: 1 }] }),
       ),
     );
-    const detail = ok(await get('maker', `/api/track/shipment/${saved.id}`));
+    const detail = ok(await call('maker', traceEndpoints.shipmentDetail, { id: saved.id }));
     expect(detail.carbon).toMatchObject({ distanceKm: 500, distanceSource: 'default_500' });
     expect(detail.distanceKm).toBeNull();
   });
@@ -160,9 +168,9 @@ describe('drafts', () => {
     ['lines.0.lotId', { lotId: 2_000_000 }],
   ])('refuses a bad line on %s', async (field, over) => {
     const lotId = await addLot(server, insul, 10);
-    const res = await post(
+    const res = await call(
       'maker',
-      '/api/track/shipment/save',
+      traceEndpoints.shipmentSave,
       body({ lines: [{ specId: insul.specId, lotId, quantity: 1, ...over }] }),
     );
     expect(fieldsOf(res)[field]).toMatch(/\p{Script=Han}/u);
@@ -170,9 +178,9 @@ describe('drafts', () => {
 
   it('refuses another manufacturer’s specification and lot, and a lot of another specification', async () => {
     const lotId = await addLot(server, insul, 10);
-    const foreign = await post(
+    const foreign = await call(
       'otherMaker',
-      '/api/track/shipment/save',
+      traceEndpoints.shipmentSave,
       body({
         fromAddressId: await addAddress(server, (await userOf(server, '13800000008')).orgId),
         lines: [{ specId: insul.specId, lotId, quantity: 1 }],
@@ -180,16 +188,16 @@ describe('drafts', () => {
     );
     expect(fieldsOf(foreign)['lines.0.specId']).toBe('该规格型号不是本单位的产品');
     const blockLot = await addLot(server, block, 10);
-    const mixed = await post(
+    const mixed = await call(
       'maker',
-      '/api/track/shipment/save',
+      traceEndpoints.shipmentSave,
       body({ lines: [{ specId: insul.specId, lotId: blockLot, quantity: 1 }] }),
     );
     expect(fieldsOf(mixed)['lines.0.lotId']).toBe('批次不存在或不属于该规格型号');
     // The distributor holds none of this lot.
-    const dealer = await post(
+    const dealer = await call(
       'dealer',
-      '/api/track/shipment/save',
+      traceEndpoints.shipmentSave,
       body({
         destination: { kind: 'org', orgId: ctx.builder.orgId },
         toAddressId: undefined,
@@ -206,33 +214,33 @@ describe('drafts', () => {
     const dev = await userOf(server, '13800000005');
     expect(
       fieldsOf(
-        await post(
+        await call(
           'maker',
-          '/api/track/shipment/save',
+          traceEndpoints.shipmentSave,
           body({ destination: { kind: 'org', orgId: dev.orgId }, toAddressId: undefined, lines: line }),
         ),
       )['destination.orgId'],
     ).toBe('请选择已认证的经销商或施工单位');
     expect(
       fieldsOf(
-        await post(
+        await call(
           'maker',
-          '/api/track/shipment/save',
+          traceEndpoints.shipmentSave,
           body({ destination: { kind: 'org', orgId: ctx.maker.orgId }, toAddressId: undefined, lines: line }),
         ),
       )['destination.orgId'],
     ).toBe('请选择已认证的经销商或施工单位');
     const fields = fieldsOf(
-      await post(
+      await call(
         'maker',
-        '/api/track/shipment/save',
+        traceEndpoints.shipmentSave,
         body({ fromAddressId: ctx.dealerAddress, toAddressId: ctx.makerAddress, lines: line }),
       ),
     );
     expect(fields.fromAddressId).toBe('请选择本单位启用的发货地址');
     expect(fields.toAddressId).toBe('请选择收货单位的收货地址');
-    expect((await post('builder', '/api/track/shipment/save', body({ lines: line }))).status).toBe(403);
-    expect((await post('developer', '/api/track/shipment/save', body({ lines: line }))).status).toBe(403);
+    expect((await call('builder', traceEndpoints.shipmentSave, body({ lines: line }))).status).toBe(403);
+    expect((await call('developer', traceEndpoints.shipmentSave, body({ lines: line }))).status).toBe(403);
   });
 
   it('checks codes: of the line’s lot, top level, held by the shipper, adding up to the quantity', async () => {
@@ -244,7 +252,7 @@ describe('drafts', () => {
     const [stranger] = await addCodes(server, { ...lot, lotId: otherLot }, 1, 1.5);
     const [away] = await addCodes(server, lot, 1, 1.5, { holderKey: `org:${ctx.dealer.orgId}`, status: 'held' });
     const save = (codes: string[], quantity: number) =>
-      post('maker', '/api/track/shipment/save', body({ lines: [{ specId: block.specId, lotId, quantity, codes }] }));
+      call('maker', traceEndpoints.shipmentSave, body({ lines: [{ specId: block.specId, lotId, quantity, codes }] }));
     expect(ok(await save([...items, pkg as string], 9)).id).toBeGreaterThan(0);
     const child = (
       await server.database.db
@@ -262,9 +270,9 @@ describe('drafts', () => {
     );
     const fresh = await addCodes(server, lot, 2, 1.5);
     expect(fieldsOf(await save(fresh, 4))['lines.0.quantity']).toBe('发货数量应等于所选追溯码的数量之和 3');
-    const twoLines = await post(
+    const twoLines = await call(
       'maker',
-      '/api/track/shipment/save',
+      traceEndpoints.shipmentSave,
       body({
         lines: [
           { specId: block.specId, lotId, quantity: 1.5, codes: [fresh[0]] },
@@ -279,19 +287,19 @@ describe('drafts', () => {
     const lotId = await addLot(server, block, 10);
     const codes = await addCodes(server, { lotId, specId: block.specId, orgId: block.orgId }, 2, 1.5);
     const line = { specId: block.specId, lotId, quantity: 3, codes };
-    const first = ok(await post('maker', '/api/track/shipment/save', body({ lines: [line] })));
-    const second = await post(
+    const first = ok(await call('maker', traceEndpoints.shipmentSave, body({ lines: [line] })));
+    const second = await call(
       'maker',
-      '/api/track/shipment/save',
+      traceEndpoints.shipmentSave,
       body({ lines: [{ ...line, quantity: 1.5, codes: [codes[1]] }] }),
     );
     expect(fieldsOf(second)['lines.0.codes']).toBe(`追溯码 ${codes[1]} 已在另一张未完成的发货单中`);
     // Saving the same draft again keeps its own codes.
-    ok(await post('maker', '/api/track/shipment/save', body({ id: first.id, lines: [line] })));
+    ok(await call('maker', traceEndpoints.shipmentSave, body({ id: first.id, lines: [line] })));
 
-    const cancelled = await post('maker', '/api/track/shipment/cancel', { id: first.id, reason: '客户取消' });
+    const cancelled = await call('maker', traceEndpoints.shipmentCancel, { id: first.id, reason: '客户取消' });
     expect(cancelled.status, cancelled.raw).toBe(200);
-    expect(ok(await get('maker', `/api/track/shipment/${first.id}`))).toMatchObject({
+    expect(ok(await call('maker', traceEndpoints.shipmentDetail, { id: first.id }))).toMatchObject({
       status: 6,
       closeReason: '客户取消',
       actions: [],
@@ -309,26 +317,30 @@ describe('drafts', () => {
       .where(and(eq(shipmentCodes.shipmentId, first.id), eq(shipmentCodes.open, true)));
     expect(open).toEqual([]);
     ok(
-      await post('maker', '/api/track/shipment/save', body({ lines: [{ ...line, quantity: 1.5, codes: [codes[1]] }] })),
+      await call(
+        'maker',
+        traceEndpoints.shipmentSave,
+        body({ lines: [{ ...line, quantity: 1.5, codes: [codes[1]] }] }),
+      ),
     );
-    expect((await post('maker', '/api/track/shipment/cancel', { id: first.id })).status).toBe(409);
-    expect((await post('maker', '/api/track/shipment/save', body({ id: first.id, lines: [line] }))).status).toBe(409);
+    expect((await call('maker', traceEndpoints.shipmentCancel, { id: first.id })).status).toBe(409);
+    expect((await call('maker', traceEndpoints.shipmentSave, body({ id: first.id, lines: [line] }))).status).toBe(409);
   });
 
   it('guards one open shipment per code in the database too', async () => {
     const lotId = await addLot(server, block, 3);
     const [code] = await addCodes(server, { lotId, specId: block.specId, orgId: block.orgId }, 1, 1.5);
     ok(
-      await post(
+      await call(
         'maker',
-        '/api/track/shipment/save',
+        traceEndpoints.shipmentSave,
         body({ lines: [{ specId: block.specId, lotId, quantity: 1.5, codes: [code] }] }),
       ),
     );
     const second = ok(
-      await post(
+      await call(
         'maker',
-        '/api/track/shipment/save',
+        traceEndpoints.shipmentSave,
         body({ lines: [{ specId: block.specId, lotId, quantity: 1.5 }] }),
       ),
     );
@@ -345,9 +357,9 @@ describe('drafts', () => {
 describe('projects as destinations', () => {
   it('ships to a project in a city where the maker has listed products, refusing a product not listed there', async () => {
     const lotId = await addLot(server, mortar, 100);
-    const res = await post(
+    const res = await call(
       'maker',
-      '/api/track/shipment/save',
+      traceEndpoints.shipmentSave,
       body({
         destination: { kind: 'project', projectId: ctx.school },
         toAddressId: undefined,
@@ -357,9 +369,9 @@ describe('projects as destinations', () => {
     expect(fieldsOf(res)['lines.0.specId']).toBe('该产品未在项目所在城市入库：南京市');
     const fine = await addLot(server, insul, 100);
     const saved = ok(
-      await post(
+      await call(
         'maker',
-        '/api/track/shipment/save',
+        traceEndpoints.shipmentSave,
         body({
           destination: { kind: 'project', projectId: ctx.school },
           toAddressId: undefined,
@@ -367,7 +379,7 @@ describe('projects as destinations', () => {
         }),
       ),
     );
-    const detail = ok(await get('maker', `/api/track/shipment/${saved.id}`));
+    const detail = ok(await call('maker', traceEndpoints.shipmentDetail, { id: saved.id }));
     expect(detail.to).toMatchObject({
       kind: 'project',
       projectId: ctx.school,
@@ -380,9 +392,9 @@ describe('projects as destinations', () => {
 
   it('refuses a project the shipper may not ship to (no product listed in its city)', async () => {
     const lotId = await addLot(server, insul, 10);
-    const res = await post(
+    const res = await call(
       'dealer',
-      '/api/track/shipment/save',
+      traceEndpoints.shipmentSave,
       body({
         fromAddressId: ctx.dealerAddress,
         destination: { kind: 'project', projectId: ctx.school },
@@ -393,9 +405,9 @@ describe('projects as destinations', () => {
     expect(fieldsOf(res)['destination.projectId']).toMatch(/不能向该项目发货/);
     expect(
       fieldsOf(
-        await post(
+        await call(
           'maker',
-          '/api/track/shipment/save',
+          traceEndpoints.shipmentSave,
           body({
             destination: { kind: 'project', projectId: 2_000_000 },
             lines: [{ specId: insul.specId, lotId, quantity: 1 }],
@@ -409,9 +421,9 @@ describe('projects as destinations', () => {
     const bare = await addBareProduct(server, ctx.maker, '320100');
     const lotId = await addLot(server, bare, 10);
     const saved = ok(
-      await post(
+      await call(
         'maker',
-        '/api/track/shipment/save',
+        traceEndpoints.shipmentSave,
         body({
           destination: { kind: 'project', projectId: ctx.school },
           toAddressId: undefined,
@@ -419,12 +431,12 @@ describe('projects as destinations', () => {
         }),
       ),
     );
-    const detail = ok(await get('maker', `/api/track/shipment/${saved.id}`));
+    const detail = ok(await call('maker', traceEndpoints.shipmentDetail, { id: saved.id }));
     expect(detail.blockers).toEqual([
       { lineNo: 1, message: expect.stringMatching(/没有有效的绿色建材认证证书或检测报告/) },
     ]);
-    expect(detail.lines[0].evidence.kind).toBe('none');
-    const shipped = await post('maker', '/api/track/shipment/ship', { id: saved.id });
+    expect(detail.lines[0]?.evidence.kind).toBe('none');
+    const shipped = await call('maker', traceEndpoints.shipmentShip, { id: saved.id });
     expect(fieldsOf(shipped)['lines.0.specId']).toMatch(/政策实施范围/);
     expect(await balance(`org:${ctx.maker.orgId}`, lotId)).toBe(10);
   });
@@ -441,7 +453,7 @@ describe('shipping', () => {
     );
     expect(await balance(`org:${ctx.maker.orgId}`, lotId)).toBe(500);
     expect((await statusOf(codes[0] as string))?.status).toBe('in_transit');
-    const detail = ok(await get('maker', `/api/track/shipment/${id}`));
+    const detail = ok(await call('maker', traceEndpoints.shipmentDetail, { id }));
     // 100 m² × 4.5 kg = 450 kg = 0.45 t; × 30 km × 0.129 kgCO2e/(t·km) = 1.7415 kg.
     expect(detail.carbon).toEqual({
       distanceKm: 30,
@@ -487,7 +499,7 @@ describe('shipping', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'shipment'), eq(auditLog.entityId, String(id))));
     expect(audit.map((a) => a.action)).toEqual(['save', 'ship']);
-    expect((await post('maker', '/api/track/shipment/ship', { id })).status).toBe(409);
+    expect((await call('maker', traceEndpoints.shipmentShip, { id })).status).toBe(409);
   });
 
   it('dates the shipping event by the ship date, not by when it is recorded, and refuses a ship date to come', async () => {
@@ -519,13 +531,13 @@ describe('shipping', () => {
     expect(shanghaiDate(move?.occurredAt as Date)).toBe(backDated);
 
     const ahead = ok(
-      await post(
+      await call(
         'maker',
-        '/api/track/shipment/save',
+        traceEndpoints.shipmentSave,
         body({ shipDate: addDays(today, 1), lines: [{ specId: insul.specId, lotId, quantity: 10 }] }),
       ),
     );
-    const refused = await post('maker', '/api/track/shipment/ship', { id: ahead.id });
+    const refused = await call('maker', traceEndpoints.shipmentShip, { id: ahead.id });
     expect(refused.status).toBe(400);
     expect(fieldsOf(refused).shipDate).toContain('发货日期晚于今天');
   });
@@ -537,7 +549,7 @@ describe('shipping', () => {
       'maker',
       body({ transportType: 9, lines: [{ specId: block.specId, lotId, quantity: 20 }] }),
     );
-    const detail = ok(await get('maker', `/api/track/shipment/${id}`));
+    const detail = ok(await call('maker', traceEndpoints.shipmentDetail, { id }));
     expect(detail.carbon).toEqual({
       distanceKm: 30,
       distanceSource: 'measured',
@@ -555,9 +567,9 @@ describe('shipping', () => {
   it('refuses to ship more than the stock, naming the line', async () => {
     const lotId = await addLot(server, insul, 10);
     const saved = ok(
-      await post(
+      await call(
         'maker',
-        '/api/track/shipment/save',
+        traceEndpoints.shipmentSave,
         body({
           lines: [
             { specId: insul.specId, lotId, quantity: 8 },
@@ -568,15 +580,15 @@ describe('shipping', () => {
     );
     const other = await saveAndShip('maker', body({ lines: [{ specId: insul.specId, lotId, quantity: 4 }] }));
     expect(other.id).toBeGreaterThan(0);
-    const res = await post('maker', '/api/track/shipment/ship', { id: saved.id });
+    const res = await call('maker', traceEndpoints.shipmentShip, { id: saved.id });
     const fields = fieldsOf(res);
     expect(Object.values(fields)[0]).toMatch(/^库存不足/);
     expect(Object.keys(fields)[0]).toMatch(/^lines\.[01]\.quantity$/);
     expect(await balance(`org:${ctx.maker.orgId}`, lotId)).toBe(6);
     const single = ok(
-      await post('maker', '/api/track/shipment/save', body({ lines: [{ specId: insul.specId, lotId, quantity: 7 }] })),
+      await call('maker', traceEndpoints.shipmentSave, body({ lines: [{ specId: insul.specId, lotId, quantity: 7 }] })),
     );
-    expect(fieldsOf(await post('maker', '/api/track/shipment/ship', { id: single.id }))['lines.0.quantity']).toBe(
+    expect(fieldsOf(await call('maker', traceEndpoints.shipmentShip, { id: single.id }))['lines.0.quantity']).toBe(
       '库存不足：现有 6.000',
     );
   });
@@ -594,12 +606,12 @@ describe('shipping', () => {
       }),
     );
     expect(await balance(`org:${ctx.maker.orgId}`, lotId)).toBe(17);
-    expect((await post('dealer', '/api/track/shipment/void', { id, reason: '不是我' })).status).toBe(403);
-    expect((await post('maker', '/api/track/shipment/void', { id, reason: '' })).status).toBe(400);
-    ok(await post('maker', '/api/track/shipment/void', { id, reason: '车辆故障，改日重发' }));
+    expect((await call('dealer', traceEndpoints.shipmentVoid, { id, reason: '不是我' })).status).toBe(403);
+    expect((await call('maker', traceEndpoints.shipmentVoid, { id, reason: '' })).status).toBe(400);
+    ok(await call('maker', traceEndpoints.shipmentVoid, { id, reason: '车辆故障，改日重发' }));
     expect(await balance(`org:${ctx.maker.orgId}`, lotId)).toBe(30);
     expect((await statusOf(codes[0] as string))?.status).toBe('active');
-    const detail = ok(await get('maker', `/api/track/shipment/${id}`));
+    const detail = ok(await call('maker', traceEndpoints.shipmentDetail, { id }));
     expect(detail).toMatchObject({ status: 7, closeReason: '车辆故障，改日重发', actions: [] });
     expect(detail.events.map((e: { bizStep: string }) => e.bizStep)).toEqual(['shipping', 'void_shipping']);
     // Nothing is outstanding on a voided shipment, in the detail and in both sides' lists (issue 22, item 7).
@@ -608,21 +620,21 @@ describe('shipping', () => {
     for (const [who, direction] of [
       ['maker', 'out'],
       ['dealer', 'in'],
-    ]) {
-      const listed = ok(await post(who as string, '/api/track/shipment/list', { direction, keyword: number }));
+    ] as const) {
+      const listed = ok(await call(who, traceEndpoints.shipmentList, { direction, keyword: number }));
       expect(listed.list.find((s: { id: number }) => s.id === id)?.progress.outstanding, who).toBe(0);
     }
     // The codes may leave again.
     ok(
-      await post(
+      await call(
         'maker',
-        '/api/track/shipment/save',
+        traceEndpoints.shipmentSave,
         body({ lines: [{ specId: block.specId, lotId, quantity: 3, codes }] }),
       ),
     );
     const inbox = await server.database.db.select().from(messages).where(eq(messages.companyId, ctx.dealer.orgId));
     expect(inbox.some((m) => m.title === `发货单已作废：${number}`)).toBe(true);
-    expect((await post('maker', '/api/track/shipment/void', { id, reason: '再来' })).status).toBe(409);
+    expect((await call('maker', traceEndpoints.shipmentVoid, { id, reason: '再来' })).status).toBe(409);
   });
 
   it('closes a shipment: the outstanding rest cancelled and back in the shipper’s stock with its codes', async () => {
@@ -637,26 +649,26 @@ describe('shipping', () => {
         ],
       }),
     );
-    const detail = ok(await get('dealer', `/api/track/shipment/${id}`));
+    const detail = ok(await call('dealer', traceEndpoints.shipmentDetail, { id }));
     ok(
-      await post('dealer', '/api/track/receipt/create', {
+      await call('dealer', traceEndpoints.receiptCreate, {
         shipmentId: id,
         arrivedOn: today,
         lines: [
           {
-            shipmentLineId: detail.lines[0].id,
+            shipmentLineId: detail.lines[0]?.id,
             received: 3,
             accepted: 3,
             rejected: 0,
             receivedCodes: codes.slice(0, 2),
           },
-          { shipmentLineId: detail.lines[1].id, received: 4, accepted: 4, rejected: 0 },
+          { shipmentLineId: detail.lines[1]?.id, received: 4, accepted: 4, rejected: 0 },
         ],
       }),
     );
-    expect((await post('maker', '/api/track/shipment/void', { id, reason: '晚了' })).status).toBe(409);
-    ok(await post('dealer', '/api/track/shipment/close', { id, reason: '剩余货物不再需要' }));
-    const after = ok(await get('maker', `/api/track/shipment/${id}`));
+    expect((await call('maker', traceEndpoints.shipmentVoid, { id, reason: '晚了' })).status).toBe(409);
+    ok(await call('dealer', traceEndpoints.shipmentClose, { id, reason: '剩余货物不再需要' }));
+    const after = ok(await call('maker', traceEndpoints.shipmentDetail, { id }));
     expect(after.status).toBe(5);
     expect(after.lines.map((l: { progress: unknown }) => l.progress)).toEqual([
       { shipped: 6, accepted: 3, rejected: 0, cancelled: 3, outstanding: 0 },
@@ -674,7 +686,7 @@ describe('shipping', () => {
     expect(open).toEqual([]);
     const inbox = await server.database.db.select().from(messages).where(eq(messages.companyId, ctx.maker.orgId));
     expect(inbox.some((m) => m.title.startsWith('发货单已关闭'))).toBe(true);
-    expect((await post('dealer', '/api/track/shipment/close', { id, reason: '再关' })).status).toBe(409);
+    expect((await call('dealer', traceEndpoints.shipmentClose, { id, reason: '再关' })).status).toBe(409);
   });
 });
 
@@ -685,7 +697,7 @@ describe('who sees a shipment', () => {
   beforeAll(async () => {
     const lotId = await addLot(server, insul, 100);
     toDealer = (await saveAndShip('maker', body({ lines: [{ specId: insul.specId, lotId, quantity: 1 }] }))).id;
-    const project = { destination: { kind: 'project', projectId: ctx.school }, toAddressId: undefined };
+    const project = { destination: { kind: 'project' as const, projectId: ctx.school }, toAddressId: undefined };
     toSchool = (await saveAndShip('maker', body({ ...project, lines: [{ specId: insul.specId, lotId, quantity: 1 }] })))
       .id;
     toStadium = (
@@ -701,89 +713,97 @@ describe('who sees a shipment', () => {
   });
 
   it('shows a shipment to its shipper and receiver only', async () => {
-    expect(ok(await get('dealer', `/api/track/shipment/${toDealer}`)).side).toBe('receiver');
+    expect(ok(await call('dealer', traceEndpoints.shipmentDetail, { id: toDealer })).side).toBe('receiver');
     for (const who of ['builder', 'supervisor', 'developer', 'otherMaker', 'gov']) {
-      expect((await get(who, `/api/track/shipment/${toDealer}`)).status, who).toBe(404);
+      expect((await call(who, traceEndpoints.shipmentDetail, { id: toDealer })).status, who).toBe(404);
     }
-    expect((await get('maker', '/api/track/shipment/2147483647')).status).toBe(404);
+    expect((await call('maker', traceEndpoints.shipmentDetail, { id: 2147483647 })).status).toBe(404);
   });
 
   it('shows a project’s shipment to every accepted member; only its construction unit receives', async () => {
     for (const who of ['builder', 'supervisor', 'developer']) {
-      expect(ok(await get(who, `/api/track/shipment/${toSchool}`)).side, who).toBe('receiver');
+      expect(ok(await call(who, traceEndpoints.shipmentDetail, { id: toSchool })).side, who).toBe('receiver');
     }
-    expect(ok(await get('builder', `/api/track/shipment/${toSchool}`)).actions).toEqual(['receive', 'close']);
-    expect(ok(await get('supervisor', `/api/track/shipment/${toSchool}`)).actions).toEqual([]);
+    expect(ok(await call('builder', traceEndpoints.shipmentDetail, { id: toSchool })).actions).toEqual([
+      'receive',
+      'close',
+    ]);
+    expect(ok(await call('supervisor', traceEndpoints.shipmentDetail, { id: toSchool })).actions).toEqual([]);
     for (const who of ['dealer', 'otherMaker', 'gov']) {
-      expect((await get(who, `/api/track/shipment/${toSchool}`)).status, who).toBe(404);
+      expect((await call(who, traceEndpoints.shipmentDetail, { id: toSchool })).status, who).toBe(404);
     }
-    const detail = ok(await get('builder', `/api/track/shipment/${toSchool}`));
-    const line = { shipmentLineId: detail.lines[0].id, received: 1, accepted: 1, rejected: 0 };
+    const detail = ok(await call('builder', traceEndpoints.shipmentDetail, { id: toSchool }));
+    const line = { shipmentLineId: detail.lines[0]?.id, received: 1, accepted: 1, rejected: 0 };
     expect(
-      (await post('supervisor', '/api/track/receipt/create', { shipmentId: toSchool, arrivedOn: today, lines: [line] }))
-        .status,
+      (
+        await call('supervisor', traceEndpoints.receiptCreate, {
+          shipmentId: toSchool,
+          arrivedOn: today,
+          lines: [line],
+        })
+      ).status,
     ).toBe(403);
     expect(
-      (await post('dealer', '/api/track/receipt/create', { shipmentId: toSchool, arrivedOn: today, lines: [line] }))
+      (await call('dealer', traceEndpoints.receiptCreate, { shipmentId: toSchool, arrivedOn: today, lines: [line] }))
         .status,
     ).toBe(404);
     expect(
-      (await post('maker', '/api/track/receipt/create', { shipmentId: toSchool, arrivedOn: today, lines: [line] }))
+      (await call('maker', traceEndpoints.receiptCreate, { shipmentId: toSchool, arrivedOn: today, lines: [line] }))
         .status,
     ).toBe(403);
   });
 
   it('hides a project’s shipment from an organisation that is not an accepted member (supervision only invited)', async () => {
-    expect((await get('supervisor', `/api/track/shipment/${toStadium}`)).status).toBe(404);
-    expect(ok(await get('developer', `/api/track/shipment/${toStadium}`)).side).toBe('receiver');
-    expect((await get('builder', `/api/track/shipment/${toStadium}`)).status).toBe(404);
+    expect((await call('supervisor', traceEndpoints.shipmentDetail, { id: toStadium })).status).toBe(404);
+    expect(ok(await call('developer', traceEndpoints.shipmentDetail, { id: toStadium })).side).toBe('receiver');
+    expect((await call('builder', traceEndpoints.shipmentDetail, { id: toStadium })).status).toBe(404);
   });
 
   it('keeps drafts to the shipper', async () => {
     const lotId = await addLot(server, insul, 5);
     const draft = ok(
-      await post('maker', '/api/track/shipment/save', body({ lines: [{ specId: insul.specId, lotId, quantity: 1 }] })),
+      await call('maker', traceEndpoints.shipmentSave, body({ lines: [{ specId: insul.specId, lotId, quantity: 1 }] })),
     );
-    expect((await get('dealer', `/api/track/shipment/${draft.id}`)).status).toBe(404);
-    expect((await post('dealer', '/api/track/shipment/ship', { id: draft.id })).status).toBe(404);
-    expect((await post('otherMaker', '/api/track/shipment/cancel', { id: draft.id })).status).toBe(404);
-    const inbound = ok(await post('dealer', '/api/track/shipment/list', { direction: 'in', take: 100 }));
+    expect((await call('dealer', traceEndpoints.shipmentDetail, { id: draft.id })).status).toBe(404);
+    expect((await call('dealer', traceEndpoints.shipmentShip, { id: draft.id })).status).toBe(404);
+    expect((await call('otherMaker', traceEndpoints.shipmentCancel, { id: draft.id })).status).toBe(404);
+    const inbound = ok(await call('dealer', traceEndpoints.shipmentList, { direction: 'in', take: 100 }));
     expect(inbound.list.map((s: { id: number }) => s.id)).not.toContain(draft.id);
   });
 
   it('lists out and in, by project and keyword', async () => {
-    const out = ok(await post('maker', '/api/track/shipment/list', { direction: 'out', take: 100 }));
+    const out = ok(await call('maker', traceEndpoints.shipmentList, { direction: 'out', take: 100 }));
     expect(out.list.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([toDealer, toSchool, toStadium]));
-    const dealerIn = ok(await post('dealer', '/api/track/shipment/list', { direction: 'in', take: 100 }));
+    const dealerIn = ok(await call('dealer', traceEndpoints.shipmentList, { direction: 'in', take: 100 }));
     expect(dealerIn.list.map((s: { id: number }) => s.id)).toContain(toDealer);
     expect(dealerIn.list.map((s: { id: number }) => s.id)).not.toContain(toSchool);
-    const builderIn = ok(await post('builder', '/api/track/shipment/list', { direction: 'in', take: 100 }));
+    const builderIn = ok(await call('builder', traceEndpoints.shipmentList, { direction: 'in', take: 100 }));
     expect(builderIn.list.map((s: { id: number }) => s.id)).toContain(toSchool);
     expect(builderIn.list.map((s: { id: number }) => s.id)).not.toContain(toStadium);
     const developerIn = ok(
-      await post('developer', '/api/track/shipment/list', { direction: 'in', projectId: ctx.stadium }),
+      await call('developer', traceEndpoints.shipmentList, { direction: 'in', projectId: ctx.stadium }),
     );
     expect(developerIn.list.map((s: { id: number }) => s.id)).toEqual([toStadium]);
-    const number = ok(await get('maker', `/api/track/shipment/${toSchool}`)).number;
-    const byKeyword = ok(await post('maker', '/api/track/shipment/list', { keyword: number }));
+    const number = ok(await call('maker', traceEndpoints.shipmentDetail, { id: toSchool })).number;
+    const byKeyword = ok(await call('maker', traceEndpoints.shipmentList, { keyword: number }));
     expect(byKeyword.list.map((s: { id: number }) => s.id)).toEqual([toSchool]);
-    const byName = ok(await post('maker', '/api/track/shipment/list', { keyword: '天妃宫', take: 100 }));
+    const byName = ok(await call('maker', traceEndpoints.shipmentList, { keyword: '天妃宫', take: 100 }));
     expect(byName.list.every((s: { to: { name: string } }) => s.to.name.includes('天妃宫'))).toBe(true);
     expect(byName.total).toBeGreaterThan(0);
-    const supervisorIn = ok(await post('supervisor', '/api/track/shipment/list', { direction: 'in', take: 100 }));
+    const supervisorIn = ok(await call('supervisor', traceEndpoints.shipmentList, { direction: 'in', take: 100 }));
     expect(supervisorIn.list.map((s: { id: number }) => s.id)).toContain(toSchool);
   });
 
   it('offers receivers and their addresses to shippers only', async () => {
-    const list = ok(await post('maker', '/api/track/receiver/list', { name: '恒通' }));
+    const list = ok(await call('maker', traceEndpoints.receiverList, { name: '恒通' }));
     expect(list.list).toEqual([
       { id: ctx.dealer.orgId, name: '南京恒通建材贸易有限公司', orgType: 7, orgTypeName: expect.any(String) },
     ]);
-    const all = ok(await post('dealer', '/api/track/receiver/list', { take: 50 }));
+    const all = ok(await call('dealer', traceEndpoints.receiverList, { take: 50 }));
     expect(all.list.map((o: { id: number }) => o.id)).not.toContain(ctx.dealer.orgId);
     expect(all.list.map((o: { id: number }) => o.id)).toContain(ctx.builder.orgId);
     expect(all.list.every((o: { orgType: number }) => o.orgType === 4 || o.orgType === 7)).toBe(true);
-    const addresses = ok(await get('maker', '/api/track/receiver/addresses', { orgId: ctx.dealer.orgId }));
+    const addresses = ok(await call('maker', traceEndpoints.receiverAddresses, { orgId: ctx.dealer.orgId }));
     // The demo's own addresses, and this file's.
     expect(addresses).toHaveLength(demoDealerAddresses.length + 1);
     expect(addresses).toEqual(
@@ -792,7 +812,7 @@ describe('who sees a shipment', () => {
         expect.objectContaining({ id: ctx.dealerAddress, name: '恒通栖霞仓库', regionName: '江苏省 南京市 栖霞区' }),
       ]),
     );
-    expect((await get('maker', '/api/track/receiver/addresses', { orgId: ctx.maker.orgId })).status).toBe(404);
-    expect((await post('builder', '/api/track/receiver/list', {})).status).toBe(403);
+    expect((await call('maker', traceEndpoints.receiverAddresses, { orgId: ctx.maker.orgId })).status).toBe(404);
+    expect((await call('builder', traceEndpoints.receiverList, {})).status).toBe(403);
   });
 });

@@ -1,3 +1,4 @@
+import { traceEndpoints } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { addAddress, addLot, projectIdOf, setMass, specOf, userOf } from './trac
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const { post } = callsAs(() => server, tokens);
+const { call } = callsAs(() => server, tokens);
 const today = shanghaiToday();
 let lotId = 0;
 let projectLot = 0;
@@ -40,27 +41,27 @@ beforeAll(async () => {
   lotId = await addLot(server, insul, 100, { batchNo: 'STOCK-A' });
   const base = { fromAddressId: from, shipDate: today, transportType: 8, distanceKm: 12 };
   const s = ok(
-    await post('maker', '/api/track/shipment/save', {
+    await call('maker', traceEndpoints.shipmentSave, {
       ...base,
       destination: { kind: 'org', orgId: dealer.orgId },
       lines: [{ specId: insul.specId, lotId, quantity: 30 }],
     }),
   );
   shipmentNumber = s.number;
-  ok(await post('maker', '/api/track/shipment/ship', { id: s.id }));
-  const detail = ok(await server.call('GET', `/api/track/shipment/${s.id}`, {}, tokens.dealer));
+  ok(await call('maker', traceEndpoints.shipmentShip, { id: s.id }));
+  const detail = ok(await call('dealer', traceEndpoints.shipmentDetail, { id: s.id }));
   const r = ok(
-    await post('dealer', '/api/track/receipt/create', {
+    await call('dealer', traceEndpoints.receiptCreate, {
       shipmentId: s.id,
       arrivedOn: today,
       lines: [
-        { shipmentLineId: detail.lines[0].id, received: 15, accepted: 10, rejected: 5, rejectReason: 'wrong_spec' },
+        { shipmentLineId: detail.lines[0]?.id, received: 15, accepted: 10, rejected: 5, rejectReason: 'wrong_spec' },
       ],
     }),
   );
   receiptNumber = r.number;
   ok(
-    await post('maker', '/api/track/shipment/save', {
+    await call('maker', traceEndpoints.shipmentSave, {
       ...base,
       destination: { kind: 'org', orgId: dealer.orgId },
       lines: [{ specId: insul.specId, lotId, quantity: 20.5 }],
@@ -68,19 +69,19 @@ beforeAll(async () => {
   );
   projectLot = await addLot(server, insul, 50, { batchNo: 'STOCK-B' });
   const p = ok(
-    await post('maker', '/api/track/shipment/save', {
+    await call('maker', traceEndpoints.shipmentSave, {
       ...base,
       destination: { kind: 'project', projectId: school },
       lines: [{ specId: insul.specId, lotId: projectLot, quantity: 8 }],
     }),
   );
-  ok(await post('maker', '/api/track/shipment/ship', { id: p.id }));
-  const pd = ok(await server.call('GET', `/api/track/shipment/${p.id}`, {}, tokens.builder));
+  ok(await call('maker', traceEndpoints.shipmentShip, { id: p.id }));
+  const pd = ok(await call('builder', traceEndpoints.shipmentDetail, { id: p.id }));
   ok(
-    await post('builder', '/api/track/receipt/create', {
+    await call('builder', traceEndpoints.receiptCreate, {
       shipmentId: p.id,
       arrivedOn: today,
-      lines: [{ shipmentLineId: pd.lines[0].id, received: 8, accepted: 8, rejected: 0 }],
+      lines: [{ shipmentLineId: pd.lines[0]?.id, received: 8, accepted: 8, rejected: 0 }],
     }),
   );
 });
@@ -90,7 +91,7 @@ const rowOf = (list: { lotId: number }[], id: number) => list.find((r) => r.lotI
 
 describe('the stock list', () => {
   it('shows usable, rejected, pending inbound and outbound per specification and lot', async () => {
-    const maker = ok(await post('maker', '/api/track/stock/list', { keyword: 'STOCK-A' }));
+    const maker = ok(await call('maker', traceEndpoints.stockList, { keyword: 'STOCK-A' }));
     expect(maker.total).toBe(1);
     expect(rowOf(maker.list, lotId)).toEqual({
       productId: insul.productId,
@@ -107,28 +108,28 @@ describe('the stock list', () => {
       massPerUnitKg: 6.25,
       classifyCode: insulClassifyCode,
     });
-    const dealer = ok(await post('dealer', '/api/track/stock/list', {}));
+    const dealer = ok(await call('dealer', traceEndpoints.stockList, {}));
     expect(rowOf(dealer.list, lotId)).toMatchObject({
       usable: 10,
       rejected: 5,
       pendingInbound: 15,
       pendingOutbound: 0,
     });
-    const byProduct = ok(await post('maker', '/api/track/stock/list', { productId: insul.productId, take: 100 }));
+    const byProduct = ok(await call('maker', traceEndpoints.stockList, { productId: insul.productId, take: 100 }));
     expect(byProduct.list.every((r: { productId: number }) => r.productId === insul.productId)).toBe(true);
-    const none = ok(await post('maker', '/api/track/stock/list', { keyword: '不存在的批号' }));
+    const none = ok(await call('maker', traceEndpoints.stockList, { keyword: '不存在的批号' }));
     expect(none).toEqual({ list: [], total: 0 });
   });
 
   it('answers a page past the end, with or without matches, at every skip (issue 22, item 12: it never answered)', async () => {
     for (const skip of [1, 2, 10, 99_999]) {
       // Nothing matches: before, the count of an empty page asked again with the same skip, for ever.
-      expect(ok(await post('maker', '/api/track/stock/list', { take: 10, skip, keyword: '不存在的批号' }))).toEqual({
+      expect(ok(await call('maker', traceEndpoints.stockList, { take: 10, skip, keyword: '不存在的批号' }))).toEqual({
         list: [],
         total: 0,
       });
       // One row matches, the page is past it: an empty page that still counts the match.
-      expect(ok(await post('maker', '/api/track/stock/list', { take: 10, skip, keyword: 'STOCK-A' }))).toEqual({
+      expect(ok(await call('maker', traceEndpoints.stockList, { take: 10, skip, keyword: 'STOCK-A' }))).toEqual({
         list: [],
         total: 1,
       });
@@ -137,12 +138,12 @@ describe('the stock list', () => {
 
   it('shows a project’s stock to its accepted members only', async () => {
     for (const who of ['builder', 'supervisor']) {
-      const list = ok(await post(who, '/api/track/stock/list', { projectId: school }));
+      const list = ok(await call(who, traceEndpoints.stockList, { projectId: school }));
       expect(rowOf(list.list, projectLot), who).toMatchObject({ usable: 8, rejected: 0 });
     }
-    expect((await post('dealer', '/api/track/stock/list', { projectId: school })).status).toBe(404);
-    expect((await post('builder', '/api/track/stock/list', { projectId: stadium })).status).toBe(404);
-    expect((await post('maker', '/api/track/stock/card', { projectId: school, specId: insul.specId })).status).toBe(
+    expect((await call('dealer', traceEndpoints.stockList, { projectId: school })).status).toBe(404);
+    expect((await call('builder', traceEndpoints.stockList, { projectId: stadium })).status).toBe(404);
+    expect((await call('maker', traceEndpoints.stockCard, { projectId: school, specId: insul.specId })).status).toBe(
       404,
     );
   });
@@ -150,7 +151,7 @@ describe('the stock list', () => {
 
 describe('the stock card', () => {
   it('lists moves newest first with their documents and running balances', async () => {
-    const card = ok(await post('maker', '/api/track/stock/card', { specId: insul.specId, lotId }));
+    const card = ok(await call('maker', traceEndpoints.stockCard, { specId: insul.specId, lotId }));
     expect(card).toMatchObject({
       productName: '岩棉保温板',
       specName: 'TR10 50 厚',
@@ -162,14 +163,14 @@ describe('the stock card', () => {
       ['ship', -30, 70, shipmentNumber],
       ['produce', 100, 100, 'STOCK-A'],
     ]);
-    const dealer = ok(await post('dealer', '/api/track/stock/card', { specId: insul.specId, lotId }));
+    const dealer = ok(await call('dealer', traceEndpoints.stockCard, { specId: insul.specId, lotId }));
     expect(dealer.list.map((m: Record<string, unknown>) => [m.reasonName, m.bucket, m.quantity, m.docNumber])).toEqual([
       // One receipt's two moves, in moveStock's fixed order (rejected before usable): newest first.
       ['收货入库', 'usable', 10, receiptNumber],
       ['拒收待退', 'rejected', 5, receiptNumber],
     ]);
     expect(dealer).toMatchObject({ usable: 10, rejected: 5, pendingInbound: 15 });
-    expect((await post('maker', '/api/track/stock/card', { specId: 2_000_000 })).status).toBe(404);
+    expect((await call('maker', traceEndpoints.stockCard, { specId: 2_000_000 })).status).toBe(404);
   });
 
   it('keeps every running balance equal to the sum of the moves before it, and the balance to their sum', async () => {
@@ -188,7 +189,7 @@ describe('the stock card', () => {
     }
     expect(balances.some((b) => b.holderKey === `project:${school}` && b.lotId === projectLot)).toBe(true);
     const card = ok(
-      await post('builder', '/api/track/stock/card', { projectId: school, specId: insul.specId, lotId: projectLot }),
+      await call('builder', traceEndpoints.stockCard, { projectId: school, specId: insul.specId, lotId: projectLot }),
     );
     expect(card.list.map((m: { balanceAfter: number }) => m.balanceAfter)).toEqual([8]);
     const own = await server.database.db

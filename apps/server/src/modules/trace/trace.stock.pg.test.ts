@@ -1,8 +1,10 @@
+import { traceEndpoints } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
@@ -112,11 +114,12 @@ describe.runIf(!!adminUrl)('stock moved by 32 clients at once on PostgreSQL', ()
   it('ships 32 drafts of the same lot at once through the API: as many as the stock allows, the rest 库存不足', async () => {
     const maker = await userOf(server, '13800000001');
     const dealer = await userOf(server, '13800000002');
-    const token = await server.login('13800000001');
+    const tokens = { maker: await server.login('13800000001') };
+    const { call } = callsAs(() => server, tokens);
     const fromAddressId = await addAddress(server, maker.orgId, { kind: 'factory' });
     const lotId = await addLot(server, spec, 50);
     const body = {
-      destination: { kind: 'org', orgId: dealer.orgId },
+      destination: { kind: 'org' as const, orgId: dealer.orgId },
       fromAddressId,
       shipDate: shanghaiToday(),
       transportType: 8,
@@ -125,13 +128,13 @@ describe.runIf(!!adminUrl)('stock moved by 32 clients at once on PostgreSQL', ()
     };
     // Saved at once too: 32 numbers of one day, none twice.
     const saved = await Promise.all(
-      Array.from({ length: CLIENTS }, () => server.call('POST', '/api/track/shipment/save', body, token)),
+      Array.from({ length: CLIENTS }, () => call('maker', traceEndpoints.shipmentSave, body)),
     );
     expect(saved.map((r) => r.status)).toEqual(Array(CLIENTS).fill(200));
     expect(new Set(saved.map((r) => r.body.data.number)).size).toBe(CLIENTS);
 
     const shipped = await Promise.all(
-      saved.map((r) => server.call('POST', '/api/track/shipment/ship', { id: r.body.data.id }, token)),
+      saved.map((r) => call('maker', traceEndpoints.shipmentShip, { id: r.body.data.id })),
     );
     const done = shipped.filter((r) => r.status === 200);
     const refused = shipped.filter((r) => r.status !== 200);

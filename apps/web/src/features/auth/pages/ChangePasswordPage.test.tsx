@@ -1,19 +1,17 @@
+import { authEndpoints } from '@jcbb/contract/auth.endpoints';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
+import { answer, failure, fakeServer, type Sent } from '../../../test/fake-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import ChangePasswordPage from './ChangePasswordPage.tsx';
 
 // antd in jsdom is slow on a small CI machine: a rendered form or popover takes seconds, not milliseconds.
 vi.setConfig({ testTimeout: 20_000 });
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let sent: Sent[];
 
 function renderPage() {
   renderWithProviders(<ChangePasswordPage />);
@@ -27,8 +25,6 @@ async function fill(oldPassword: string, newPassword: string, confirm: string) {
 }
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
   session.setToken('current-token');
 });
 
@@ -39,6 +35,7 @@ afterEach(() => {
 
 describe('ChangePasswordPage', () => {
   it('checks the new password against the platform rule and the confirmation before calling', async () => {
+    sent = fakeServer();
     renderPage();
     await fill('Jcbb@2026', 'weakpass', 'weakpas');
     expect(
@@ -47,15 +44,16 @@ describe('ChangePasswordPage', () => {
     // The form re-renders its error lists as each field validates: look again until the message holds still (a node
     // found once may have been replaced by the time it is checked, which failed this test under load).
     await waitFor(() => expect(screen.getByText('两次输入的新密码不一致')).toBeInTheDocument());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('changes the password, says so and stays signed in', async () => {
-    fetchMock.mockResolvedValue(json({ code: 0, msg: 'success', data: { changed: true } }));
+    sent = fakeServer(answer(authEndpoints.changePassword, () => ({ changed: true as const })));
     renderPage();
     await fill('Jcbb@2026', 'Green#2027', 'Green#2027');
     expect(await screen.findByText('密码修改成功，其他设备上的登录已退出')).toBeInTheDocument();
-    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(sent.map((s) => s.endpoint)).toEqual([authEndpoints.changePassword]);
+    const body = sent[0]?.body;
     expect(body).toMatchObject({ oldPassword: 'Jcbb@2026', newPassword: 'Green#2027' });
     expect(body).not.toHaveProperty('confirm');
     expect(session.get().token).toBe('current-token');
@@ -63,10 +61,9 @@ describe('ChangePasswordPage', () => {
   });
 
   it('shows the server’s field error on its field', async () => {
-    fetchMock.mockResolvedValue(
-      json(
-        { code: 40000, msg: '原密码不正确', data: { fields: [{ field: 'oldPassword', message: '原密码不正确' }] } },
-        400,
+    sent = fakeServer(
+      answer(authEndpoints.changePassword, () =>
+        failure(400, 40000, '原密码不正确', { fields: [{ field: 'oldPassword', message: '原密码不正确' }] }),
       ),
     );
     renderPage();

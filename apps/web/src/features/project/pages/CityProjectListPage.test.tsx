@@ -1,49 +1,29 @@
 import { Role } from '@jcbb/contract';
-import { SIGNING_PARAM_KEYS } from '@jcbb/contract/signing';
+import { projectEndpoints } from '@jcbb/contract/project.endpoints';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type SessionUser, session } from '../../../lib/session.ts';
+import { session } from '../../../lib/session.ts';
+import { answer, fakeServer, type Sent, signInAs } from '../../../test/fake-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { CityProject } from '../api.ts';
 import projectZh from '../locales/zh-CN.ts';
 import { cityProject } from '../test-data.ts';
 import { CityProjectListPage } from './CityProjectListPage.tsx';
 
-const CITY_LIST = '/dolphin/api/project/city/list';
+const CITY_LIST = projectEndpoints.cityProjectList;
 
-let sent: { path: string; body: Record<string, unknown> }[];
+let sent: Sent[];
 let rows: CityProject[];
 
 beforeEach(() => {
-  sent = [];
   rows = [];
-  session.setToken('t');
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://console.test');
-    const signed = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    // The request's signature fields differ on every call: what the page asked is the rest.
-    const body = Object.fromEntries(
-      Object.entries(signed).filter(([key]) => !(SIGNING_PARAM_KEYS as readonly string[]).includes(key)),
-    );
-    sent.push({ path: url.pathname, body });
-    const data = url.pathname === CITY_LIST ? { list: rows, total: rows.length } : null;
-    return new Response(JSON.stringify({ code: 0, msg: 'success', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  const user: SessionUser = {
-    id: 6,
-    username: 'u',
-    realName: '周婷',
-    mobile: '13800000006',
-    headimgurl: null,
+  sent = fakeServer(answer(CITY_LIST, () => ({ list: rows, total: rows.length })));
+  signInAs(5, {
+    name: '南京市住房和城乡建设委员会',
+    orgId: 6,
     roles: [Role.CITY_COMMITTEE],
-    org: { name: '南京市住房和城乡建设委员会' },
-    organization: { id: 6, type: 5, type_enum: 'GOVERNMENT', status: '已认证', certStatus: 2 },
-    companyId: 6,
-  };
-  session.setUser(user, []);
+    user: { id: 6, realName: '周婷', mobile: '13800000006' },
+  });
 });
 
 afterEach(() => {

@@ -1,22 +1,23 @@
+import type { EndpointDef } from '@jcbb/contract/endpoint';
+import { projectEndpoints } from '@jcbb/contract/project.endpoints';
+import { referenceEndpoints } from '@jcbb/contract/reference.endpoints';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { answer, fakeServer, type Sent } from '../../../test/fake-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import projectZh from '../locales/zh-CN.ts';
 import { ProjectEditPage } from './ProjectEditPage.tsx';
 
-let sent: string[];
+let sent: Sent[];
+/** The project calls, which a page that only reads reference data must not make. */
+const projectCalls: EndpointDef[] = Object.values(projectEndpoints);
 
 beforeEach(() => {
-  sent = [];
-  session.setToken('t');
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    sent.push(new URL(String(input), 'http://console.test').pathname);
-    return new Response(JSON.stringify({ code: 0, msg: 'success', data: { batches: [], editions: [] } }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
+  sent = fakeServer(
+    answer(projectEndpoints.policyOptions, () => ({ batches: [], editions: [] })),
+    answer(referenceEndpoints.divisionChildren, () => []),
+  );
 });
 
 afterEach(() => {
@@ -28,7 +29,7 @@ describe('ProjectEditPage', () => {
   it.each(['abc', '0', '1.5'])('says the link is wrong for ?id=%s and asks for no project', async (id) => {
     renderWithProviders(<ProjectEditPage />, { project: projectZh }, { path: `/project/edit?id=${id}` });
     expect(await screen.findByText('缺少项目编号')).toBeInTheDocument();
-    expect(sent.filter((path) => path.startsWith('/dolphin/api/project/'))).toEqual([]);
+    expect(sent.filter((s) => projectCalls.includes(s.endpoint))).toEqual([]);
   });
 
   it("checks the fields with the contract's own rules and messages before sending anything", async () => {
@@ -44,7 +45,9 @@ describe('ProjectEditPage', () => {
     expect(screen.getByText('请输入详细地址')).toBeInTheDocument();
     // Only reference data was read (divisions, policy options): nothing was saved.
     await waitFor(() =>
-      expect(sent.filter((p) => p.startsWith('/dolphin/api/project/') && !p.includes('policyOptions'))).toEqual([]),
+      expect(
+        sent.filter((s) => projectCalls.includes(s.endpoint) && s.endpoint !== projectEndpoints.policyOptions),
+      ).toEqual([]),
     );
   });
 });

@@ -1,8 +1,10 @@
 import { Role } from '@jcbb/contract';
+import { projectEndpoints } from '@jcbb/contract/project.endpoints';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type SessionUser, session } from '../../../lib/session.ts';
+import { session } from '../../../lib/session.ts';
+import { answer, fakeServer, type Sent, signInAs } from '../../../test/fake-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { UserProject } from '../api.ts';
 import projectListData from '../list-data.ts';
@@ -10,31 +12,20 @@ import projectZh from '../locales/zh-CN.ts';
 import { userProject } from '../test-data.ts';
 import { ProjectListPage } from './ProjectListPage.tsx';
 
-let sent: { path: string; body: Record<string, unknown> }[];
+let sent: Sent[];
 let joined: UserProject[];
 let invited: UserProject[];
 
 beforeEach(() => {
-  sent = [];
   joined = [];
   invited = [];
-  session.setToken('t');
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://console.test');
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    sent.push({ path: url.pathname, body });
-    let data: unknown = null;
-    if (url.pathname === '/dolphin/api/project/user/project/list') {
+  sent = fakeServer(
+    answer(projectEndpoints.userProjectList, ({ body }) => {
       const list = body.type === 2 ? invited : joined;
-      data = { list, total: list.length };
-    } else if (url.pathname === '/dolphin/api/projectOrg/respond') {
-      data = { status: 2, statusName: '已加入' };
-    }
-    return new Response(JSON.stringify({ code: 0, msg: 'success', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
+      return { list, total: list.length };
+    }),
+    answer(projectEndpoints.respondInvitation, () => ({ status: 2, statusName: '已加入' })),
+  );
 });
 
 afterEach(() => {
@@ -42,20 +33,14 @@ afterEach(() => {
   session.setUser(null);
 });
 
-function signInAs(orgType: number, roles: string[]) {
-  const user: SessionUser = {
-    id: 3,
-    username: 'u',
-    realName: '王强',
-    mobile: '13800000003',
-    headimgurl: null,
+/** 王强 of 江苏筑安建设工程有限公司 (organisation 3), with `roles`, its organisation of type `orgType`. */
+const signIn = (orgType: number, roles: string[]) =>
+  signInAs(orgType, {
+    name: '江苏筑安建设工程有限公司',
+    orgId: 3,
     roles,
-    org: { name: '江苏筑安建设工程有限公司' },
-    organization: { id: 3, type: orgType, type_enum: 'X', status: '已认证', certStatus: 2 },
-    companyId: 3,
-  };
-  session.setUser(user, []);
-}
+    user: { id: 3, realName: '王强', mobile: '13800000003' },
+  });
 
 const render = () => renderWithProviders(<ProjectListPage />, { project: projectZh }, { path: '/project/list' });
 
@@ -68,12 +53,12 @@ describe('the project list', () => {
       [4, 2],
       [1, 1],
     ] as const) {
-      signInAs(orgType, [Role.ENTERPRISE_ADMIN]);
-      sent = [];
+      signIn(orgType, [Role.ENTERPRISE_ADMIN]);
+      sent.length = 0;
       await projectListData(new QueryClient());
       const byData = asked();
       expect(byData).toHaveLength(calls);
-      sent = [];
+      sent.length = 0;
       const view = render();
       await waitFor(() => expect(sent).toHaveLength(calls));
       expect(asked()).toEqual(byData);
@@ -82,7 +67,7 @@ describe('the project list', () => {
   });
 
   it('shows a construction unit its invitations above an empty list, and its administrator accepts one', async () => {
-    signInAs(4, [Role.ENTERPRISE_ADMIN]);
+    signIn(4, [Role.ENTERPRISE_ADMIN]);
     invited = [userProject(7, { name: '江宁区人民医院', membershipStatus: 1 })];
     render();
     const card = (await screen.findByText('待处理的项目邀请（1）')).closest('.ant-card') as HTMLElement;
@@ -92,7 +77,7 @@ describe('the project list', () => {
     expect(check?.body).toMatchObject({ take: 10, skip: 0, type: 1, orgType: 4 });
     fireEvent.click(within(card).getByRole('button', { name: /接\s*受/ }));
     await waitFor(() =>
-      expect(sent.find((s) => s.path === '/dolphin/api/projectOrg/respond')?.body).toMatchObject({
+      expect(sent.find((s) => s.endpoint === projectEndpoints.respondInvitation)?.body).toMatchObject({
         projectId: 7,
         accept: true,
       }),
@@ -100,7 +85,7 @@ describe('the project list', () => {
   });
 
   it('lets only the administrator answer an invitation', async () => {
-    signInAs(4, [Role.STAFF]);
+    signIn(4, [Role.STAFF]);
     invited = [userProject(7, { membershipStatus: 1 })];
     render();
     await screen.findByText('待处理的项目邀请（1）');
@@ -109,7 +94,7 @@ describe('the project list', () => {
   });
 
   it('offers a developer without projects to register the first, and asks for no invitations', async () => {
-    signInAs(1, [Role.ENTERPRISE_ADMIN]);
+    signIn(1, [Role.ENTERPRISE_ADMIN]);
     render();
     expect(await screen.findByText(/暂无项目。登记第一个项目/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /登记第一个项目/ })).toBeTruthy();
@@ -118,7 +103,7 @@ describe('the project list', () => {
   });
 
   it('lists joined projects with the organisation’s leader', async () => {
-    signInAs(3, [Role.ENTERPRISE_ADMIN]);
+    signIn(3, [Role.ENTERPRISE_ADMIN]);
     joined = [
       userProject(1, {
         name: '天妃宫小学',

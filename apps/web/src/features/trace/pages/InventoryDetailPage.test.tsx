@@ -1,13 +1,15 @@
+import { projectEndpoints } from '@jcbb/contract/project.endpoints';
+import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
+import { answer, fakeServer, signInAs } from '../../../test/fake-server.ts';
 import { userProject } from '../../project/test-data.ts';
-import { mockServer, page, renderTrace, signInAs } from '../console-testing.tsx';
+import { page, renderTrace } from '../console-testing.tsx';
 import { InventoryDetailPage } from './InventoryDetailPage.tsx';
 
-const LIST = '/api/track/stock/list';
-const CARD = '/api/track/stock/card';
-const PROJECTS = '/dolphin/api/project/user/project/list';
+const { stockList: LIST, stockCard: CARD } = traceEndpoints;
+const PROJECTS = projectEndpoints.userProjectList;
 
 const balance = {
   productId: 5,
@@ -66,7 +68,10 @@ afterEach(() => {
 describe('the stock page', { timeout: 60_000 }, () => {
   it('shows a specification’s stock card newest first, with its running balances and documents', async () => {
     signInAs(6);
-    const sent = mockServer({ [LIST]: () => ({ data: page([balance]) }), [CARD]: () => ({ data: card }) });
+    const sent = fakeServer(
+      answer(LIST, () => page([balance])),
+      answer(CARD, () => card),
+    );
     renderTrace(<InventoryDetailPage />, '/productionManagement/inventoryDetail?specId=11&lotId=9');
     const title = await screen.findByText('库存卡：透水砖 200×100×60');
     const cardEl = title.closest('.ant-card') as HTMLElement;
@@ -85,8 +90,8 @@ describe('the stock page', { timeout: 60_000 }, () => {
     // The lot's own entry is not a shipment: no link.
     expect(within(items[3] as HTMLElement).queryByRole('link')).toBeNull();
     expect(within(cardEl).getByText('拒收待退')).toBeInTheDocument();
-    expect(sent.find((s) => s.path === CARD)?.body).toMatchObject({ specId: 11, lotId: 9, take: 50, skip: 0 });
-    expect(sent.find((s) => s.path === CARD)?.body).not.toHaveProperty('projectId');
+    expect(sent.find((s) => s.endpoint === CARD)?.body).toMatchObject({ specId: 11, lotId: 9, take: 50, skip: 0 });
+    expect(sent.find((s) => s.endpoint === CARD)?.body).not.toHaveProperty('projectId');
 
     fireEvent.click(within(cardEl).getByRole('button', { name: '关闭库存卡' }));
     await waitFor(() =>
@@ -96,7 +101,10 @@ describe('the stock page', { timeout: 60_000 }, () => {
 
   it('lists the stock and opens a stock card from it', async () => {
     signInAs(7);
-    const sent = mockServer({ [LIST]: () => ({ data: page([balance]) }), [CARD]: () => ({ data: card }) });
+    const sent = fakeServer(
+      answer(LIST, () => page([balance])),
+      answer(CARD, () => card),
+    );
     renderTrace(<InventoryDetailPage />, '/productionManagement/inventoryDetail');
     const item = (await screen.findByText('透水砖 · 200×100×60')).closest('li') as HTMLElement;
     expect(within(item).getByText(/可用 800 块 · 拒收待退 20 块 · 待发 150 块/)).toBeInTheDocument();
@@ -107,24 +115,22 @@ describe('the stock page', { timeout: 60_000 }, () => {
       ),
     );
     expect(await screen.findByText('库存卡：透水砖 200×100×60')).toBeInTheDocument();
-    expect(sent.find((s) => s.path === LIST)?.body).not.toHaveProperty('projectId');
+    expect(sent.find((s) => s.endpoint === LIST)?.body).not.toHaveProperty('projectId');
   });
 
   it('shows a construction unit the stock of its project', async () => {
     signInAs(4);
     const project = { id: 3, name: '天妃宫小学' };
-    const sent = mockServer({
-      [PROJECTS]: () => ({
-        data: page([userProject(project.id, { name: project.name })]),
-      }),
-      [LIST]: () => ({ data: page([]) }),
-    });
+    const sent = fakeServer(
+      answer(PROJECTS, () => page([userProject(project.id, { name: project.name })])),
+      answer(LIST, () => page([])),
+    );
     renderTrace(<InventoryDetailPage />, '/productionManagement/inventoryDetail');
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/productionManagement/inventoryDetail?projectId=3'),
     );
-    await waitFor(() => expect(sent.find((s) => s.path === LIST)?.body).toMatchObject({ projectId: 3 }));
-    expect(sent.find((s) => s.path === PROJECTS)?.body).toMatchObject({ type: 1, orgType: 4 });
+    await waitFor(() => expect(sent.find((s) => s.endpoint === LIST)?.body).toMatchObject({ projectId: 3 }));
+    expect(sent.find((s) => s.endpoint === PROJECTS)?.body).toMatchObject({ type: 1, orgType: 4 });
     expect(await screen.findByText(/暂无库存/)).toBeInTheDocument();
   });
 });

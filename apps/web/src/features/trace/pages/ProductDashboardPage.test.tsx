@@ -1,20 +1,30 @@
 import type { LotView } from '@jcbb/contract';
+import { productEndpoints } from '@jcbb/contract/product.endpoints';
+import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SessionUser, session } from '../../../lib/session.ts';
-import { lot, mockServer, page, products, renderTrace, type Sent, signInAs } from '../console-testing.tsx';
+import { answer, failure, fakeServer, type Sent, signInAs } from '../../../test/fake-server.ts';
+import { lot, page, products, renderTrace } from '../console-testing.tsx';
 import productDashboardData from '../product-dashboard-data.ts';
 import { ProductDashboardPage } from './ProductDashboardPage.tsx';
 
-const PRODUCTS = '/materials/productSpecificationsModel/productDetailList';
-const DASHBOARD = '/api/track/product/5/dashboard';
-const LOTS = '/api/track/lot/list';
-const CREATE = '/api/track/lot/create';
-const DETAIL = '/api/track/lot/9';
-const CODES = '/api/track/code/list';
-const GENERATE = '/api/track/code/generate';
-const LABELS = '/api/track/code/labels';
+const PRODUCTS = productEndpoints.productDetailList;
+const {
+  productDashboard: DASHBOARD,
+  lotList: LOTS,
+  lotCreate: CREATE,
+  lotDetail: DETAIL,
+  codeList: CODES,
+  codeGenerate: GENERATE,
+  labelSheet: LABELS,
+} = traceEndpoints;
+/** An answer for the record `id` only; another id is not found. */
+const only =
+  <T,>(id: number, data: () => T) =>
+  (request: Sent) =>
+    request.params.id === String(id) ? data() : failure(404, 40400, '记录不存在');
 
 const dashboard = (lots: LotView[] = []) => ({
   productId: 5,
@@ -47,18 +57,27 @@ const code = (n: number) => ({
 
 let sent: Sent[];
 
+/** A second product of the maker, 植草砖, without specifications. */
+const second = () => products().map((p) => ({ ...p, id: 6, name: '植草砖', specs: [] }));
+
 beforeEach(() => {
   signInAs(6);
-  sent = mockServer({
-    [PRODUCTS]: () => ({ data: products() }),
-    [DASHBOARD]: () => ({ data: dashboard([lot(9)]) }),
-    [LOTS]: () => ({ data: page([lot(9, { batchNo: 'B2026-009', codeCount: 2 })]) }),
-    [CREATE]: () => ({ data: { id: 9 } }),
-    [DETAIL]: () => ({ data: lotDetail }),
-    [CODES]: () => ({ data: page([code(2), code(3)]) }),
-    [GENERATE]: () => ({ data: { codes: [], count: 10 } }),
-    [LABELS]: () => new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf' } }),
-  });
+  sent = fakeServer(
+    answer(PRODUCTS, () => products()),
+    answer(
+      DASHBOARD,
+      only(5, () => dashboard([lot(9)])),
+    ),
+    answer(LOTS, () => page([lot(9, { batchNo: 'B2026-009', codeCount: 2 })])),
+    answer(CREATE, () => ({ id: 9 })),
+    answer(
+      DETAIL,
+      only(9, () => lotDetail),
+    ),
+    answer(CODES, () => page([code(2), code(3)])),
+    answer(GENERATE, () => ({ codes: [], count: 10 })),
+    answer(LABELS, () => new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf' } })),
+  );
 });
 
 afterEach(() => {
@@ -73,12 +92,14 @@ const dialogTitled = async (title: string) =>
 // antd drawers, modals and forms are slow in jsdom on a shared machine: each test gets 60 s (the default is 20).
 describe('the product dashboard', { timeout: 60_000 }, () => {
   it('starts with the navigation the queries the page first asks for (route data), with and without ?id=', async () => {
-    const second = { ...products()[0], id: 6, name: '植草砖', specs: [] };
-    sent = mockServer({
-      [PRODUCTS]: () => ({ data: [...products(), second] }),
-      [DASHBOARD]: () => ({ data: dashboard([lot(9)]) }),
-      [LOTS]: () => ({ data: page([lot(9)]) }),
-    });
+    sent = fakeServer(
+      answer(PRODUCTS, () => [...products(), ...second()]),
+      answer(
+        DASHBOARD,
+        only(5, () => dashboard([lot(9)])),
+      ),
+      answer(LOTS, () => page([lot(9)])),
+    );
     const asked = () => sent.map((s) => `${s.method} ${s.path} ${JSON.stringify(s.body)}`).sort();
     for (const search of ['?id=5', '']) {
       sent.length = 0;
@@ -101,7 +122,7 @@ describe('the product dashboard', { timeout: 60_000 }, () => {
     expect(screen.getByText('42')).toBeInTheDocument();
     expect(screen.getByText('南京市江宁区')).toBeInTheDocument();
     expect(screen.getByText('南京恒通建材贸易有限公司')).toBeInTheDocument();
-    expect(sent.find((s) => s.path === LOTS)?.body).toMatchObject({ productId: 5, take: 10, skip: 0 });
+    expect(sent.find((s) => s.endpoint === LOTS)?.body).toMatchObject({ productId: 5, take: 10, skip: 0 });
     expect(screen.getByRole('link', { name: '库存卡' })).toHaveAttribute(
       'href',
       '/productionManagement/inventoryDetail?specId=11&lotId=9',
@@ -109,29 +130,33 @@ describe('the product dashboard', { timeout: 60_000 }, () => {
   });
 
   it("opens on the product of the maker's latest lot, not the first of the list", async () => {
-    const second = { ...products()[0], id: 6, name: '植草砖', specs: [] };
-    sent = mockServer({
-      [PRODUCTS]: () => ({ data: [...products(), second] }),
-      [LOTS]: ({ body }) =>
-        body.productId === undefined
-          ? { data: page([lot(12, { productId: 6, productName: '植草砖' })]) }
-          : { data: page([]) },
-      '/api/track/product/6/dashboard': () => ({ data: { ...dashboard(), productId: 6, productName: '植草砖' } }),
-    });
+    sent = fakeServer(
+      answer(PRODUCTS, () => [...products(), ...second()]),
+      answer(LOTS, ({ body }) =>
+        body.productId === undefined ? page([lot(12, { productId: 6, productName: '植草砖' })]) : page([]),
+      ),
+      answer(
+        DASHBOARD,
+        only(6, () => ({ ...dashboard(), productId: 6, productName: '植草砖' })),
+      ),
+    );
     renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard');
     await waitFor(() => expect(location()).toBe('/productionManagement/productDashboard?id=6'));
-    expect(sent.find((s) => s.path === LOTS)?.body).toMatchObject({ take: 1, skip: 0 });
+    expect(sent.find((s) => s.endpoint === LOTS)?.body).toMatchObject({ take: 1, skip: 0 });
   });
 
   it('opens on the first product when the latest lot cannot be read', async () => {
-    sent = mockServer({
-      [PRODUCTS]: () => ({ data: [...products(), { ...products()[0], id: 6, name: '植草砖', specs: [] }] }),
-      [LOTS]: () => ({ status: 500, code: 50000, msg: '服务暂不可用' }),
-      [DASHBOARD]: () => ({ data: dashboard() }),
-    });
+    sent = fakeServer(
+      answer(PRODUCTS, () => [...products(), ...second()]),
+      answer(LOTS, () => failure(500, 50000, '服务暂不可用')),
+      answer(
+        DASHBOARD,
+        only(5, () => dashboard()),
+      ),
+    );
     renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard');
     await waitFor(() => expect(location()).toBe('/productionManagement/productDashboard?id=5'));
-    expect(sent.filter((s) => s.path === LOTS)[0]?.body).toEqual({ take: 1, skip: 0 });
+    expect(sent.filter((s) => s.endpoint === LOTS)[0]?.body).toEqual({ take: 1, skip: 0 });
   });
 
   it('creates a lot with the body the contract asks for, then opens it', async () => {
@@ -151,15 +176,15 @@ describe('the product dashboard', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(within(dialog).getByText('请输入生产数量')).toBeInTheDocument();
     expect(within(dialog).getByText('有效期不能早于生产日期')).toBeInTheDocument();
-    expect(sent.filter((s) => s.path === CREATE)).toEqual([]);
+    expect(sent.filter((s) => s.endpoint === CREATE)).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText('批号'), { target: { value: 'B2026-010' } });
     fireEvent.change(within(dialog).getByLabelText('生产数量'), { target: { value: '1200.5' } });
     fireEvent.change(within(dialog).getByLabelText('有效期至'), { target: { value: '2028-02-29' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
 
-    await waitFor(() => expect(sent.filter((s) => s.path === CREATE)).toHaveLength(1));
-    expect(sent.find((s) => s.path === CREATE)?.body).toEqual({
+    await waitFor(() => expect(sent.filter((s) => s.endpoint === CREATE)).toHaveLength(1));
+    expect(sent.find((s) => s.endpoint === CREATE)?.body).toEqual({
       specId: 11,
       batchNo: 'B2026-010',
       productionDate: '2026-03-01',
@@ -176,7 +201,7 @@ describe('the product dashboard', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('ABCDEFGHIJKLMNOPQRS2')).toBeInTheDocument();
     expect(within(drawer).getAllByText(/包装（含 100 个单品）/)).toHaveLength(2);
     expect(within(drawer).getByText('合格证.pdf')).toBeInTheDocument();
-    expect(sent.find((s) => s.path === CODES)?.body).toMatchObject({ lotId: 9, topLevelOnly: true });
+    expect(sent.find((s) => s.endpoint === CODES)?.body).toMatchObject({ lotId: 9, topLevelOnly: true });
 
     fireEvent.click(within(drawer).getByRole('button', { name: /生成追溯码/ }));
     const dialog = await dialogTitled('生成追溯码：批次 B2026-009');
@@ -191,8 +216,8 @@ describe('the product dashboard', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('本批次尚未赋码的数量：800 块')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: /生成追溯码/ }));
 
-    await waitFor(() => expect(sent.filter((s) => s.path === GENERATE)).toHaveLength(1));
-    expect(sent.find((s) => s.path === GENERATE)?.body).toEqual({
+    await waitFor(() => expect(sent.filter((s) => s.endpoint === GENERATE)).toHaveLength(1));
+    expect(sent.find((s) => s.endpoint === GENERATE)?.body).toEqual({
       lotId: 9,
       count: 4,
       level: 'package',
@@ -225,17 +250,17 @@ describe('the product dashboard', { timeout: 60_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('标签高度'), { target: { value: '40' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /下\s*载/ }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    const request = sent.find((s) => s.path === LABELS);
+    const request = sent.find((s) => s.endpoint === LABELS);
     expect(request?.method).toBe('GET');
     expect(Object.fromEntries(request?.query ?? [])).toMatchObject({ lotId: '9', widthMm: '60', heightMm: '40' });
     expect(createObjectURL).toHaveBeenCalled();
   });
 
   it('says how to start when the maker has no product yet', async () => {
-    sent = mockServer({ [PRODUCTS]: () => ({ data: [] }) });
+    sent = fakeServer(answer(PRODUCTS, () => []));
     renderTrace(<ProductDashboardPage />, '/productionManagement/productDashboard');
     expect(await screen.findByText(/还没有产品。先在产品中心添加产品/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '前往产品中心' })).toHaveAttribute('href', '/product/list');
-    expect(sent.filter((s) => s.path.startsWith('/api/track/'))).toEqual([]);
+    expect(sent.filter((s) => Object.values<unknown>(traceEndpoints).includes(s.endpoint))).toEqual([]);
   });
 });

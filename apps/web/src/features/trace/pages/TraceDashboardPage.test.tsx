@@ -1,11 +1,12 @@
+import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { address, mockServer, page, renderTrace, signInAs } from '../console-testing.tsx';
+import { answer, fakeServer, signInAs } from '../../../test/fake-server.ts';
+import { address, page, renderTrace } from '../console-testing.tsx';
 import { TraceDashboardPage } from './TraceDashboardPage.tsx';
 
-const DASHBOARD = '/api/track/dashboard';
-const ADDRESSES = '/api/track/address/list';
+const { dashboard: DASHBOARD, addressList: ADDRESSES } = traceEndpoints;
 
 const empty = {
   shippedThisMonth: 0,
@@ -54,7 +55,7 @@ afterEach(() => {
 describe('the trace dashboard', { timeout: 60_000 }, () => {
   it('shows the KPIs, stock, receivers, transport carbon and alerts with their links', async () => {
     signInAs(6);
-    mockServer({ [DASHBOARD]: () => ({ data: busy }) });
+    fakeServer(answer(DASHBOARD, () => busy));
     renderTrace(<TraceDashboardPage />, '/productionManagement/dashboard');
     const shipped = (await screen.findByText('本月发货单')).closest('.ant-card') as HTMLElement;
     expect(within(shipped).getByText('12')).toBeInTheDocument();
@@ -81,7 +82,10 @@ describe('the trace dashboard', { timeout: 60_000 }, () => {
 
   it('tells a new manufacturer what to do first, ticking off the address it already has', async () => {
     signInAs(6);
-    mockServer({ [DASHBOARD]: () => ({ data: empty }), [ADDRESSES]: () => ({ data: page([address(1)]) }) });
+    fakeServer(
+      answer(DASHBOARD, () => empty),
+      answer(ADDRESSES, () => page([address(1)])),
+    );
     renderTrace(<TraceDashboardPage />, '/productionManagement/dashboard');
     const guide = (await screen.findByText('开始使用溯源')).closest('.ant-card') as HTMLElement;
     const steps = within(guide).getAllByRole('listitem');
@@ -98,7 +102,10 @@ describe('the trace dashboard', { timeout: 60_000 }, () => {
 
   it('starts a distributor with an address and goods to receive', async () => {
     signInAs(7);
-    mockServer({ [DASHBOARD]: () => ({ data: empty }), [ADDRESSES]: () => ({ data: page([]) }) });
+    fakeServer(
+      answer(DASHBOARD, () => empty),
+      answer(ADDRESSES, () => page([])),
+    );
     renderTrace(<TraceDashboardPage />, '/productionManagement/dashboard');
     expect(await screen.findByRole('link', { name: '去添加地址' })).toHaveAttribute(
       'href',

@@ -1,47 +1,50 @@
 import { shanghaiToday } from '@jcbb/contract/time';
+import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../../lib/session.ts';
-import { SourceDetailPage } from '../../pages/ship/SourceDetailPage.tsx';
 import {
-  choose,
-  detail,
+  answer,
+  type Failure,
   fakeServer,
   fieldErrors,
-  findButton,
-  findByText,
-  line,
-  render,
+  only,
   type Sent,
   signInAs,
-} from './ship-testing.tsx';
+} from '../../../../test/fake-server.ts';
+import { SourceDetailPage } from '../../pages/ship/SourceDetailPage.tsx';
+import { choose, detail, findButton, findByText, line, render } from './ship-testing.tsx';
 
 let sent: Sent[];
-let answers: unknown[];
+let answers: Failure[];
 
 beforeEach(() => {
-  signInAs(7, '南京恒通建材贸易有限公司');
+  signInAs(7, { name: '南京恒通建材贸易有限公司' });
   answers = [];
-  sent = fakeServer({
-    'GET /api/track/shipment/5': () =>
-      detail(5, {
-        side: 'receiver',
-        actions: ['receive', 'close'],
-        lines: [
-          line(1, {
-            quantity: 100,
-            progress: { shipped: 100, accepted: 0, rejected: 0, cancelled: 0, outstanding: 100 },
-          }),
-          line(2, {
-            lineNo: 2,
-            specName: 'A3.5 B05 600×240×200',
-            quantity: 50,
-            progress: { shipped: 50, accepted: 0, rejected: 0, cancelled: 0, outstanding: 50 },
-          }),
-        ],
-      }),
-    'POST /api/track/receipt/create': () => answers.shift() ?? { id: 61, number: 'SH202605110061' },
-  });
+  sent = fakeServer(
+    answer(
+      traceEndpoints.shipmentDetail,
+      only(5, () =>
+        detail(5, {
+          side: 'receiver',
+          actions: ['receive', 'close'],
+          lines: [
+            line(1, {
+              quantity: 100,
+              progress: { shipped: 100, accepted: 0, rejected: 0, cancelled: 0, outstanding: 100 },
+            }),
+            line(2, {
+              lineNo: 2,
+              specName: 'A3.5 B05 600×240×200',
+              quantity: 50,
+              progress: { shipped: 50, accepted: 0, rejected: 0, cancelled: 0, outstanding: 50 },
+            }),
+          ],
+        }),
+      ),
+    ),
+    answer(traceEndpoints.receiptCreate, () => answers.shift() ?? { id: 61, number: 'SH202605110061' }),
+  );
 });
 
 afterEach(() => {
@@ -49,7 +52,7 @@ afterEach(() => {
   session.clear();
 });
 
-const receipts = () => sent.filter((s) => s.path === '/api/track/receipt/create').map((s) => s.body);
+const receipts = () => sent.filter((s) => s.endpoint === traceEndpoints.receiptCreate).map((s) => s.body);
 const typeInto = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const itemOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;

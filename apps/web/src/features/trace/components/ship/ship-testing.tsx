@@ -2,91 +2,20 @@ import type { EndpointData } from '@jcbb/contract/endpoint';
 import type { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { configure, fireEvent, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
-import { type SessionUser, session } from '../../../../lib/session.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import shipZh from '../../locales/ship.zh-CN.ts';
 import type { Lot, ShipmentDetail, ShipmentLine, ShipmentRow } from '../../ship-api.ts';
 
 /**
- * Test support of the shipment screens: a fake server answering the contract's paths (every answer is checked
- * against the contract by lib/api.ts in tests, so the fixtures below are whole), a signed-in organisation, and
- * helpers for antd's selects.
+ * Test support of the shipment screens: fixtures (every answer is checked against the contract by lib/api.ts in
+ * tests, so they are whole) and helpers for antd's selects. The fake server and `signInAs` are the console's
+ * (test/fake-server.ts).
  */
 
 // antd forms render slowly on the shared 2-core machine (several engineers' suites at once): waits get 15 s.
 configure({ asyncUtilTimeout: 15_000 });
 
 export const render = (ui: ReactNode, path: string) => renderWithProviders(ui, { traceShip: shipZh }, { path });
-
-export interface Sent {
-  method: string;
-  path: string;
-  body: Record<string, unknown>;
-}
-class Failure {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    readonly msg: string,
-    readonly data: unknown = null,
-  ) {}
-}
-/** A 400 with per-field messages, as the server's invalidInput answers. */
-export const fieldErrors = (fields: Record<string, string>) =>
-  new Failure(400, 40000, '请求参数有误', {
-    fields: Object.entries(fields).map(([field, message]) => ({ field, message })),
-  });
-
-type Handler = (body: Record<string, unknown>) => unknown;
-
-/** Answers `METHOD /path` from `routes`; anything else is a 404. Returns what was sent, in order. */
-export function fakeServer(routes: Record<string, Handler>): Sent[] {
-  const sent: Sent[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://console.test');
-    const method = init?.method ?? 'GET';
-    const body =
-      typeof init?.body === 'string'
-        ? (JSON.parse(init.body) as Record<string, unknown>)
-        : Object.fromEntries(url.searchParams.entries());
-    sent.push({ method, path: url.pathname, body });
-    const handler = routes[`${method} ${url.pathname}`];
-    let result: unknown;
-    try {
-      result = handler ? handler(body) : new Failure(404, 40400, '记录不存在');
-    } catch (error) {
-      // A broken fixture: say so (the client would only say 网络异常).
-      console.error(`fake server: ${method} ${url.pathname}`, error);
-      throw error;
-    }
-    const envelope =
-      result instanceof Failure
-        ? { status: result.status, json: { code: result.code, msg: result.msg, data: result.data } }
-        : { status: 200, json: { code: 0, msg: 'success', data: result ?? null } };
-    return new Response(JSON.stringify(envelope.json), {
-      status: envelope.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return sent;
-}
-
-export function signInAs(orgType: number, name = '南京绿筑新材料有限公司') {
-  session.setToken('t');
-  const user: SessionUser = {
-    id: 1,
-    username: 'u',
-    realName: '李明',
-    mobile: '13800000001',
-    headimgurl: null,
-    roles: ['enterprise_admin'],
-    org: { name },
-    organization: { id: 11, type: orgType, type_enum: 'X', status: '已认证', certStatus: 2 },
-    companyId: 11,
-  };
-  session.setUser(user, []);
-}
 
 /**
  * Role queries walk the whole accessibility tree and compute styles: on the wizard (five steps in the DOM) under

@@ -1,23 +1,16 @@
 import { Role } from '@jcbb/contract';
+import type { EndpointDef } from '@jcbb/contract/endpoint';
+import { productEndpoints } from '@jcbb/contract/product.endpoints';
+import { projectEndpoints } from '@jcbb/contract/project.endpoints';
 import { shanghaiToday } from '@jcbb/contract/time';
+import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SessionUser, session } from '../../../../lib/session.ts';
+import { answer, fakeServer, fieldErrors, only, type Sent, signInAs } from '../../../../test/fake-server.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import organizationZh from '../../../organization/locales/zh-CN.ts';
-import {
-  choose,
-  detail,
-  fakeServer,
-  fieldErrors,
-  findButton,
-  findByText,
-  line,
-  lot,
-  render,
-  type Sent,
-  signInAs,
-} from '../../components/ship/ship-testing.tsx';
+import { choose, detail, findButton, findByText, line, lot, render } from '../../components/ship/ship-testing.tsx';
 import shipZh from '../../locales/ship.zh-CN.ts';
 import { SendProductPage } from './SendProductPage.tsx';
 
@@ -64,11 +57,11 @@ let saves: number;
 beforeEach(() => {
   saves = 0;
   signInAs(6);
-  sent = fakeServer({
-    'POST /api/track/project/list': () => ({ list: [project], total: 1 }),
-    'POST /api/track/receiver/list': () => ({ list: [], total: 0 }),
-    'POST /api/track/address/list': () => ({ list: [factory], total: 1 }),
-    'POST /materials/productSpecificationsModel/productDetailList': () => [
+  sent = fakeServer(
+    answer(projectEndpoints.trackProjectList, () => ({ list: [project], total: 1 })),
+    answer(traceEndpoints.receiverList, () => ({ list: [], total: 0 })),
+    answer(traceEndpoints.addressList, () => ({ list: [factory], total: 1 })),
+    answer(productEndpoints.productDetailList, () => [
       {
         id: 3,
         name: '蒸压加气混凝土砌块',
@@ -91,28 +84,35 @@ beforeEach(() => {
           },
         ],
       },
-    ],
-    'POST /api/track/lot/list': () => ({ list: [lot(5)], total: 1 }),
-    'POST /api/track/code/list': () => ({ list: [code(CODE_A), code(CODE_B), code('ABCDEFGHIJKLMNOPQRS4')], total: 3 }),
-    'POST /api/track/shipment/save': () => {
+    ]),
+    answer(traceEndpoints.lotList, () => ({ list: [lot(5)], total: 1 })),
+    answer(traceEndpoints.codeList, () => ({
+      list: [code(CODE_A), code(CODE_B), code('ABCDEFGHIJKLMNOPQRS4')],
+      total: 3,
+    })),
+    answer(traceEndpoints.shipmentSave, () => {
       saves += 1;
       return saves === 1
         ? fieldErrors({ 'lines.0.quantity': '库存不足：可用 8 块' })
         : { id: 41, number: 'FH2026051000041' };
-    },
-    'GET /api/track/shipment/41': () =>
-      detail(41, {
-        number: 'FH2026051000041',
-        status: 1,
-        statusName: '草稿',
-        to: { kind: 'project', orgId: null, projectId: 7, name: '天妃宫小学', cityName: '南京市' },
-        lines: [line(1, { quantity: 5, codeCount: 2, codes: [CODE_A, CODE_B], massKg: 125 })],
-        actions: ['edit', 'ship', 'cancel'],
-        blockers: [],
-        shippedTime: null,
-      }),
-    'POST /api/track/shipment/ship': () => ({ id: 41, number: 'FH2026051000041' }),
-  });
+    }),
+    answer(
+      traceEndpoints.shipmentDetail,
+      only(41, () =>
+        detail(41, {
+          number: 'FH2026051000041',
+          status: 1,
+          statusName: '草稿',
+          to: { kind: 'project', orgId: null, projectId: 7, name: '天妃宫小学', cityName: '南京市' },
+          lines: [line(1, { quantity: 5, codeCount: 2, codes: [CODE_A, CODE_B], massKg: 125 })],
+          actions: ['edit', 'ship', 'cancel'],
+          blockers: [],
+          shippedTime: null,
+        }),
+      ),
+    ),
+    answer(traceEndpoints.shipmentShip, () => ({ id: 41, number: 'FH2026051000041' })),
+  );
 });
 
 afterEach(() => {
@@ -128,13 +128,19 @@ const next = async (title: string) => {
   fireEvent.click(await findButton('下一步'));
   await findByText('.ant-steps-item-process .ant-steps-item-title', title);
 };
-const body = (path: string, nth = 0) => sent.filter((s) => s.path === path)[nth]?.body;
+const body = (endpoint: EndpointDef, nth = 0) => sent.filter((s) => s.endpoint === endpoint)[nth]?.body;
+/** The shipment calls (list, save, detail, ship, cancel, void, close). */
+const shipmentCalls = Object.entries(traceEndpoints)
+  .filter(([name]) => name.startsWith('shipment'))
+  .map(([, e]) => e as EndpointDef);
+/** Every traceability call of the console, and its project list. */
+const traceCalls: EndpointDef[] = [...Object.values(traceEndpoints), projectEndpoints.trackProjectList];
 
 describe('the shipment wizard', () => {
   it.each(['abc', '0'])('says the link is wrong for ?id=%s and asks for no draft', async (id) => {
     render(<SendProductPage />, `/productionManagement/sendProduct?id=${id}`);
     expect(await screen.findByText('缺少发货单编号')).toBeInTheDocument();
-    expect(sent.filter((s) => s.path.startsWith('/api/track/shipment/'))).toEqual([]);
+    expect(sent.filter((s) => shipmentCalls.includes(s.endpoint))).toEqual([]);
   });
 
   it('ships to a project: destination, a line with scanned and pasted codes, a server field error on the line, ship', async () => {
@@ -178,15 +184,15 @@ describe('the shipment wizard', () => {
     expect(await screen.findByText('库存不足：可用 8 块')).toBeVisible();
     const quantity = screen.getByLabelText('第 1 行发货数量');
     expect(quantity.closest('.ant-form-item')).toHaveTextContent('库存不足：可用 8 块');
-    expect(body('/api/track/shipment/save')).toMatchObject({
+    expect(body(traceEndpoints.shipmentSave)).toMatchObject({
       destination: { kind: 'project', projectId: 7 },
       fromAddressId: 1,
       transportType: 8,
       shipDate: shanghaiToday(),
       lines: [{ specId: 31, lotId: 5, quantity: 10, codes: [CODE_A, CODE_B] }],
     });
-    expect(body('/api/track/shipment/save')).not.toHaveProperty('toAddressId');
-    expect(body('/api/track/shipment/save')).not.toHaveProperty('distanceKm');
+    expect(body(traceEndpoints.shipmentSave)).not.toHaveProperty('toAddressId');
+    expect(body(traceEndpoints.shipmentSave)).not.toHaveProperty('distanceKm');
 
     // Fewer units; the draft saves, the server's check of it shows, and 确认发货 ships it.
     fireEvent.change(quantity, { target: { value: '5' } });
@@ -194,7 +200,7 @@ describe('the shipment wizard', () => {
     await next('核对发货');
     fireEvent.click(await findButton('保存草稿'));
     expect(await screen.findByText('草稿 FH2026051000041 已通过核对，可以确认发货')).toBeInTheDocument();
-    expect(body('/api/track/shipment/save', 1)).toMatchObject({ lines: [{ quantity: 5 }] });
+    expect(body(traceEndpoints.shipmentSave, 1)).toMatchObject({ lines: [{ quantity: 5 }] });
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/productionManagement/sendProduct?id=41'),
     );
@@ -206,7 +212,7 @@ describe('the shipment wizard', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/productionManagement/sourceDetail?id=41'),
     );
-    expect(body('/api/track/shipment/ship')).toMatchObject({ id: 41 });
+    expect(body(traceEndpoints.shipmentShip)).toMatchObject({ id: 41 });
   }, 180_000);
 });
 
@@ -233,16 +239,19 @@ describe('the shipment wizard for an organisation that is not certified', () => 
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/organization/orgnizationVerification'),
     );
-    expect(sent.filter((s) => s.path.startsWith('/api/track/'))).toEqual([]);
+    expect(sent.filter((s) => traceCalls.includes(s.endpoint))).toEqual([]);
   });
 
   it('shows the same words for a draft it saved while it was certified', async () => {
-    sent = fakeServer({
-      'GET /api/track/shipment/41': () => detail(41, { status: 1, statusName: '草稿', actions: ['cancel'] }),
-    });
+    sent = fakeServer(
+      answer(
+        traceEndpoints.shipmentDetail,
+        only(41, () => detail(41, { status: 1, statusName: '草稿', actions: ['cancel'] })),
+      ),
+    );
     signInUncertified();
     renderPage('/productionManagement/sendProduct?id=41');
     expect(await screen.findByText('企业认证通过后才能使用此功能')).toBeInTheDocument();
-    expect(sent.map((s) => s.path)).toEqual(['/api/track/shipment/41']);
+    expect(sent.map((s) => [s.endpoint, s.params])).toEqual([[traceEndpoints.shipmentDetail, { id: '41' }]]);
   });
 });

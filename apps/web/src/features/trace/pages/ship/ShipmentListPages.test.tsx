@@ -1,30 +1,24 @@
+import { projectEndpoints } from '@jcbb/contract/project.endpoints';
 import { SIGNING_PARAM_KEYS } from '@jcbb/contract/signing';
+import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../../lib/session.ts';
-import {
-  choose,
-  fakeServer,
-  findButton,
-  render,
-  type Sent,
-  type ShipmentListData,
-  signInAs,
-  summary,
-} from '../../components/ship/ship-testing.tsx';
+import { answer, fakeServer, type Sent, signInAs } from '../../../../test/fake-server.ts';
+import { choose, findButton, render, type ShipmentListData, summary } from '../../components/ship/ship-testing.tsx';
 import { incomingListData, outgoingListData } from '../../shipment-list-data.ts';
 import { SourcesPage, TrackListPage } from './ShipmentListPages.tsx';
 
 let sent: Sent[];
-let answer: ShipmentListData;
+let listed: ShipmentListData;
 
 beforeEach(() => {
-  answer = { list: [], total: 0 };
-  sent = fakeServer({
-    'POST /api/track/shipment/list': () => answer,
-    'POST /dolphin/api/project/user/project/list': () => ({ list: [], total: 0 }),
-  });
+  listed = { list: [], total: 0 };
+  sent = fakeServer(
+    answer(traceEndpoints.shipmentList, () => listed),
+    answer(projectEndpoints.userProjectList, () => ({ list: [], total: 0 })),
+  );
 });
 
 afterEach(() => {
@@ -32,7 +26,7 @@ afterEach(() => {
   session.clear();
 });
 
-const lists = () => sent.filter((s) => s.path === '/api/track/shipment/list').map((s) => s.body);
+const lists = () => sent.filter((s) => s.endpoint === traceEndpoints.shipmentList).map((s) => s.body);
 
 describe('the shipment lists', () => {
   it('start with the navigation the same queries the page first asks for (route data), projects only for site units', async () => {
@@ -64,7 +58,7 @@ describe('the shipment lists', () => {
 
   it('shows what was shipped with a receipt bar: accepted green, rejected red, the rest grey, in words too', async () => {
     signInAs(6);
-    answer = {
+    listed = {
       list: [
         summary(1, {
           status: 3,
@@ -97,7 +91,7 @@ describe('the shipment lists', () => {
 
   it('says 缺少质量数据 rather than a figure, and offers the wizard when nothing was shipped', async () => {
     signInAs(6);
-    answer = {
+    listed = {
       list: [
         summary(2, {
           carbon: {
@@ -120,8 +114,8 @@ describe('the shipment lists', () => {
   }, 120_000);
 
   it('lists incoming goods with 收货 only where something is still on its way', async () => {
-    signInAs(7, '南京恒通建材贸易有限公司');
-    answer = {
+    signInAs(7, { name: '南京恒通建材贸易有限公司' });
+    listed = {
       list: [
         summary(3, { status: 2 }),
         summary(4, { status: 4, progress: { shipped: 100, accepted: 100, rejected: 0, cancelled: 0, outstanding: 0 } }),

@@ -1,17 +1,18 @@
+import type { EndpointDef } from '@jcbb/contract/endpoint';
+import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../../lib/session.ts';
 import {
-  detail,
+  answer,
   fakeServer,
   fieldErrors,
-  findButton,
-  findByText,
-  line,
-  render,
+  only,
+  type Route,
   type Sent,
   signInAs,
-} from '../../components/ship/ship-testing.tsx';
+} from '../../../../test/fake-server.ts';
+import { detail, findButton, findByText, line, render } from '../../components/ship/ship-testing.tsx';
 import type { ShipmentDetail } from '../../ship-api.ts';
 import { SourceDetailPage } from './SourceDetailPage.tsx';
 
@@ -20,8 +21,14 @@ afterEach(() => {
   session.clear();
 });
 
-function open(shipment: ShipmentDetail, extra: Record<string, (body: Record<string, unknown>) => unknown> = {}) {
-  const sent = fakeServer({ [`GET /api/track/shipment/${shipment.id}`]: () => shipment, ...extra });
+function open(shipment: ShipmentDetail, ...extra: Route[]) {
+  const sent = fakeServer(
+    answer(
+      traceEndpoints.shipmentDetail,
+      only(shipment.id, () => shipment),
+    ),
+    ...extra,
+  );
   render(<SourceDetailPage />, `/productionManagement/sourceDetail?id=${shipment.id}`);
   return sent;
 }
@@ -31,11 +38,11 @@ const buttonTexts = () =>
   );
 const ACTION_WORDS = ['收货', '确认发货', '继续编辑', '退货', '关闭', '作废', '取消发货单'];
 const shownActions = () => buttonTexts().filter((t) => ACTION_WORDS.includes(t));
-const bodyOf = (sent: Sent[], path: string) => sent.find((s) => s.path === path)?.body;
+const bodyOf = (sent: Sent[], endpoint: EndpointDef) => sent.find((s) => s.endpoint === endpoint)?.body;
 
 describe('the shipment detail', () => {
   it('offers a receiver only what `actions` allows, and shows the events with their ledger proof folded', async () => {
-    signInAs(7, '南京恒通建材贸易有限公司');
+    signInAs(7, { name: '南京恒通建材贸易有限公司' });
     open(
       detail(5, {
         side: 'receiver',
@@ -79,19 +86,20 @@ describe('the shipment detail', () => {
   it('voids a shipment with a reason, and puts the server’s refusal of the reason under the field', async () => {
     signInAs(6);
     let calls = 0;
-    const sent = open(detail(7, { actions: ['void'] }), {
-      'POST /api/track/shipment/void': () => {
+    const sent = open(
+      detail(7, { actions: ['void'] }),
+      answer(traceEndpoints.shipmentVoid, () => {
         calls += 1;
         return calls === 1 ? fieldErrors({ reason: '原因不能只有标点' }) : { id: 7, number: 'FH202605100007' };
-      },
-    });
+      }),
+    );
     await waitFor(() => expect(shownActions()).toEqual(['作废']));
     fireEvent.click(await findButton('作废'));
     const dialog = await findByText('.ant-modal', /作废发货单FH202605100007/);
     fireEvent.change(dialog.querySelector('textarea') as HTMLTextAreaElement, { target: { value: '车辆未出发' } });
     fireEvent.click(await findButton('作废', dialog));
     expect(await findByText('.ant-modal .ant-form-item-explain', '原因不能只有标点')).toBeInTheDocument();
-    expect(bodyOf(sent, '/api/track/shipment/void')).toMatchObject({ id: 7, reason: '车辆未出发' });
+    expect(bodyOf(sent, traceEndpoints.shipmentVoid)).toMatchObject({ id: 7, reason: '车辆未出发' });
     fireEvent.click(await findButton('作废', dialog));
     await waitFor(() => expect(calls).toBe(2));
     await waitFor(() =>
@@ -100,7 +108,7 @@ describe('the shipment detail', () => {
   }, 120_000);
 
   it('turns a receipt’s rejected goods into a return draft and opens it in the wizard', async () => {
-    signInAs(4, '江苏筑安建设工程有限公司');
+    signInAs(4, { name: '江苏筑安建设工程有限公司' });
     const sent = open(
       detail(8, {
         side: 'receiver',
@@ -131,13 +139,13 @@ describe('the shipment detail', () => {
           },
         ],
       }),
-      { 'POST /api/track/receipt/return': () => ({ id: 99, number: 'FH202605110099' }) },
+      answer(traceEndpoints.returnPrefill, () => ({ id: 99, number: 'FH202605110099' })),
     );
     expect(await screen.findByText('破损')).toBeInTheDocument();
     fireEvent.click(await findButton('退货'));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/productionManagement/sendProduct?id=99'),
     );
-    expect(bodyOf(sent, '/api/track/receipt/return')).toMatchObject({ receiptId: 31 });
+    expect(bodyOf(sent, traceEndpoints.returnPrefill)).toMatchObject({ receiptId: 31 });
   }, 120_000);
 });
