@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { forbidden, invalidInput, notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import * as repo from './basic-material.repository.ts';
 import { checkClassAndUnits, DUPLICATE_NAME, storedUnits } from './basic-material-fields.ts';

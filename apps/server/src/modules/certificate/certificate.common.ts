@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { certificateState } from './certificate.content.ts';
 import { CertificateAuditEntity } from './certificate.issue.ts';
 import * as repo from './certificate.repository.ts';

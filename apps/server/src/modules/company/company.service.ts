@@ -10,7 +10,7 @@ import {
 } from '@jcbb/contract';
 import type { Db } from '../../db/client.ts';
 import { invalidInput, notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { divisionPath } from '../reference/index.ts';
 import * as repo from './company.repository.ts';
 import { buildCompanyWord, type CompanyWordInput } from './company.word.ts';

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import type { FileService } from '../file/index.ts';
 import { appendLedgerEntry } from './ledger.append.ts';
 import { entryData, evidenceOfEntry, headData, latestHead } from './ledger.evidence.ts';

@@ -1,7 +1,7 @@
 import { ListingActor, type ListingActorValue, ListingStatus, OrgType, Role } from '@jcbb/contract';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './listing.repository.ts';
 
 /**

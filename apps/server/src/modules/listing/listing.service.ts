@@ -26,7 +26,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { type CityForm, isOpenedCity, loadApprovalForm, loadCityForm } from '../element/index.ts';
 import type { FileService } from '../file/index.ts';
 import { sendMessage } from '../message/index.ts';

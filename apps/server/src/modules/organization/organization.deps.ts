@@ -2,7 +2,8 @@ import { ResponseCode, Role } from '@jcbb/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { AuthService, SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import type { AuthService } from '../auth/index.ts';
 import type { FileService } from '../file/index.ts';
 import type { MessageService } from '../message/index.ts';
 

@@ -1,7 +1,7 @@
 import { OrgType, Role } from '@jcbb/contract';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './product.repository.ts';
 
 /** audit_log.entity_type of this module's records. */

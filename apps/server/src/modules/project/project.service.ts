@@ -41,7 +41,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditTrail, recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import { canRemoveMemberOrg, type MemberRemovalCheck } from './project.removal.ts';
 import * as repo from './project.repository.ts';

@@ -15,7 +15,7 @@ import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { cityGovernmentOrgIds, committeeCity, cityNames as listingCityNames, transition } from '../listing/index.ts';
 import { sendMessage } from '../message/index.ts';
 import type { DocumentFacts, FactChange, FactGate, NewSpec, SpecFacts } from '../product/index.ts';

@@ -2,7 +2,7 @@ import { OrgType, type SamplingItem, SamplingResult, samplingResultLabels } from
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db } from '../../db/client.ts';
 import { notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './sampling.repository.ts';
 
 export type SamplingService = ReturnType<typeof createSamplingService>;

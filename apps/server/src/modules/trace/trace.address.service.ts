@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './trace.address.repository.ts';
 
 type ListBody = z.output<typeof addressListBody>;

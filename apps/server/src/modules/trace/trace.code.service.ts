@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { ledgerSigner } from '../ledger/index.ts';
 import { factoryRegion } from './trace.address.repository.ts';
 import { randomTraceCodes } from './trace.code.generator.ts';

@@ -10,7 +10,7 @@ import { formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './trace.dashboard.repository.ts';
 import * as lotRepo from './trace.lot.repository.ts';
 import { lotView } from './trace.lot.service.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import type { FileService } from '../file/index.ts';
 import { evidenceAsOf } from './trace.evidence.ts';
 import * as repo from './trace.lot.repository.ts';

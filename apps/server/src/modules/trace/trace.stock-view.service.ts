@@ -8,7 +8,7 @@ import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { requireProjectMember } from '../project/index.ts';
 import { fromMilli, milli } from './trace.quantity.ts';
 import { unitName } from './trace.shipment.service.ts';
