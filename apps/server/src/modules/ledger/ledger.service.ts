@@ -15,8 +15,9 @@ import {
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { forbidden, invalidInput, notFound } from '../../lib/errors.ts';
+import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import type { FileService } from '../file/index.ts';
 import { appendLedgerEntry } from './ledger.append.ts';
@@ -45,12 +46,6 @@ function recordView(row: repo.RecordRow) {
 const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 export function createLedgerService({ db, files }: { db: Db; files: FileService }) {
-  /** The storing organisation: its routes admit manufacturers and distributors only (`orgTypes`). */
-  function storingOrg(user: SessionUser): number {
-    if (user.orgId === null) throw forbidden('您尚未加入企业');
-    return user.orgId;
-  }
-
   const service = {
     // ---- the public log ----
 
@@ -113,7 +108,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
     // ---- storage ----
 
     async add(user: SessionUser, body: z.output<typeof storageAddBody>) {
-      const orgId = storingOrg(user);
+      const orgId = callerOrgId(user);
       const id = await db.transaction(async (tx) => {
         let upload: { id: number; sha256: string; name: string };
         let productId: number | null = null;
@@ -174,7 +169,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
     },
 
     async list(user: SessionUser, body: z.output<typeof storageListBody>) {
-      const orgId = storingOrg(user);
+      const orgId = callerOrgId(user);
       const to = body.dateTo ? new Date(dayStart(body.dateTo).getTime() + 86_400_000) : undefined;
       const { list, total } = await repo.listRecords(
         db,
@@ -192,7 +187,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
     },
 
     async detail(user: SessionUser, id: number) {
-      const orgId = storingOrg(user);
+      const orgId = callerOrgId(user);
       const row = await repo.findRecord(db, orgId, id);
       if (!row) throw notFound('存证记录不存在');
       const entry = await repo.entryAt(db, row.leafIndex);
@@ -201,7 +196,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
     },
 
     async documents(user: SessionUser, productId?: number) {
-      const orgId = storingOrg(user);
+      const orgId = callerOrgId(user);
       return repo.productDocumentsOfOrg(db, orgId, productId);
     },
 

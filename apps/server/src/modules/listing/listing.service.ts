@@ -24,6 +24,7 @@ import {
 } from '@jcbb/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { ownRowOr404 } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
@@ -165,8 +166,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
 
   /** The manufacturer's product (404 for another organisation's) and the caller's actor for it. */
   async function ownProduct(tx: Tx, user: SessionUser, productId: number) {
-    const product = await repo.findProduct(tx, productId);
-    if (!product || user.orgId === null || product.orgId !== user.orgId) throw notFound('产品不存在');
+    const product = ownRowOr404(user, await repo.findProduct(tx, productId), '产品不存在');
     const actor: ListingActorValue = user.roles.includes(Role.ENTERPRISE_ADMIN)
       ? 'manufacturer_admin'
       : 'manufacturer_staff';

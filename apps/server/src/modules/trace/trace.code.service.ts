@@ -13,6 +13,7 @@ import { keyFingerprint } from '@jcbb/contract/ledger-proof';
 import { formatShanghaiTime, shanghaiIso } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
@@ -24,7 +25,7 @@ import { type EpcisEvent, URN } from './trace.epcis.ts';
 import { recordTraceEvent } from './trace.events.ts';
 import { renderLabelSheet } from './trace.labels.ts';
 import * as lots from './trace.lot.repository.ts';
-import { LOT_NOT_FOUND, makerOrgId } from './trace.lot.service.ts';
+import { LOT_NOT_FOUND } from './trace.lot.service.ts';
 import { type EventExtensions, eventFacts } from './trace.shipment.events.ts';
 
 type GenerateBody = z.output<typeof codeGenerateBody>;
@@ -65,7 +66,7 @@ export type CodeService = ReturnType<typeof createCodeService>;
  */
 export function createCodeService({ db }: { db: Db }) {
   async function ownLot(tx: Tx, user: SessionUser, lotId: number, forUpdate = false) {
-    const lot = await lots.ownLot(tx, makerOrgId(user), lotId, forUpdate);
+    const lot = await lots.ownLot(tx, callerOrgId(user), lotId, forUpdate);
     if (!lot) throw notFound(LOT_NOT_FOUND);
     return lot;
   }
@@ -78,7 +79,7 @@ export function createCodeService({ db }: { db: Db }) {
      */
     /** `options.at`: when the codes are issued — the demo seed states it; the API never passes one (now). */
     async generate(user: SessionUser, body: GenerateBody, options: { firstCode?: string; at?: Date } = {}) {
-      const orgId = makerOrgId(user);
+      const orgId = callerOrgId(user);
       if (body.level === 'pallet') {
         throw invalidInput([{ field: 'level', message: '暂不支持生成托盘码，请生成单品码或包装码' }]);
       }

@@ -7,6 +7,7 @@ import {
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { requireProjectMember } from '../project/index.ts';
@@ -29,8 +30,7 @@ export function createTraceStockViewService({ db }: { db: Db }) {
       await requireProjectMember(tx, user, projectId);
       return holderKey({ kind: 'project', projectId });
     }
-    if (user.orgId === null) throw notFound('单位不存在');
-    return holderKey({ kind: 'org', orgId: user.orgId });
+    return holderKey({ kind: 'org', orgId: callerOrgId(user) });
   }
 
   const balanceView = (r: repo.StockRow) => ({
