@@ -19,6 +19,7 @@ import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { shanghaiDayStart } from '../../lib/shanghai-day.ts';
 import type { FileService } from '../file/index.ts';
 import { appendLedgerEntry } from './ledger.append.ts';
 import { entryData, evidenceOfEntry, headData, latestHead } from './ledger.evidence.ts';
@@ -41,9 +42,6 @@ const docTypeOfKind: Record<number, LedgerDocTypeValue> = {
 function recordView(row: repo.RecordRow) {
   return { ...row, createdAt: formatShanghaiTime(row.createdAt) };
 }
-
-/** China-time calendar day → the UTC instant it starts. */
-const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 export function createLedgerService({ db, files }: { db: Db; files: FileService }) {
   const service = {
@@ -170,7 +168,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
 
     async list(user: SessionUser, body: z.output<typeof storageListBody>) {
       const orgId = callerOrgId(user);
-      const to = body.dateTo ? new Date(dayStart(body.dateTo).getTime() + 86_400_000) : undefined;
+      const to = body.dateTo ? new Date(shanghaiDayStart(body.dateTo).getTime() + 86_400_000) : undefined;
       const { list, total } = await repo.listRecords(
         db,
         {
@@ -178,7 +176,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
           docType: body.docType,
           productId: body.productId,
           keyword: body.keyword,
-          from: body.dateFrom ? dayStart(body.dateFrom) : undefined,
+          from: body.dateFrom ? shanghaiDayStart(body.dateFrom) : undefined,
           to,
         },
         { offset: (body.pageNum - 1) * body.pageSize, limit: body.pageSize },

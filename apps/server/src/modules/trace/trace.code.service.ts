@@ -17,6 +17,7 @@ import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { SHANGHAI_UTC_OFFSET } from '../../lib/shanghai-day.ts';
 import { ledgerSigner } from '../ledger/index.ts';
 import { factoryRegion } from './trace.address.repository.ts';
 import { randomTraceCodes } from './trace.code.generator.ts';
@@ -154,7 +155,7 @@ export function createCodeService({ db }: { db: Db }) {
         const commissioning = (levelCodes: string[], unitsPerCode: number): EpcisEvent & EventExtensions => ({
           type: 'ObjectEvent',
           eventTime: shanghaiIso(at),
-          eventTimeZoneOffset: '+08:00',
+          eventTimeZoneOffset: SHANGHAI_UTC_OFFSET,
           action: 'ADD',
           bizStep: 'commissioning',
           disposition: 'active',
@@ -189,7 +190,7 @@ export function createCodeService({ db }: { db: Db }) {
               event: {
                 type: 'AggregationEvent',
                 eventTime: shanghaiIso(at),
-                eventTimeZoneOffset: '+08:00',
+                eventTimeZoneOffset: SHANGHAI_UTC_OFFSET,
                 parentID: URN.code(parent),
                 childEPCs: items.map(URN.code),
                 action: 'ADD',
