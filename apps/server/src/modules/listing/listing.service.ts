@@ -463,7 +463,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
       const form = await loadCityForm(db, view.listing.cityCode);
       const values = storedValues(form, await repo.valuesOf(db, id));
       const names = await repo.uploadNames(db, fileIdsOf(form, values));
-      const last = async (action: string) => {
+      const last = async (action: ListingActionValue) => {
         const [row] = await repo.auditRows(db, id, action, 1);
         return row ? auditLogView(row) : null;
       };
