@@ -10,6 +10,7 @@ import {
   type labelSheetQuery,
 } from '@jcbb/contract';
 import { keyFingerprint } from '@jcbb/contract/ledger-proof';
+import { milliText, plainQuantity, toMilli } from '@jcbb/contract/quantity';
 import { formatShanghaiTime, shanghaiIso } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -41,12 +42,6 @@ type LabelQuery = z.output<typeof labelSheetQuery>;
  * packages slow, for a fact the commissioning event's code list already fixes.
  */
 export const AGGREGATION_EVENTS_MAX = 100;
-
-/** Thousandths: quantities have three decimals, so integer arithmetic on thousandths is exact. */
-const toMilli = (q: number | string) => Math.round(Number(q) * 1000);
-const fromMilli = (m: number) => (m / 1000).toFixed(3);
-/** A quantity as a reader writes it: no trailing zeros. */
-const plain = (m: number) => String(m / 1000);
 
 /** The address a code's scan page has: the public page of docs/traceability.md. */
 export const scanUrl = (baseUrl: string, code: string) => `${baseUrl}/mobile/detail?code=${code}`;
@@ -110,7 +105,7 @@ export function createCodeService({ db }: { db: Db }) {
           throw invalidInput([
             {
               field: 'count',
-              message: `超出批次未赋码数量：剩余 ${plain(remaining)} ${lot.unitName}，每码 ${plain(perTop)}，最多还能生成 ${most} 个`,
+              message: `超出批次未赋码数量：剩余 ${plainQuantity(remaining)} ${lot.unitName}，每码 ${plainQuantity(perTop)}，最多还能生成 ${most} 个`,
             },
           ]);
         }
@@ -131,11 +126,11 @@ export function createCodeService({ db }: { db: Db }) {
         const rows: repo.NewCodes['codes'][number][] = [];
         const children = new Map<string, string[]>();
         tops.forEach((top, i) => {
-          rows.push({ code: top, level: body.level, quantity: fromMilli(perTop), parentCode: null });
+          rows.push({ code: top, level: body.level, quantity: milliText(perTop), parentCode: null });
           if (!isPackage) return;
           const items = codes.slice(body.count + i * itemsPer, body.count + (i + 1) * itemsPer);
           children.set(top, items);
-          for (const code of items) rows.push({ code, level: 'item', quantity: fromMilli(perItem), parentCode: top });
+          for (const code of items) rows.push({ code, level: 'item', quantity: milliText(perItem), parentCode: top });
         });
         await repo.insertCodes(tx, {
           orgId,
@@ -170,7 +165,7 @@ export function createCodeService({ db }: { db: Db }) {
             ...(lot.lot.expiryDate ? { 'cbvmda:itemExpirationDate': lot.lot.expiryDate } : {}),
             'jcbb:productName': lot.productName,
             'jcbb:specName': lot.specName,
-            'jcbb:unitsPerCode': plain(unitsPerCode),
+            'jcbb:unitsPerCode': plainQuantity(unitsPerCode),
             'jcbb:unitName': lot.unitName,
             'jcbb:makerName': facts.parties.get(URN.org(orgId)) ?? '',
           },

@@ -18,14 +18,6 @@ export function formatPrice(price: string | null | undefined): string {
 export const formatUnitPrice = (price: string | null | undefined, unit?: string | null): string =>
   price === null || price === undefined || price === '' ? '—' : `${formatPrice(price)}${unit ? `/${unit}` : ''}`;
 
-/** A quantity string without trailing zeros: '10.000' → '10'. */
-export function formatQuantity(value: string | null | undefined, unit?: string | null): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const n = Number(value);
-  const text = Number.isFinite(n) ? String(n) : value;
-  return unit ? `${text} ${unit}` : text;
-}
-
 export const isEnabled = (status: number) => status === ProductEnableStatus.ENABLED;
 export const isOnSale = (status: number) => status === SpecStatus.ON_SALE;
 
