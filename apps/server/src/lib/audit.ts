@@ -1,6 +1,6 @@
 import { ApplicationAction, ListingAction } from '@jcbb/contract';
 import { formatShanghaiTime } from '@jcbb/contract/time';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
 import type { SessionUser } from './session-user.ts';
@@ -116,6 +116,58 @@ export async function recordAudit<E extends AuditEntity>(tx: Tx, r: AuditRecord<
   });
 }
 
+/** Which audit rows to read: one entity type, and optionally one record, one organisation's, some actions. */
+export interface AuditQuery<E extends AuditEntity> {
+  entity: E;
+  entityId?: number | string;
+  /** Only rows recorded for this organisation (`audit_log.org_id`). */
+  orgId?: number;
+  actions?: readonly AuditAction<E>[];
+  /** Newest first (default: oldest first). Ties are broken by id, in the same direction. */
+  newestFirst?: boolean;
+  /** At most this many rows (default 500), after skipping `skip`. */
+  take?: number;
+  skip?: number;
+}
+
+/** An audit row with its actor's real name and user name (null for a deleted or absent actor). */
+export interface AuditRow {
+  log: typeof auditLog.$inferSelect;
+  actorName: string | null;
+  actorUsername: string | null;
+}
+
+function auditWhere<E extends AuditEntity>(q: AuditQuery<E>) {
+  return and(
+    eq(auditLog.entityType, q.entity),
+    q.entityId === undefined ? undefined : eq(auditLog.entityId, String(q.entityId)),
+    q.orgId === undefined ? undefined : eq(auditLog.orgId, q.orgId),
+    q.actions && q.actions.length > 0 ? inArray(auditLog.action, [...q.actions]) : undefined,
+  );
+}
+
+/**
+ * The one way a module reads the audit trail (issue 23, item 2): the rows a query names, with the actor's names, in
+ * the caller's transaction. Modules shape the rows into their own views; none queries `audit_log` itself.
+ */
+export async function auditRows<E extends AuditEntity>(tx: Tx, q: AuditQuery<E>): Promise<AuditRow[]> {
+  const order = q.newestFirst ? desc : asc;
+  return tx
+    .select({ log: auditLog, actorName: users.realName, actorUsername: users.username })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(auditWhere(q))
+    .orderBy(order(auditLog.createdAt), order(auditLog.id))
+    .limit(q.take ?? 500)
+    .offset(q.skip ?? 0);
+}
+
+/** How many audit rows a query names (paging and skipping ignored). */
+export async function auditCount<E extends AuditEntity>(tx: Tx, q: AuditQuery<E>): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(auditLog).where(auditWhere(q));
+  return row?.n ?? 0;
+}
+
 export interface AuditEntry {
   action: string;
   fromState: string | null;
@@ -133,19 +185,7 @@ export async function auditTrail<E extends AuditEntity>(
   entityId: number | string,
   actions?: readonly AuditAction<E>[],
 ): Promise<AuditEntry[]> {
-  const rows = await tx
-    .select({ log: auditLog, actorName: users.realName })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(
-      and(
-        eq(auditLog.entityType, entity),
-        eq(auditLog.entityId, String(entityId)),
-        actions && actions.length > 0 ? inArray(auditLog.action, [...actions]) : undefined,
-      ),
-    )
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
-    .limit(500);
+  const rows = await auditRows(tx, { entity, entityId, actions });
   return rows.map(({ log, actorName }) => ({
     action: log.action,
     fromState: log.fromState,

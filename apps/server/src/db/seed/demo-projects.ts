@@ -1,7 +1,7 @@
 import { DesignStage, MembershipStatus, OrgType, ProjectRole, ProjectStep, ProjectType, Role } from '@jcbb/contract';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
-import type { SessionUser } from '../../modules/auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import type { Tx } from '../client.ts';
 import { auditLog, projectMembers, projectOrgs, projects } from '../schema/index.ts';
 import { daysAgoAtOfficeHour } from './demo-time.ts';

@@ -2,7 +2,7 @@ import { Role, receiptCreateBody, shipmentSaveBody } from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../modules/auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { createTraceReceiptService, createTraceShipmentService } from '../../modules/trace/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { addresses, lots, productSpecs, projects, stockBalances, traceCodes } from '../schema/index.ts';

@@ -2,7 +2,7 @@ import { type CodeLevelValue, OrgType, ProductDocumentKind, Role } from '@jcbb/c
 import { shanghaiToday } from '@jcbb/contract/time';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { SessionUser } from '../../modules/auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { createFileService } from '../../modules/file/index.ts';
 import { updateSpec } from '../../modules/product/index.ts';
 import { createAddressService, createCodeService, createLotService } from '../../modules/trace/index.ts';

@@ -19,10 +19,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { KvStore } from '../../lib/kv-store.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { sendMessage } from '../message/index.ts';
 import * as repo from './auth.repository.ts';
-import type { SessionUser } from './auth.types.ts';
 import { createLoginThrottle, LOGIN_LIMITS } from './login-throttle.ts';
 import { SessionCache } from './session-cache.ts';
 

@@ -4,4 +4,3 @@
  */
 export { registerAuthRoutes } from './auth.routes.ts';
 export { type AuthService, createAuthService, FAILED_SIGN_IN_TITLE, LOGIN_LIMITS } from './auth.service.ts';
-export type { SessionUser } from './auth.types.ts';

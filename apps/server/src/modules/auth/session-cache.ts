@@ -1,4 +1,4 @@
-import type { SessionUser } from './auth.types.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 
 /**
  * A short-lived cache of resolved sessions so a signed-in call costs no database round trip (the benchmark goal

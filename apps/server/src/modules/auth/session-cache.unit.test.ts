@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from './auth.types.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { SessionCache } from './session-cache.ts';
 
 const user = (userId: number): SessionUser => ({

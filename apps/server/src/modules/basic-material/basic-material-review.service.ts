@@ -7,7 +7,7 @@ import { basicMaterialCode } from '../../db/seed/basic-materials.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import * as repo from './basic-material.repository.ts';
 import { checkClassAndUnits, DUPLICATE_NAME, storedUnits } from './basic-material-fields.ts';

@@ -1,7 +1,8 @@
 import { BasicMaterialStatus } from '@jcbb/contract';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, basicMaterials, materialClassifications, products, productUnits } from '../../db/schema/index.ts';
+import { basicMaterials, materialClassifications, products, productUnits } from '../../db/schema/index.ts';
+import { auditCount, auditRows as readAudit } from '../../lib/audit.ts';
 import { containsPattern } from '../../lib/like.ts';
 
 const columns = {
@@ -89,32 +90,38 @@ export async function classification(tx: Tx, code: string) {
 
 /** The audit log of an organisation's products: their creation, corrections and status changes, newest first. */
 export async function productAuditPage(tx: Tx, orgId: number, f: { take: number; skip: number; productId?: number }) {
-  const where = and(
-    eq(auditLog.entityType, 'product'),
-    eq(auditLog.orgId, orgId),
-    f.productId !== undefined ? eq(auditLog.entityId, String(f.productId)) : undefined,
-  ) as SQL;
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select({
-        id: auditLog.id,
-        entityId: auditLog.entityId,
-        productName: products.name,
-        action: auditLog.action,
-        fromState: auditLog.fromState,
-        toState: auditLog.toState,
-        reason: auditLog.reason,
-        createdAt: auditLog.createdAt,
-      })
-      .from(auditLog)
-      .leftJoin(products, sql`${products.id}::text = ${auditLog.entityId} and ${products.orgId} = ${orgId}`)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(f.take)
-      .offset(f.skip),
-    tx.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const query = {
+    entity: 'product',
+    orgId,
+    entityId: f.productId,
+    newestFirst: true,
+    take: f.take,
+    skip: f.skip,
+  } as const;
+  const [logs, total] = await Promise.all([readAudit(tx, query), auditCount(tx, query)]);
+  const ids = [...new Set(logs.map(({ log }) => log.entityId).filter((id) => /^\d+$/.test(id)))].map(Number);
+  const names =
+    ids.length === 0
+      ? new Map<string, string>()
+      : new Map(
+          (
+            await tx
+              .select({ id: products.id, name: products.name })
+              .from(products)
+              .where(and(inArray(products.id, ids), eq(products.orgId, orgId)))
+          ).map((p) => [String(p.id), p.name]),
+        );
+  const rows = logs.map(({ log }) => ({
+    id: log.id,
+    entityId: log.entityId,
+    productName: names.get(log.entityId) ?? null,
+    action: log.action,
+    fromState: log.fromState,
+    toState: log.toState,
+    reason: log.reason,
+    createdAt: log.createdAt,
+  }));
+  return { rows, total };
 }
 
 export async function productOfOrg(tx: Tx, productId: number, orgId: number) {

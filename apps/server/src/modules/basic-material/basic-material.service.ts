@@ -1,19 +1,13 @@
 import type { basicMaterialApplyBody } from '@jcbb/contract';
-import {
-  type BasicMaterialItem,
-  BasicMaterialStatus,
-  basicMaterialStatusLabels,
-  Channel,
-  OrgType,
-  Role,
-} from '@jcbb/contract';
+import { type BasicMaterialItem, BasicMaterialStatus, basicMaterialStatusLabels, Channel, Role } from '@jcbb/contract';
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { forbidden, invalidInput, notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import { invalidInput, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import * as repo from './basic-material.repository.ts';
 import { checkClassAndUnits, DUPLICATE_NAME, storedUnits } from './basic-material-fields.ts';
@@ -80,8 +74,7 @@ export function createBasicMaterialService({ db }: { db: Db }) {
     /** A manufacturer applies for a new common name: kept pending, the platform is told. Duplicates answer 400. */
     async apply(user: SessionUser, body: ApplyInput) {
       // Manufacturers only: the route declares `orgTypes: [OrgType.MANUFACTURER]`, so the caller has an organisation.
-      if (user.orgId === null) throw orgTypesForbidden([OrgType.MANUFACTURER]);
-      const orgId = user.orgId;
+      const orgId = callerOrgId(user);
       await checkClassAndUnits(db, body);
       try {
         return await db.transaction(async (tx) => {
@@ -127,11 +120,11 @@ export function createBasicMaterialService({ db }: { db: Db }) {
 
     /** bmUpGradation/page: the caller's organisation's product records (creation, corrections, status changes). */
     async upgradations(user: SessionUser, f: { take: number; skip: number; productId?: number }) {
-      if (user.orgId === null) throw forbidden('仅企业用户可查看产品升级记录');
-      if (f.productId !== undefined && !(await repo.productOfOrg(db, f.productId, user.orgId))) {
+      const orgId = callerOrgId(user);
+      if (f.productId !== undefined && !(await repo.productOfOrg(db, f.productId, orgId))) {
         throw notFound('产品不存在');
       }
-      const { rows, total } = await repo.productAuditPage(db, user.orgId, f);
+      const { rows, total } = await repo.productAuditPage(db, orgId, f);
       return {
         list: rows.map((r) => ({
           id: r.id,

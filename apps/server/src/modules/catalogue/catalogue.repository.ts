@@ -17,9 +17,10 @@ import {
   productUnits,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { shanghaiTodaySql } from '../../lib/shanghai-day.ts';
 
 /** Today in Asia/Shanghai: certificates are valid by the users' calendar, whatever the server's time zone. */
-const TODAY = sql`(now() at time zone 'Asia/Shanghai')::date`;
+const TODAY = shanghaiTodaySql();
 
 /**
  * Green in a city: a valid green certificate today, and the city committee did not mark the listing not green. Read

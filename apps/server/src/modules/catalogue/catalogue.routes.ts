@@ -1,7 +1,7 @@
 import { catalogueEndpoints as api, CATALOGUE_COUNT_CAP, CATALOGUE_PAGE_SIZE_MAX } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
-import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
+import { sendStoredFile } from '../../lib/send-file.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 const tags = ['城市产品目录 Public catalogue'];
@@ -46,14 +46,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, catalogue: Catalog
     access: 'bare',
     handler: async ({ params, request, reply }) => {
       const file = await catalogue.productImage(params.productId, params.uploadId);
-      const etag = `"${file.sha256}"`;
-      reply.header('cache-control', 'public, max-age=300').header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      reply
-        .header('content-type', file.mime)
-        .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition(file.name, { inline: true }));
-      return reply.send(catalogue.open(file.sha256));
+      return sendStoredFile(reply, file, catalogue.open, {
+        inline: true,
+        publicCache: { maxAgeSeconds: 300, ifNoneMatch: request.headers['if-none-match'] },
+      });
     },
   });
 }

@@ -12,8 +12,9 @@ import {
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { isOwnOrg } from '../../lib/access.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import {
   APPROVAL_PAGE,
@@ -252,8 +253,7 @@ export function createApplicantCalls({ db }: { db: Db }) {
       const a = row?.application;
       const visible =
         a !== undefined &&
-        user.orgId !== null &&
-        (a.applicantOrgId === user.orgId || (a.bodyOrgId === user.orgId && a.status !== ApplicationStatus.DRAFT));
+        (isOwnOrg(user, a.applicantOrgId) || (isOwnOrg(user, a.bodyOrgId) && a.status !== ApplicationStatus.DRAFT));
       if (!row || !visible) throw notFound('证书申请不存在');
       return applicationDetail(row);
     },

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { appendLedgerEntry } from '../ledger/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { recomputeProductTags } from '../product/index.ts';

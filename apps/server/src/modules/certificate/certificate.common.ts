@@ -11,10 +11,11 @@ import {
 } from '@jcbb/contract';
 import { formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
+import { callerOrgId, isOwnOrg, NO_ORGANISATION } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { certificateState } from './certificate.content.ts';
 import { CertificateAuditEntity } from './certificate.issue.ts';
 import * as repo from './certificate.repository.ts';
@@ -104,9 +105,8 @@ export const certNoTaken = () =>
 /** The helpers every actor's calls use, bound to the database. */
 export function certificateCommon(db: Db) {
   async function callerOrg(user: SessionUser) {
-    if (user.orgId === null) throw forbidden('您尚未加入企业');
-    const org = await repo.findOrg(db, user.orgId);
-    if (!org) throw forbidden('您尚未加入企业');
+    const org = await repo.findOrg(db, callerOrgId(user));
+    if (!org) throw forbidden(NO_ORGANISATION);
     return org;
   }
 
@@ -164,7 +164,7 @@ export function certificateCommon(db: Db) {
   async function visibleCertificate(user: SessionUser, id: number, baseUrl: string) {
     const row = await repo.findCertificate(db, id);
     const c = row?.certificate;
-    if (!row || !c || user.orgId === null || (c.holderOrgId !== user.orgId && c.issuerOrgId !== user.orgId)) {
+    if (!row || !c || !(isOwnOrg(user, c.holderOrgId) || isOwnOrg(user, c.issuerOrgId))) {
       throw notFound('证书不存在');
     }
     return certificateView(row, shanghaiToday(), baseUrl);

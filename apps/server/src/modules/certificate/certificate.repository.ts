@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
-  auditLog,
   certificateApplications,
   certificates,
   ledgerRecords,
@@ -11,8 +10,8 @@ import {
   productDocuments,
   products,
   uploads,
-  users,
 } from '../../db/schema/index.ts';
+import { auditRows as readAudit } from '../../lib/audit.ts';
 import { containsPattern } from '../../lib/like.ts';
 
 export async function findOrg(tx: Tx, id: number) {
@@ -321,18 +320,14 @@ export async function deleteProductDocumentsOfCertificate(tx: Tx, certificateId:
 
 // Audit log
 
-export async function auditHistory(tx: Tx, entityType: string, entityId: string) {
-  return tx
-    .select({
-      action: auditLog.action,
-      fromState: auditLog.fromState,
-      toState: auditLog.toState,
-      reason: auditLog.reason,
-      actorName: users.realName,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+export async function auditHistory(tx: Tx, entity: 'certificate_application' | 'certificate', entityId: string) {
+  const rows = await readAudit(tx, { entity, entityId });
+  return rows.map(({ log, actorName }) => ({
+    action: log.action,
+    fromState: log.fromState,
+    toState: log.toState,
+    reason: log.reason,
+    actorName,
+    createdAt: log.createdAt,
+  }));
 }

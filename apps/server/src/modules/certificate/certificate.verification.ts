@@ -1,7 +1,7 @@
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { certificateCommon, certificateView } from './certificate.common.ts';
 import { LEDGER_KEY_URL, ledgerEvidence } from './certificate.ledger.ts';
 import * as repo from './certificate.repository.ts';

@@ -2,7 +2,7 @@ import { companyEndpoints as api, COMPANY_WORD_DEFAULT_TITLE, OrgType } from '@j
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import type { CompanyService } from './company.service.ts';
 
 const tags = ['企业 Companies'];

@@ -3,28 +3,19 @@ import {
   COMPANY_WORD_DEFAULT_TITLE,
   type CompanyCityData,
   type CompanyPublicInfo,
-  OrgType,
   type OrgTypeValue,
   orgTypeLabels,
   Role,
 } from '@jcbb/contract';
 import type { Db } from '../../db/client.ts';
-import { invalidInput, notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import { callerOrgId } from '../../lib/access.ts';
+import { invalidInput, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { divisionPath } from '../reference/index.ts';
 import * as repo from './company.repository.ts';
 import { buildCompanyWord, type CompanyWordInput } from './company.word.ts';
 
 export type CompanyService = ReturnType<typeof createCompanyService>;
-
-/**
- * The caller's organisation id, for calls the route reserves to manufacturers (`orgTypes` on the route refuses the
- * others first; this only narrows the type).
- */
-function manufacturerOrgId(user: SessionUser): number {
-  if (user.orgId === null || user.orgType !== OrgType.MANUFACTURER) throw orgTypesForbidden([OrgType.MANUFACTURER]);
-  return user.orgId;
-}
 
 export function createCompanyService({ db }: { db: Db }) {
   return {
@@ -59,7 +50,7 @@ export function createCompanyService({ db }: { db: Db }) {
 
     /** The caller's manufacturer's application form for a city, as a .docx file. */
     async word(user: SessionUser, cityLetter: string, tmpName: string | undefined) {
-      const org = await repo.findOrg(db, manufacturerOrgId(user));
+      const org = await repo.findOrg(db, callerOrgId(user));
       if (!org) throw notFound('企业不存在');
       const city = await repo.findOpenedCity(db, cityLetter);
       if (!city) throw invalidInput([{ field: 'cityLetter', message: '该城市尚未开通' }]);

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './element.repository.ts';
 import { groupView, loadCityForm, withElements } from './element-form.ts';
 

@@ -1,8 +1,8 @@
 import { fileEndpoints as api, ResponseCode } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
-import { contentDisposition } from '../../lib/content-disposition.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/route.ts';
+import { sendStoredFile } from '../../lib/send-file.ts';
 import type { FileService } from './file.service.ts';
 
 const tags = ['文件 Files'];
@@ -30,12 +30,7 @@ export function registerFileRoutes(app: FastifyInstance, files: FileService) {
     summary: "下载文件 Download one of the organisation's files",
     tags,
     handler: async ({ user, params, reply }) => {
-      const file = await files.get(user, params.id);
-      reply
-        .header('content-type', file.mime)
-        .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition(file.name));
-      return reply.send(files.open(file.sha256));
+      return sendStoredFile(reply, await files.get(user, params.id), files.open);
     },
   });
 }

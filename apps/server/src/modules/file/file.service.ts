@@ -6,7 +6,7 @@ import { ResponseCode } from '@jcbb/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './file.repository.ts';
 import { ACCEPTED_FILE_TYPES, sniffFileType } from './file-types.ts';
 

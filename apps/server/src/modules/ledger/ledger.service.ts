@@ -15,9 +15,11 @@ import {
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import { invalidInput, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import { shanghaiDayStart } from '../../lib/shanghai-day.ts';
 import type { FileService } from '../file/index.ts';
 import { appendLedgerEntry } from './ledger.append.ts';
 import { entryData, evidenceOfEntry, headData, latestHead } from './ledger.evidence.ts';
@@ -39,16 +41,7 @@ function recordView(row: repo.RecordRow) {
   return { ...row, createdAt: formatShanghaiTime(row.createdAt) };
 }
 
-/** China-time calendar day → the UTC instant it starts. */
-const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
-
 export function createLedgerService({ db, files }: { db: Db; files: FileService }) {
-  /** The storing organisation: its routes admit manufacturers and distributors only (`orgTypes`). */
-  function storingOrg(user: SessionUser): number {
-    if (user.orgId === null) throw forbidden('您尚未加入企业');
-    return user.orgId;
-  }
-
   const service = {
     // ---- the public log ----
 
@@ -111,7 +104,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
     // ---- storage ----
 
     async add(user: SessionUser, body: z.output<typeof storageAddBody>) {
-      const orgId = storingOrg(user);
+      const orgId = callerOrgId(user);
       const id = await db.transaction(async (tx) => {
         let upload: { id: number; sha256: string; name: string };
         let productId: number | null = null;
@@ -172,8 +165,8 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
     },
 
     async list(user: SessionUser, body: z.output<typeof storageListBody>) {
-      const orgId = storingOrg(user);
-      const to = body.dateTo ? new Date(dayStart(body.dateTo).getTime() + 86_400_000) : undefined;
+      const orgId = callerOrgId(user);
+      const to = body.dateTo ? new Date(shanghaiDayStart(body.dateTo).getTime() + 86_400_000) : undefined;
       const { list, total } = await repo.listRecords(
         db,
         {
@@ -181,7 +174,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
           docType: body.docType,
           productId: body.productId,
           keyword: body.keyword,
-          from: body.dateFrom ? dayStart(body.dateFrom) : undefined,
+          from: body.dateFrom ? shanghaiDayStart(body.dateFrom) : undefined,
           to,
         },
         { offset: (body.pageNum - 1) * body.pageSize, limit: body.pageSize },
@@ -190,7 +183,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
     },
 
     async detail(user: SessionUser, id: number) {
-      const orgId = storingOrg(user);
+      const orgId = callerOrgId(user);
       const row = await repo.findRecord(db, orgId, id);
       if (!row) throw notFound('存证记录不存在');
       const entry = await repo.entryAt(db, row.leafIndex);
@@ -199,7 +192,7 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
     },
 
     async documents(user: SessionUser, productId?: number) {
-      const orgId = storingOrg(user);
+      const orgId = callerOrgId(user);
       return repo.productDocumentsOfOrg(db, orgId, productId);
     },
 

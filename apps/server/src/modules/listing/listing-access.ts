@@ -1,7 +1,8 @@
 import { ListingActor, type ListingActorValue, ListingStatus, OrgType, Role } from '@jcbb/contract';
 import type { Tx } from '../../db/client.ts';
+import { isOwnOrg } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './listing.repository.ts';
 
 /**
@@ -36,7 +37,7 @@ export async function actorFor(
   user: SessionUser,
   listing: { orgId: number; cityCode: string; status: number },
 ): Promise<ListingActorValue | null> {
-  if (user.orgId !== null && user.orgId === listing.orgId) {
+  if (isOwnOrg(user, listing.orgId)) {
     return user.roles.includes(Role.ENTERPRISE_ADMIN)
       ? ListingActor.MANUFACTURER_ADMIN
       : ListingActor.MANUFACTURER_STAFF;

@@ -1,10 +1,9 @@
-import { OrgType } from '@jcbb/contract';
+import { type ListingActionValue, OrgType } from '@jcbb/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
   administrativeDivisions,
-  auditLog,
   listings,
   listingValues,
   materialClassifications,
@@ -14,10 +13,10 @@ import {
   productSpecs,
   products,
   uploads,
-  users,
 } from '../../db/schema/index.ts';
+import { auditRows as readAudit } from '../../lib/audit.ts';
 
-export const LISTING_ENTITY = 'listing';
+export const LISTING_ENTITY = 'listing' as const;
 
 export type ListingRow = typeof listings.$inferSelect;
 
@@ -230,20 +229,14 @@ export async function evidence(tx: Tx, productId: number) {
 }
 
 /** A listing's audit rows, oldest first; only those of one action, newest first, with `action`. */
-export async function auditRows(tx: Tx, listingId: number, action?: string, limit = 500) {
-  return tx
-    .select({ log: auditLog, actorName: users.realName })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(
-      and(
-        eq(auditLog.entityType, LISTING_ENTITY),
-        eq(auditLog.entityId, String(listingId)),
-        action ? eq(auditLog.action, action) : undefined,
-      ),
-    )
-    .orderBy(action ? desc(auditLog.createdAt) : asc(auditLog.createdAt), action ? desc(auditLog.id) : asc(auditLog.id))
-    .limit(limit);
+export function auditRows(tx: Tx, listingId: number, action?: ListingActionValue, limit = 500) {
+  return readAudit(tx, {
+    entity: LISTING_ENTITY,
+    entityId: listingId,
+    actions: action ? [action] : undefined,
+    newestFirst: action !== undefined,
+    take: limit,
+  });
 }
 
 /** The platform's opened cities with their names and provinces. */

@@ -2,6 +2,7 @@ import { listingEndpoints as api, ListingAction, Role } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
+import { sendStoredFile } from '../../lib/send-file.ts';
 import type { ListingService } from './listing.service.ts';
 import { exportColumns, exportRow } from './listing-views.ts';
 import { listingsWorkbookStream, XLSX_MIME } from './listing-xlsx.ts';
@@ -113,12 +114,7 @@ export function registerListingRoutes(app: FastifyInstance, listings: ListingSer
       '(the auditors’ evidence). Answers the file itself.',
     tags,
     handler: async ({ user, body, reply }) => {
-      const file = await listings.file(user, body.id, body.uploadId);
-      reply
-        .header('content-type', file.mime)
-        .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition(file.name));
-      return reply.send(listings.openFile(file.sha256));
+      return sendStoredFile(reply, await listings.file(user, body.id, body.uploadId), listings.openFile);
     },
   });
 

@@ -24,9 +24,10 @@ import {
 } from '@jcbb/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { ownRowOr404 } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { type CityForm, isOpenedCity, loadApprovalForm, loadCityForm } from '../element/index.ts';
 import type { FileService } from '../file/index.ts';
 import { sendMessage } from '../message/index.ts';
@@ -165,8 +166,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
 
   /** The manufacturer's product (404 for another organisation's) and the caller's actor for it. */
   async function ownProduct(tx: Tx, user: SessionUser, productId: number) {
-    const product = await repo.findProduct(tx, productId);
-    if (!product || user.orgId === null || product.orgId !== user.orgId) throw notFound('产品不存在');
+    const product = ownRowOr404(user, await repo.findProduct(tx, productId), '产品不存在');
     const actor: ListingActorValue = user.roles.includes(Role.ENTERPRISE_ADMIN)
       ? 'manufacturer_admin'
       : 'manufacturer_staff';
@@ -463,7 +463,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
       const form = await loadCityForm(db, view.listing.cityCode);
       const values = storedValues(form, await repo.valuesOf(db, id));
       const names = await repo.uploadNames(db, fileIdsOf(form, values));
-      const last = async (action: string) => {
+      const last = async (action: ListingActionValue) => {
         const [row] = await repo.auditRows(db, id, action, 1);
         return row ? auditLogView(row) : null;
       };

@@ -1,7 +1,7 @@
 import { organizationEndpoints as api, Role } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
-import { contentDisposition } from '../../lib/content-disposition.ts';
 import { defineRoute } from '../../lib/route.ts';
+import { sendStoredFile } from '../../lib/send-file.ts';
 import type { CertificationService } from './certification.service.ts';
 
 const tags = ['企业 Organization'];
@@ -45,12 +45,7 @@ export function registerCertificationRoutes(app: FastifyInstance, certification:
     tags,
     roles: platform,
     handler: async ({ params, reply }) => {
-      const file = await certification.adminLicense(params.id);
-      reply
-        .header('content-type', file.mime)
-        .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition(file.name));
-      return reply.send(certification.openLicense(file.sha256));
+      return sendStoredFile(reply, await certification.adminLicense(params.id), certification.openLicense);
     },
   });
 

@@ -10,20 +10,15 @@ import {
 } from '@jcbb/contract';
 import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
+import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import { findDivision } from '../reference/index.ts';
 import * as certs from './certification.repository.ts';
-import {
-  AuditEntity,
-  fieldConflict,
-  isEnterpriseAdmin,
-  type OrganizationDeps,
-  requireOrgId,
-} from './organization.deps.ts';
+import { AuditEntity, fieldConflict, isEnterpriseAdmin, type OrganizationDeps } from './organization.deps.ts';
 import { natureName, orgTypeNames } from './organization.format.ts';
 import * as repo from './organization.repository.ts';
 
@@ -159,7 +154,7 @@ export function createCertificationService({ db, files }: OrganizationDeps) {
 
   return {
     async submit(user: SessionUser, body: SubmitBody) {
-      const orgId = requireOrgId(user);
+      const orgId = callerOrgId(user);
       const org = await repo.findOrg(db, orgId);
       if (!org) throw notFound('您尚未加入企业');
       // Checked before the role: the government's 住建委 account learns why, not merely that it may not.
@@ -246,7 +241,7 @@ export function createCertificationService({ db, files }: OrganizationDeps) {
 
     /** The caller organisation's applications, newest first. */
     async history(user: SessionUser) {
-      const rows = await certs.applicationsOfOrg(db, requireOrgId(user));
+      const rows = await certs.applicationsOfOrg(db, callerOrgId(user));
       return rows.map(applicationView);
     },
 

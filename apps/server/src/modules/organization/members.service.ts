@@ -2,19 +2,14 @@ import type { memberCreateBody, memberListQuery } from '@jcbb/contract';
 import { Role, UserStatus, type UserStatusValue, userStatusLabels } from '@jcbb/contract';
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
+import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as members from './members.repository.ts';
-import {
-  AuditEntity,
-  fieldConflict,
-  isEnterpriseAdmin,
-  type OrganizationDeps,
-  requireOrgId,
-} from './organization.deps.ts';
+import { AuditEntity, fieldConflict, isEnterpriseAdmin, type OrganizationDeps } from './organization.deps.ts';
 import { maskMobile } from './organization.format.ts';
 import * as repo from './organization.repository.ts';
 
@@ -46,7 +41,7 @@ export function createMemberService({ db, config, auth }: OrganizationDeps) {
   /** The caller's organisation and the member acted on, checked for the administrator's right to act. */
   async function target(user: SessionUser, memberId: number) {
     if (!isEnterpriseAdmin(user)) throw forbidden('只有企业管理员可以管理成员');
-    const orgId = requireOrgId(user);
+    const orgId = callerOrgId(user);
     const member = await members.findMember(db, orgId, memberId);
     if (!member) throw notFound('成员不存在');
     return { orgId, member };
@@ -58,7 +53,7 @@ export function createMemberService({ db, config, auth }: OrganizationDeps) {
 
   return {
     async list(user: SessionUser, query: ListQuery) {
-      const orgId = requireOrgId(user);
+      const orgId = callerOrgId(user);
       const { rows, total } = await members.listMembers(db, orgId, { ...query, keyword: query.keyword || undefined });
       const roles = await members.rolesByUser(
         db,
@@ -71,7 +66,7 @@ export function createMemberService({ db, config, auth }: OrganizationDeps) {
     /** Add a staff member (员工) with a generated password, answered once. */
     async create(user: SessionUser, body: CreateBody) {
       if (!isEnterpriseAdmin(user)) throw forbidden('只有企业管理员可以管理成员');
-      const orgId = requireOrgId(user);
+      const orgId = callerOrgId(user);
       if (await members.mobileTaken(db, body.mobile)) throw fieldConflict('mobile', MOBILE_TAKEN);
       const password = generatePassword();
       const passwordHash = await hashPassword(password, config.scryptCost);

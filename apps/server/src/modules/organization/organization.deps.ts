@@ -1,8 +1,9 @@
 import { ResponseCode, Role } from '@jcbb/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import type { AuthService, SessionUser } from '../auth/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import type { AuthService } from '../auth/index.ts';
 import type { FileService } from '../file/index.ts';
 import type { MessageService } from '../message/index.ts';
 
@@ -19,12 +20,6 @@ export const AuditEntity = { ORGANIZATION: 'organization', USER: 'user' } as con
 
 export const isEnterpriseAdmin = (user: SessionUser) => user.roles.includes(Role.ENTERPRISE_ADMIN);
 export const isSuperAdmin = (user: SessionUser) => user.roles.includes(Role.SUPER_ADMIN);
-
-/** The caller's organisation id, or 404 for a user who has none. */
-export function requireOrgId(user: SessionUser): number {
-  if (user.orgId === null) throw notFound('您尚未加入企业');
-  return user.orgId;
-}
 
 /** A 409 that names the field at fault, like a 400's `data.fields`. */
 export const fieldConflict = (field: string, message: string) =>

@@ -69,10 +69,10 @@ describe('GET /api/organization', () => {
     expect(fresh.body.data).toMatchObject({ type: 6, certStatus: 0, status: '未认证', certifiedAt: null });
   });
 
-  it('answers 404 to a user without an organisation', async () => {
+  it('answers 403 您尚未加入企业 to a user without an organisation', async () => {
     const res = await server.call('GET', '/api/organization', {}, token('13800000000'));
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 40400, msg: '您尚未加入企业' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 40300, msg: '您尚未加入企业' });
   });
 
   it('needs a session', async () => {
@@ -86,7 +86,7 @@ describe('POST /api/organization: creating', () => {
   it('lets a user without an organisation create one and become its enterprise administrator', async () => {
     const userId = await createLooseUser(server, '13900000101', DEMO_PASSWORD, ['员工']);
     const t = await server.login('13900000101');
-    expect((await server.call('GET', '/api/organization', {}, t)).status).toBe(404);
+    expect((await server.call('GET', '/api/organization', {}, t)).status).toBe(403);
 
     const code = creditCode('91320505MA1ABCDE1');
     const res = await server.call(
@@ -145,7 +145,7 @@ describe('POST /api/organization: creating', () => {
     expect(shortName.status).toBe(400);
     expect(shortName.body.data.fields[0].field).toBe('name');
     // Nothing was created by any of these.
-    expect((await server.call('GET', '/api/organization', {}, t)).status).toBe(404);
+    expect((await server.call('GET', '/api/organization', {}, t)).status).toBe(403);
   });
 
   it('refuses the platform administrator (403)', async () => {

@@ -13,11 +13,12 @@ import {
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { callerOrgId, isOwnOrg } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { findDivision } from '../reference/index.ts';
 import { createCertificationService } from './certification.service.ts';
 import * as members from './members.repository.ts';
@@ -28,7 +29,6 @@ import {
   isEnterpriseAdmin,
   isSuperAdmin,
   type OrganizationDeps,
-  requireOrgId,
 } from './organization.deps.ts';
 import { orgTypeAndStatus } from './organization.format.ts';
 import * as repo from './organization.repository.ts';
@@ -191,7 +191,7 @@ export function createOrganizationService(deps: OrganizationDeps) {
     members: createMemberService(deps),
 
     async mine(user: SessionUser) {
-      const org = await repo.findOrg(db, requireOrgId(user));
+      const org = await repo.findOrg(db, callerOrgId(user));
       if (!org) throw notFound('您尚未加入企业');
       return organizationView(db, files, org);
     },
@@ -206,9 +206,7 @@ export function createOrganizationService(deps: OrganizationDeps) {
       const target = await repo.findUser(db, userId);
       const allowed =
         target !== undefined &&
-        (target.id === user.userId ||
-          isSuperAdmin(user) ||
-          (isEnterpriseAdmin(user) && user.orgId !== null && target.orgId === user.orgId));
+        (target.id === user.userId || isSuperAdmin(user) || (isEnterpriseAdmin(user) && isOwnOrg(user, target.orgId)));
       if (!target || !allowed) throw notFound('用户不存在');
       const org = target.orgId === null ? undefined : await repo.findOrg(db, target.orgId);
       if (!org) throw notFound('该用户尚未加入企业');

@@ -8,11 +8,12 @@ import {
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as documentRepo from './document.repository.ts';
-import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
+import { ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
 import { type FactGate, isEvidenceKind } from './product.facts.ts';
 import { checkOwnUploads } from './product.service.ts';
 import { documentView } from './product.view.ts';
@@ -29,7 +30,7 @@ type ListBody = z.output<typeof documentListBody>;
 export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }) {
   return {
     async list(user: SessionUser, body: ListBody) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
@@ -40,7 +41,7 @@ export function createDocumentService({ db, facts }: { db: Db; facts: FactGate }
     },
 
     async add(user: SessionUser, body: AddBody) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
         if (body.uploadId !== undefined) await checkOwnUploads(tx, orgId, [body.uploadId], 'uploadId');

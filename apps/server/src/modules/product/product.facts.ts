@@ -1,6 +1,6 @@
 import { EVIDENCE_DOCUMENT_KINDS, PRODUCT_FACT_FIELDS, SPEC_FACT_FIELDS } from '@jcbb/contract';
 import type { Tx } from '../../db/client.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 
 /**
  * A listed product's approved facts (docs/decisions.md, "Approved facts and revisions") and the gate every change of

@@ -17,12 +17,13 @@ import {
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { callerOrgId, isOwnOrg } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { classificationPath } from './classification.service.ts';
 import * as documentRepo from './document.repository.ts';
-import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
+import { ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
 import { changedFacts, type FactGate, productFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { documentView, imagesView, listingView, productItemView, specView, tagsView } from './product.view.ts';
@@ -142,7 +143,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
 
   /** Create (no id) or update (id) a product; tags are recomputed in the same transaction. */
   async function save(user: SessionUser, body: SaveBody, action: 'save' | 'again_update' = 'save') {
-    const orgId = ownOrgId(user);
+    const orgId = callerOrgId(user);
     return db.transaction(async (tx) => {
       await checkClassifyCode(tx, body.classifyCode);
       await checkOwnUploads(tx, orgId, body.images, 'images');
@@ -223,7 +224,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
     },
 
     async search(user: SessionUser, body: SearchBody) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
         const { rows, total } = await repo.searchProducts(tx, { ...body, orgId }, today, body);
@@ -236,7 +237,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
     },
 
     async byName(user: SessionUser, body: ByNameBody) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       if (body.companyId !== undefined && body.companyId !== orgId) return [];
       const today = shanghaiToday();
       return db.transaction(async (tx) => {
@@ -269,7 +270,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
     },
 
     async setEnableStatus(user: SessionUser, body: EnableBody) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       return db.transaction(async (tx) => {
         const before = await repo.lockOwnProduct(tx, orgId, body.id);
         if (!before) throw notFound('产品不存在');
@@ -293,7 +294,7 @@ export function createProductService({ db, facts }: { db: Db; facts: FactGate })
     async typePath(user: SessionUser, id: number) {
       return db.transaction(async (tx) => {
         const product = await repo.findProduct(tx, id);
-        const mine = product !== undefined && user.orgId !== null && product.orgId === user.orgId;
+        const mine = product !== undefined && isOwnOrg(user, product.orgId);
         if (!product || !(mine || (await isPublished(tx, product)))) throw notFound('产品不存在');
         return {
           productId: product.id,

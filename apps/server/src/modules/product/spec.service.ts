@@ -1,10 +1,11 @@
 import type { specBatchUpdateBody, specListBody, specSaveBody } from '@jcbb/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
-import { ownOrgId, ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import { ownProductOr404, ProductAuditEntity, requireDeleter } from './product.access.ts';
 import { changedFacts, type FactGate, specFacts } from './product.facts.ts';
 import * as repo from './product.repository.ts';
 import { specView } from './product.view.ts';
@@ -20,7 +21,7 @@ type BatchBody = z.output<typeof specBatchUpdateBody>;
  */
 export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
   async function ownSpecOr404(user: SessionUser, id: number) {
-    const orgId = ownOrgId(user);
+    const orgId = callerOrgId(user);
     const row = await specRepo.findOwnSpec(db, orgId, id);
     if (!row) throw notFound('规格不存在');
     return row;
@@ -28,7 +29,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
 
   return {
     async list(user: SessionUser, body: ListBody) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
         const { rows, total } = await specRepo.specsPage(tx, body.productId, body);
@@ -46,7 +47,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
     },
 
     async ofProduct(user: SessionUser, productId: number) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, productId);
         return (await specRepo.specsOfProducts(tx, [productId])).map(specView);
@@ -55,7 +56,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
 
     /** Every product of the caller with its specifications, newest product first. */
     async perProduct(user: SessionUser) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       return db.transaction(async (tx) => {
         const productRows = await repo.orgProductIds(tx, orgId);
         const specs = await specRepo.specsOfProducts(
@@ -74,7 +75,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
 
     /** Create (no id) or update (id) a specification; an update may not move it to another product. */
     async save(user: SessionUser, body: SaveBody) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       return db.transaction(async (tx) => {
         await ownProductOr404(tx, orgId, body.productId);
         if (!(await specRepo.unitExists(tx, body.unitId))) {
@@ -163,7 +164,7 @@ export function createSpecService({ db, facts }: { db: Db; facts: FactGate }) {
 
     /** The same price and/or status for several specifications (/specs/batchEdit); all must be the caller's. */
     async batchUpdate(user: SessionUser, body: BatchBody) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       const ids = [...new Set(body.ids)];
       return db.transaction(async (tx) => {
         const owned = new Set((await specRepo.ownSpecIds(tx, orgId, ids)).map((r) => r.id));

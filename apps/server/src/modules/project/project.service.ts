@@ -39,9 +39,10 @@ import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/t
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { auditTrail, recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import { canRemoveMemberOrg, type MemberRemovalCheck } from './project.removal.ts';
 import * as repo from './project.repository.ts';
@@ -685,8 +686,9 @@ export function createProjectService({ db, removalChecks }: { db: Db; removalChe
     },
 
     async orgUsers(user: SessionUser, orgId: number | undefined) {
-      if (user.orgId === null || (orgId !== undefined && orgId !== user.orgId)) throw notFound('单位不存在');
-      return repo.orgUsers(db, user.orgId);
+      const own = callerOrgId(user);
+      if (orgId !== undefined && orgId !== own) throw notFound('单位不存在');
+      return repo.orgUsers(db, own);
     },
   };
 }

@@ -2,7 +2,6 @@ import { ListingStatus } from '@jcbb/contract';
 import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
-  auditLog,
   listings,
   materialClassifications,
   organizations,
@@ -11,6 +10,7 @@ import {
   productUnits,
   users,
 } from '../../db/schema/index.ts';
+import { auditRows as readAudit } from '../../lib/audit.ts';
 import type { FactChange } from '../product/index.ts';
 
 export type RevisionRow = typeof productRevisions.$inferSelect;
@@ -146,11 +146,8 @@ export async function unitNames(tx: Tx, ids: readonly number[]) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** A revision's audit rows, oldest first; the actor named by real name, else user name. */
 export async function historyOf(tx: Tx, revisionId: number) {
-  return tx
-    .select({ log: auditLog, actorName: sql<string | null>`coalesce(${users.realName}, ${users.username})` })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(and(eq(auditLog.entityType, 'product_revision'), eq(auditLog.entityId, String(revisionId))))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  const rows = await readAudit(tx, { entity: 'product_revision', entityId: revisionId });
+  return rows.map(({ log, actorName, actorUsername }) => ({ log, actorName: actorName ?? actorUsername }));
 }

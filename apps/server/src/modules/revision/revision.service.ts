@@ -13,9 +13,10 @@ import {
 } from '@jcbb/contract';
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
+import { callerOrgId, isOwnOrg } from '../../lib/access.ts';
 import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { cityGovernmentOrgIds, committeeCity, cityNames as listingCityNames, transition } from '../listing/index.ts';
 import { sendMessage } from '../message/index.ts';
 import type { DocumentFacts, FactChange, FactGate, NewSpec, SpecFacts } from '../product/index.ts';
@@ -114,10 +115,9 @@ export function createRevisionService({ db }: { db: Db }) {
       if (!open) {
         const changes = mergeChange([], change);
         if (changes.length === 0) return null;
-        if (user.orgId === null) throw forbidden();
         const rev = await repo.insertRevision(tx, {
           productId,
-          orgId: user.orgId,
+          orgId: callerOrgId(user),
           status: RevisionStatus.PLATFORM_AUDIT,
           changes,
           cityCodes: cities,
@@ -161,7 +161,7 @@ export function createRevisionService({ db }: { db: Db }) {
 
   /** The caller's actor for a revision, or null when the caller may not see it (404). */
   async function actorFor(tx: Tx, user: SessionUser, rev: repo.RevisionRow): Promise<ListingActorValue | null> {
-    if (user.orgId !== null && user.orgId === rev.orgId) {
+    if (isOwnOrg(user, rev.orgId)) {
       return user.roles.includes(Role.ENTERPRISE_ADMIN)
         ? ListingActor.MANUFACTURER_ADMIN
         : ListingActor.MANUFACTURER_STAFF;

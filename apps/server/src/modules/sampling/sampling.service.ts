@@ -1,8 +1,9 @@
-import { OrgType, type SamplingItem, SamplingResult, samplingResultLabels } from '@jcbb/contract';
+import { type SamplingItem, SamplingResult, samplingResultLabels } from '@jcbb/contract';
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { Db } from '../../db/client.ts';
-import { notFound, orgTypesForbidden } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import { callerOrgId } from '../../lib/access.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './sampling.repository.ts';
 
 export type SamplingService = ReturnType<typeof createSamplingService>;
@@ -32,11 +33,11 @@ export function createSamplingService({ db }: { db: Db }) {
    * gets here); a product filter must name one of its products (404 otherwise).
    */
   async function scope(user: SessionUser, productId?: number): Promise<number> {
-    if (user.orgId === null) throw orgTypesForbidden([OrgType.MANUFACTURER]);
-    if (productId !== undefined && !(await repo.productOfOrg(db, productId, user.orgId))) {
+    const orgId = callerOrgId(user);
+    if (productId !== undefined && !(await repo.productOfOrg(db, productId, orgId))) {
       throw notFound('产品不存在');
     }
-    return user.orgId;
+    return orgId;
   }
 
   return {

@@ -1,10 +1,11 @@
 import type { AddressView, addressListBody, addressSaveBody } from '@jcbb/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import { conflict, invalidInput, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './trace.address.repository.ts';
 
 type ListBody = z.output<typeof addressListBody>;
@@ -13,12 +14,6 @@ type SaveBody = z.output<typeof addressSaveBody>;
 const NOT_FOUND = '地址不存在';
 /** Shipments keep the address's id (and its text as shipped): it may be disabled, never deleted. */
 export const ADDRESS_IN_USE = '该地址已被发货单使用，可停用但不能删除';
-
-/** The caller's organisation; a user without one (the platform operator) has no addresses. */
-function ownOrgId(user: SessionUser): number {
-  if (user.orgId === null) throw forbidden('没有所属单位的账号不能管理地址');
-  return user.orgId;
-}
 
 function addressView(r: repo.AddressViewRow): AddressView {
   const a = r.address;
@@ -48,7 +43,7 @@ export type AddressService = ReturnType<typeof createAddressService>;
 export function createAddressService({ db }: { db: Db }) {
   return {
     async list(user: SessionUser, body: ListBody) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       return db.transaction(async (tx) => {
         const { rows, total } = await repo.addressPage(tx, { orgId, ...body });
         return { list: rows.map(addressView), total };
@@ -57,7 +52,7 @@ export function createAddressService({ db }: { db: Db }) {
 
     /** Create (no id) or update (id) an address. */
     async save(user: SessionUser, body: SaveBody) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       if (body.isDefault && !body.enabled) {
         throw invalidInput([{ field: 'isDefault', message: '停用的地址不能设为默认地址' }]);
       }
@@ -117,7 +112,7 @@ export function createAddressService({ db }: { db: Db }) {
     },
 
     async remove(user: SessionUser, id: number) {
-      const orgId = ownOrgId(user);
+      const orgId = callerOrgId(user);
       return db.transaction(async (tx) => {
         const row = await repo.ownAddressForUpdate(tx, orgId, id);
         if (!row) throw notFound(NOT_FOUND);

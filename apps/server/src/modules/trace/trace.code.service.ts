@@ -10,13 +10,16 @@ import {
   type labelSheetQuery,
 } from '@jcbb/contract';
 import { keyFingerprint } from '@jcbb/contract/ledger-proof';
+import { milliText, plainQuantity, toMilli } from '@jcbb/contract/quantity';
 import { formatShanghaiTime, shanghaiIso } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { FontChoice } from '../../lib/cjk-font.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import { SHANGHAI_UTC_OFFSET } from '../../lib/shanghai-day.ts';
 import { ledgerSigner } from '../ledger/index.ts';
 import { factoryRegion } from './trace.address.repository.ts';
 import { randomTraceCodes } from './trace.code.generator.ts';
@@ -25,7 +28,7 @@ import { type EpcisEvent, URN } from './trace.epcis.ts';
 import { recordTraceEvent } from './trace.events.ts';
 import { renderLabelSheet } from './trace.labels.ts';
 import * as lots from './trace.lot.repository.ts';
-import { LOT_NOT_FOUND, makerOrgId } from './trace.lot.service.ts';
+import { LOT_NOT_FOUND } from './trace.lot.service.ts';
 import { type EventExtensions, eventFacts } from './trace.shipment.events.ts';
 
 type GenerateBody = z.output<typeof codeGenerateBody>;
@@ -40,12 +43,6 @@ type LabelQuery = z.output<typeof labelSheetQuery>;
  * packages slow, for a fact the commissioning event's code list already fixes.
  */
 export const AGGREGATION_EVENTS_MAX = 100;
-
-/** Thousandths: quantities have three decimals, so integer arithmetic on thousandths is exact. */
-const toMilli = (q: number | string) => Math.round(Number(q) * 1000);
-const fromMilli = (m: number) => (m / 1000).toFixed(3);
-/** A quantity as a reader writes it: no trailing zeros. */
-const plain = (m: number) => String(m / 1000);
 
 /** The address a code's scan page has: the public page of docs/traceability.md. */
 export const scanUrl = (baseUrl: string, code: string) => `${baseUrl}/mobile/detail?code=${code}`;
@@ -66,7 +63,7 @@ export type CodeService = ReturnType<typeof createCodeService>;
  */
 export function createCodeService({ db }: { db: Db }) {
   async function ownLot(tx: Tx, user: SessionUser, lotId: number, forUpdate = false) {
-    const lot = await lots.ownLot(tx, makerOrgId(user), lotId, forUpdate);
+    const lot = await lots.ownLot(tx, callerOrgId(user), lotId, forUpdate);
     if (!lot) throw notFound(LOT_NOT_FOUND);
     return lot;
   }
@@ -79,7 +76,7 @@ export function createCodeService({ db }: { db: Db }) {
      */
     /** `options.at`: when the codes are issued — the demo seed states it; the API never passes one (now). */
     async generate(user: SessionUser, body: GenerateBody, options: { firstCode?: string; at?: Date } = {}) {
-      const orgId = makerOrgId(user);
+      const orgId = callerOrgId(user);
       if (body.level === 'pallet') {
         throw invalidInput([{ field: 'level', message: '暂不支持生成托盘码，请生成单品码或包装码' }]);
       }
@@ -109,7 +106,7 @@ export function createCodeService({ db }: { db: Db }) {
           throw invalidInput([
             {
               field: 'count',
-              message: `超出批次未赋码数量：剩余 ${plain(remaining)} ${lot.unitName}，每码 ${plain(perTop)}，最多还能生成 ${most} 个`,
+              message: `超出批次未赋码数量：剩余 ${plainQuantity(remaining)} ${lot.unitName}，每码 ${plainQuantity(perTop)}，最多还能生成 ${most} 个`,
             },
           ]);
         }
@@ -130,11 +127,11 @@ export function createCodeService({ db }: { db: Db }) {
         const rows: repo.NewCodes['codes'][number][] = [];
         const children = new Map<string, string[]>();
         tops.forEach((top, i) => {
-          rows.push({ code: top, level: body.level, quantity: fromMilli(perTop), parentCode: null });
+          rows.push({ code: top, level: body.level, quantity: milliText(perTop), parentCode: null });
           if (!isPackage) return;
           const items = codes.slice(body.count + i * itemsPer, body.count + (i + 1) * itemsPer);
           children.set(top, items);
-          for (const code of items) rows.push({ code, level: 'item', quantity: fromMilli(perItem), parentCode: top });
+          for (const code of items) rows.push({ code, level: 'item', quantity: milliText(perItem), parentCode: top });
         });
         await repo.insertCodes(tx, {
           orgId,
@@ -154,7 +151,7 @@ export function createCodeService({ db }: { db: Db }) {
         const commissioning = (levelCodes: string[], unitsPerCode: number): EpcisEvent & EventExtensions => ({
           type: 'ObjectEvent',
           eventTime: shanghaiIso(at),
-          eventTimeZoneOffset: '+08:00',
+          eventTimeZoneOffset: SHANGHAI_UTC_OFFSET,
           action: 'ADD',
           bizStep: 'commissioning',
           disposition: 'active',
@@ -169,7 +166,7 @@ export function createCodeService({ db }: { db: Db }) {
             ...(lot.lot.expiryDate ? { 'cbvmda:itemExpirationDate': lot.lot.expiryDate } : {}),
             'jcbb:productName': lot.productName,
             'jcbb:specName': lot.specName,
-            'jcbb:unitsPerCode': plain(unitsPerCode),
+            'jcbb:unitsPerCode': plainQuantity(unitsPerCode),
             'jcbb:unitName': lot.unitName,
             'jcbb:makerName': facts.parties.get(URN.org(orgId)) ?? '',
           },
@@ -189,7 +186,7 @@ export function createCodeService({ db }: { db: Db }) {
               event: {
                 type: 'AggregationEvent',
                 eventTime: shanghaiIso(at),
-                eventTimeZoneOffset: '+08:00',
+                eventTimeZoneOffset: SHANGHAI_UTC_OFFSET,
                 parentID: URN.code(parent),
                 childEPCs: items.map(URN.code),
                 action: 'ADD',

@@ -14,6 +14,7 @@ import {
   traceCodes,
   traceScanCounts,
 } from '../../db/schema/index.ts';
+import { shanghaiDay, shanghaiMonth } from '../../lib/shanghai-day.ts';
 
 /**
  * SQL of the dashboards (docs/traceability.md): figures of one organisation's shipments and stock, and of one
@@ -28,7 +29,7 @@ export async function shipmentCounts(tx: Tx, orgId: number, monthStart: string) 
   const [row] = rowsOf<{ month: number; transit: number; late: number }>(
     await tx.execute(sql`
       select count(*) filter (where status in ${WENT}
-                                and (shipped_at at time zone 'Asia/Shanghai')::date >= ${monthStart}::date)::int as month,
+                                and ${shanghaiDay(sql`shipped_at`)} >= ${monthStart}::date)::int as month,
              count(*) filter (where status in (2, 3))::int as transit,
              count(*) filter (where status in (2, 3)
                                 and shipped_at < now() - make_interval(days => ${AWAITING_RECEIPT_DAYS}))::int as late
@@ -74,13 +75,13 @@ export async function topReceivers(tx: Tx, orgId: number) {
 export async function carbonByMonth(tx: Tx, orgId: number, from: string) {
   return rowsOf<{ month: string; measured: string; defaulted: string; missing: number }>(
     await tx.execute(sql`
-      select to_char(shipped_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month,
+      select ${shanghaiMonth(sql`shipped_at`)} as month,
              coalesce(sum(kg_co2e) filter (where distance_source = 'measured'), 0)::text as measured,
              coalesce(sum(kg_co2e) filter (where distance_source <> 'measured'), 0)::text as defaulted,
              count(*) filter (where kg_co2e is null)::int as missing
         from shipments
        where from_org_id = ${orgId} and status in ${WENT}
-         and (shipped_at at time zone 'Asia/Shanghai')::date >= ${from}::date
+         and ${shanghaiDay(sql`shipped_at`)} >= ${from}::date
        group by 1`),
   );
 }

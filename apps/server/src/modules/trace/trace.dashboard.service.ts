@@ -5,16 +5,15 @@ import {
   transportFactor,
   transportTypes,
 } from '@jcbb/contract';
-
+import { fromMilli, toMilli } from '@jcbb/contract/quantity';
 import { formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import * as repo from './trace.dashboard.repository.ts';
 import * as lotRepo from './trace.lot.repository.ts';
 import { lotView } from './trace.lot.service.ts';
-import { fromMilli, milli } from './trace.quantity.ts';
 import { regionFullNames } from './trace.shipment.repository.ts';
 import { unitName } from './trace.shipment.service.ts';
 
@@ -24,7 +23,7 @@ type TraceDashboard = z.infer<typeof traceDashboardData>;
 
 const MONTHS = 6;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-const num = (q: string | number | null | undefined) => fromMilli(milli(q));
+const num = (q: string | number | null | undefined) => fromMilli(toMilli(q));
 
 /** The last `n` months of Asia/Shanghai, oldest first, as YYYY-MM. */
 export function lastMonths(today: string, n: number): string[] {

@@ -2,6 +2,7 @@ import { type EvidenceSnapshot, ProductDocumentKind } from '@jcbb/contract';
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { certificates, ledgerRecords, productDocuments } from '../../db/schema/index.ts';
+import { shanghaiDay } from '../../lib/shanghai-day.ts';
 
 /**
  * The evidence a product carries on a date (docs/traceability.md): the green certificate valid that day (a
@@ -23,10 +24,7 @@ export async function evidenceAsOf(tx: Tx, productId: number, asOf: string): Pro
         eq(certificates.productId, productId),
         lte(certificates.validFrom, asOf),
         gte(certificates.validUntil, asOf),
-        or(
-          isNull(certificates.revokedAt),
-          sql`(${certificates.revokedAt} at time zone 'Asia/Shanghai')::date > ${asOf}::date`,
-        ),
+        or(isNull(certificates.revokedAt), sql`${shanghaiDay(certificates.revokedAt)} > ${asOf}::date`),
       ),
     )
     .orderBy(desc(certificates.validUntil))

@@ -2,10 +2,11 @@ import type { EvidenceSnapshot, FieldError, LotView, lotCreateBody, lotListBody 
 import { formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import type { FileService } from '../file/index.ts';
 import { evidenceAsOf } from './trace.evidence.ts';
 import * as repo from './trace.lot.repository.ts';
@@ -16,12 +17,6 @@ type CreateBody = z.output<typeof lotCreateBody>;
 
 export const LOT_NOT_FOUND = '批次不存在';
 export const BATCH_TAKEN = '该规格已有此批号';
-
-/** Lots are made by manufacturers (orgTypes on the routes), so the caller has an organisation. */
-export const makerOrgId = (user: SessionUser): number => {
-  if (user.orgId === null) throw notFound(LOT_NOT_FOUND);
-  return user.orgId;
-};
 
 export function lotView(r: repo.LotViewRow, totals?: { codeCount: number; codedQuantity: number }): LotView {
   const l = r.lot;
@@ -55,7 +50,7 @@ export type LotService = ReturnType<typeof createLotService>;
 export function createLotService({ db, files }: { db: Db; files: FileService }) {
   return {
     async list(user: SessionUser, body: ListBody) {
-      const orgId = makerOrgId(user);
+      const orgId = callerOrgId(user);
       return db.transaction(async (tx) => {
         const { rows, total } = await repo.lotPage(tx, { orgId, ...body });
         const totals = await repo.codeTotals(
@@ -67,7 +62,7 @@ export function createLotService({ db, files }: { db: Db; files: FileService }) 
     },
 
     async create(user: SessionUser, body: CreateBody) {
-      const orgId = makerOrgId(user);
+      const orgId = callerOrgId(user);
       const fields: FieldError[] = [];
       if (body.productionDate > shanghaiToday())
         fields.push({ field: 'productionDate', message: '生产日期不能晚于今天' });
@@ -145,7 +140,7 @@ export function createLotService({ db, files }: { db: Db; files: FileService }) 
     },
 
     async detail(user: SessionUser, id: number) {
-      const orgId = makerOrgId(user);
+      const orgId = callerOrgId(user);
       return db.transaction(async (tx) => {
         const row = await repo.ownLot(tx, orgId, id);
         if (!row) throw notFound(LOT_NOT_FOUND);

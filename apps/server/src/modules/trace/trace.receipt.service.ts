@@ -10,16 +10,16 @@ import {
   TraceAlertKind,
   traceAlertLabels,
 } from '@jcbb/contract';
+import { fromMilli, milliText, toMilli } from '@jcbb/contract/quantity';
 import { businessMoment, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import { URN } from './trace.epcis.ts';
 import { notBeforeShipmentEvents, recordTraceEvent } from './trace.events.ts';
-import { fromMilli, milli, milliText } from './trace.quantity.ts';
 import * as receiptRepo from './trace.receipt.repository.ts';
 import { buildMovementEvent, lotQuantity, type PartyRef } from './trace.shipment.events.ts';
 import * as repo from './trace.shipment.repository.ts';
@@ -82,10 +82,11 @@ export function createTraceReceiptService({ db }: { db: Db }) {
         continue;
       }
       seen.add(line.id);
-      const received = milli(l.received);
-      const accepted = milli(l.accepted);
-      const rejected = milli(l.rejected);
-      const outstanding = milli(line.quantity) - milli(line.accepted) - milli(line.rejected) - milli(line.cancelled);
+      const received = toMilli(l.received);
+      const accepted = toMilli(l.accepted);
+      const rejected = toMilli(l.rejected);
+      const outstanding =
+        toMilli(line.quantity) - toMilli(line.accepted) - toMilli(line.rejected) - toMilli(line.cancelled);
       if (received <= 0) put(`lines.${i}.received`, '实收数量必须大于 0');
       else if (received !== accepted + rejected) put(`lines.${i}.received`, '实收数量应等于合格数量与拒收数量之和');
       else if (received > outstanding) put(`lines.${i}.received`, `超过未收数量 ${fromMilli(outstanding)}`);
@@ -111,7 +112,7 @@ export function createTraceReceiptService({ db }: { db: Db }) {
           put(`lines.${i}.rejectedCodes`, `拒收的追溯码 ${outsider} 不在收到的追溯码中`);
           continue;
         }
-        const sumOf = (codes: string[]) => codes.reduce((sum, c) => sum + milli(open.get(c)?.quantity), 0);
+        const sumOf = (codes: string[]) => codes.reduce((sum, c) => sum + toMilli(open.get(c)?.quantity), 0);
         const arrivedSum = sumOf(arrived);
         if (received !== arrivedSum) {
           put(
@@ -203,10 +204,10 @@ export function createTraceReceiptService({ db }: { db: Db }) {
         const now = new Map(plan.map((p) => [p.line.id, p.received]));
         const complete = lineRows.every(
           (r) =>
-            milli(r.line.quantity) -
-              milli(r.line.accepted) -
-              milli(r.line.rejected) -
-              milli(r.line.cancelled) -
+            toMilli(r.line.quantity) -
+              toMilli(r.line.accepted) -
+              toMilli(r.line.rejected) -
+              toMilli(r.line.cancelled) -
               (now.get(r.line.id) ?? 0) ===
             0,
         );
@@ -267,8 +268,8 @@ export function createTraceReceiptService({ db }: { db: Db }) {
         ]);
         for (const p of plan) {
           await repo.updateLine(tx, p.line.id, {
-            accepted: milliText(milli(p.line.accepted) + p.accepted),
-            rejected: milliText(milli(p.line.rejected) + p.rejected),
+            accepted: milliText(toMilli(p.line.accepted) + p.accepted),
+            rejected: milliText(toMilli(p.line.rejected) + p.rejected),
           });
         }
 
@@ -423,7 +424,7 @@ export function createTraceReceiptService({ db }: { db: Db }) {
         const side = s ? await sideOf(tx, user, s) : null;
         if (!s || !side) throw notFound(NOT_FOUND);
         if (side.side !== 'receiver' || !side.canReceive) throw forbidden('只有收货方可以退货');
-        const rejectedLines = (await repo.receiptLinesOf(tx, [receipt.id])).filter((l) => milli(l.rejected) > 0);
+        const rejectedLines = (await repo.receiptLinesOf(tx, [receipt.id])).filter((l) => toMilli(l.rejected) > 0);
         if (rejectedLines.length === 0) throw conflict('该收货单没有拒收的货物');
         if ((await repo.liveReturnsOf(tx, [receipt.id])).length > 0) throw conflict('该收货单已生成退货单');
         const org = await repo.orgById(tx, user.orgId as number);
@@ -459,7 +460,7 @@ export function createTraceReceiptService({ db }: { db: Db }) {
           remarks: `退货：收货单 ${receipt.number} 拒收的货物`,
           lines: rejectedLines.map((l) => {
             const line = lines.get(l.shipmentLineId) as repo.LineRow['line'];
-            return { specId: line.specId, lotId: line.lotId, quantity: milli(l.rejected), codes: l.rejectedCodes };
+            return { specId: line.specId, lotId: line.lotId, quantity: toMilli(l.rejected), codes: l.rejectedCodes };
           }),
           returnOfReceiptId: receipt.id,
         });

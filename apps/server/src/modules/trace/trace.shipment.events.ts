@@ -3,6 +3,7 @@ import { shanghaiIso } from '@jcbb/contract/time';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { lots, organizations, productSpecs, products, projects } from '../../db/schema/index.ts';
+import { SHANGHAI_UTC_OFFSET } from '../../lib/shanghai-day.ts';
 import type { EpcisEvent, EpcisQuantity } from './trace.epcis.ts';
 import { URN } from './trace.epcis.ts';
 import { cityNames } from './trace.public.repository.ts';
@@ -145,7 +146,7 @@ export function movementEvent(m: MovementEvent, facts: EventFacts): EpcisEvent &
   const e: EpcisEvent & EventExtensions = {
     type: 'ObjectEvent',
     eventTime: shanghaiIso(m.at),
-    eventTimeZoneOffset: '+08:00',
+    eventTimeZoneOffset: SHANGHAI_UTC_OFFSET,
     action: 'OBSERVE',
     bizStep: m.bizStep,
   };

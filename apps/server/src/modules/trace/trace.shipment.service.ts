@@ -26,6 +26,7 @@ import {
   transportFactor,
   transportTypes,
 } from '@jcbb/contract';
+import { fromMilli, milliText, toMilli } from '@jcbb/contract/quantity';
 import { businessMoment, formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -33,13 +34,12 @@ import { recordAudit } from '../../lib/audit.ts';
 import { isCertifiedOrg, orgIsCertified, uncertifiedForbidden } from '../../lib/certification.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import { requireProjectMember } from '../project/index.ts';
 import { URN } from './trace.epcis.ts';
 import { notBeforeShipmentEvents, recordTraceEvent } from './trace.events.ts';
 import { evidenceAsOf } from './trace.evidence.ts';
-import { fromMilli, milli, milliText } from './trace.quantity.ts';
 import { buildMovementEvent, lotQuantity, type MovementLine, type PartyRef } from './trace.shipment.events.ts';
 import * as repo from './trace.shipment.repository.ts';
 import { type Holder, holderKey, moveStock, parseHolderKey } from './trace.stock.ts';
@@ -328,7 +328,7 @@ export async function checkLines(
         bad = true;
         break;
       }
-      sum += milli(row.quantity);
+      sum += toMilli(row.quantity);
     }
     if (!bad && l.codes.length > 0 && sum !== l.quantity) {
       put(`lines.${i}.quantity`, `发货数量应等于所选追溯码的数量之和 ${fromMilli(sum)}`);
@@ -381,7 +381,7 @@ async function recheckDraft(
   const input = lineRows.map((r) => ({
     specId: r.line.specId,
     lotId: r.line.lotId,
-    quantity: milli(r.line.quantity),
+    quantity: toMilli(r.line.quantity),
     codes: codesByLine.get(r.line.id) ?? [],
   }));
   const checked = await checkLines(tx, src, dest, input, s.id);
@@ -616,10 +616,10 @@ export function progressOf(
   q: { quantity: string; accepted: string; rejected: string; cancelled: string },
   status: number,
 ) {
-  const shipped = milli(q.quantity);
-  const accepted = milli(q.accepted);
-  const rejected = milli(q.rejected);
-  const cancelled = milli(q.cancelled);
+  const shipped = toMilli(q.quantity);
+  const accepted = toMilli(q.accepted);
+  const rejected = toMilli(q.rejected);
+  const cancelled = toMilli(q.cancelled);
   const finished = FINISHED_STATES.includes(status as ShipmentStatusValue);
   return {
     shipped: fromMilli(shipped),
@@ -917,7 +917,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
           distanceKm: b.distanceKm,
           vehiclePlate: b.vehiclePlate ?? null,
           remarks: b.remarks ?? null,
-          lines: b.lines.map((l) => ({ ...l, quantity: milli(l.quantity) })),
+          lines: b.lines.map((l) => ({ ...l, quantity: toMilli(l.quantity) })),
           returnOfReceiptId: existing?.returnOfReceiptId ?? null,
         });
         await recordAudit(tx, {
@@ -1193,7 +1193,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
           user,
           s,
           src,
-          lineRows.map((r) => ({ line: r.line, quantity: milli(r.line.quantity) })),
+          lineRows.map((r) => ({ line: r.line, quantity: toMilli(r.line.quantity) })),
           codeRows,
         );
         await repo.closeShipmentCodes(tx, s.id);
@@ -1232,12 +1232,13 @@ export function createTraceShipmentService({ db }: { db: Db }) {
         // states") — goes back into the shipper's stock with its codes: the shipper then holds what never
         // arrived, and writes off a real loss with an adjustment of its own.
         const outstanding = lineRows.map((r) => {
-          const q = milli(r.line.quantity) - milli(r.line.accepted) - milli(r.line.rejected) - milli(r.line.cancelled);
+          const q =
+            toMilli(r.line.quantity) - toMilli(r.line.accepted) - toMilli(r.line.rejected) - toMilli(r.line.cancelled);
           return { line: r.line, quantity: q };
         });
         for (const o of outstanding) {
           if (o.quantity > 0) {
-            await repo.updateLine(tx, o.line.id, { cancelled: milliText(milli(o.line.cancelled) + o.quantity) });
+            await repo.updateLine(tx, o.line.id, { cancelled: milliText(toMilli(o.line.cancelled) + o.quantity) });
           }
         }
         const travelling = codeRows.filter((c) => c.open && c.outcome === null);

@@ -4,20 +4,21 @@ import {
   type stockListBody,
   stockMoveReasonLabels,
 } from '@jcbb/contract';
+import { fromMilli, toMilli } from '@jcbb/contract/quantity';
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { callerOrgId } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
 import { requireProjectMember } from '../project/index.ts';
-import { fromMilli, milli } from './trace.quantity.ts';
 import { unitName } from './trace.shipment.service.ts';
 import { holderKey } from './trace.stock.ts';
 import * as repo from './trace.stock-view.repository.ts';
 
 export type TraceStockViewService = ReturnType<typeof createTraceStockViewService>;
 
-const num = (q: string | number | null | undefined) => fromMilli(milli(q));
+const num = (q: string | number | null | undefined) => fromMilli(toMilli(q));
 
 /**
  * The stock views (docs/traceability.md, "Stock"): the caller's organisation's own stock, or a project's where it
@@ -29,8 +30,7 @@ export function createTraceStockViewService({ db }: { db: Db }) {
       await requireProjectMember(tx, user, projectId);
       return holderKey({ kind: 'project', projectId });
     }
-    if (user.orgId === null) throw notFound('单位不存在');
-    return holderKey({ kind: 'org', orgId: user.orgId });
+    return holderKey({ kind: 'org', orgId: callerOrgId(user) });
   }
 
   const balanceView = (r: repo.StockRow) => ({
@@ -78,10 +78,10 @@ export function createTraceStockViewService({ db }: { db: Db }) {
         });
         const sums = (await repo.stockRows(tx, { holderKey: key, specId: b.specId, lotId: b.lotId })).rows.reduce(
           (s, r) => ({
-            usable: s.usable + milli(r.usable),
-            rejected: s.rejected + milli(r.rejected),
-            pendingInbound: s.pendingInbound + milli(r.pendingInbound),
-            pendingOutbound: s.pendingOutbound + milli(r.pendingOutbound),
+            usable: s.usable + toMilli(r.usable),
+            rejected: s.rejected + toMilli(r.rejected),
+            pendingInbound: s.pendingInbound + toMilli(r.pendingInbound),
+            pendingOutbound: s.pendingOutbound + toMilli(r.pendingOutbound),
           }),
           { usable: 0, rejected: 0, pendingInbound: 0, pendingOutbound: 0 },
         );

@@ -1,4 +1,5 @@
 import type { StockBucketValue, StockMoveReasonValue } from '@jcbb/contract';
+import { fromMilli, milliText, toMilli } from '@jcbb/contract/quantity';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { stockBalances, stockMoves } from '../../db/schema/index.ts';
@@ -39,10 +40,6 @@ export interface StockMove {
   /** The input field a shortfall is reported on (`lines.0.quantity`): a 400 then, a 409 without one. */
   field?: string;
 }
-
-/** Thousandths: quantities have three decimals, so integer arithmetic on thousandths is exact. */
-const toMilli = (q: number | string) => Math.round(Number(q) * 1000);
-const fromMilli = (m: number) => (m / 1000).toFixed(3);
 
 /** The message when a move would take more than the holder has. */
 export const NOT_ENOUGH_STOCK = '库存不足';
@@ -87,12 +84,12 @@ export async function moveStock(tx: Tx, moves: readonly StockMove[]): Promise<nu
     const balance = toMilli(row?.quantity ?? 0) + delta;
     if (balance < 0) {
       throw m.field
-        ? invalidInput([{ field: m.field, message: `${NOT_ENOUGH_STOCK}：现有 ${fromMilli(balance - delta)}` }])
+        ? invalidInput([{ field: m.field, message: `${NOT_ENOUGH_STOCK}：现有 ${milliText(balance - delta)}` }])
         : conflict(NOT_ENOUGH_STOCK);
     }
     await tx
       .update(stockBalances)
-      .set({ quantity: fromMilli(balance), updatedAt: sql`now()` })
+      .set({ quantity: milliText(balance), updatedAt: sql`now()` })
       .where(where);
     await tx.insert(stockMoves).values({
       holderKey: key,
@@ -101,15 +98,15 @@ export async function moveStock(tx: Tx, moves: readonly StockMove[]): Promise<nu
       specId: m.specId,
       lotId: m.lotId,
       bucket: m.bucket,
-      quantity: fromMilli(delta),
-      balanceAfter: fromMilli(balance),
+      quantity: milliText(delta),
+      balanceAfter: milliText(balance),
       reason: m.reason,
       docType: m.docType,
       docId: m.docId,
       occurredAt: m.occurredAt,
       userId: m.userId,
     });
-    after[i] = balance / 1000;
+    after[i] = fromMilli(balance);
   }
   return after;
 }

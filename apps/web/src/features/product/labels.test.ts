@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateState, formatPrice, formatQuantity } from './labels.ts';
+import { certificateState, formatPrice } from './labels.ts';
 
 describe('product labels', () => {
   it('writes prices in yuan with thousands separators and two decimals', () => {
@@ -7,12 +7,6 @@ describe('product labels', () => {
     expect(formatPrice('12.5')).toBe('¥12.50');
     expect(formatPrice('0')).toBe('¥0.00');
     expect(formatPrice(null)).toBe('—');
-  });
-
-  it('writes quantities without trailing zeros', () => {
-    expect(formatQuantity('20.000', '立方米')).toBe('20 立方米');
-    expect(formatQuantity('0.5')).toBe('0.5');
-    expect(formatQuantity(null)).toBe('—');
   });
 
   it('tells a certificate valid, expiring within 90 days, expired or not yet valid', () => {

@@ -14,13 +14,9 @@ export function formatPrice(price: string | null | undefined): string {
   return `¥${grouped}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
 
-/** A quantity string without trailing zeros: '10.000' → '10'. */
-export function formatQuantity(value: string | null | undefined, unit?: string | null): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const n = Number(value);
-  const text = Number.isFinite(n) ? String(n) : value;
-  return unit ? `${text} ${unit}` : text;
-}
+/** '¥12.50/块' when the unit is known. */
+export const formatUnitPrice = (price: string | null | undefined, unit?: string | null): string =>
+  price === null || price === undefined || price === '' ? '—' : `${formatPrice(price)}${unit ? `/${unit}` : ''}`;
 
 export const isEnabled = (status: number) => status === ProductEnableStatus.ENABLED;
 export const isOnSale = (status: number) => status === SpecStatus.ON_SALE;

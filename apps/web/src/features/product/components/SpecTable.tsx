@@ -1,10 +1,11 @@
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { Flex, Table, type TableProps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemList } from '../../../components/ItemList.tsx';
 import { useIsMobile } from '../../../layout/use-mobile.ts';
 import type { SpecItem } from '../api.ts';
-import { formatPrice, formatQuantity } from '../labels.ts';
+import { formatPrice } from '../labels.ts';
 import { SpecStatusTag } from './SpecStatusTag.tsx';
 
 export interface SpecTableProps {
@@ -36,7 +37,8 @@ export function SpecTable({ specs, loading, actions, empty }: SpecTableProps) {
                   {s.name} · {s.model}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-                  {formatPrice(s.price)}/{s.unitName} · {t('spec.minOrder')} {formatQuantity(s.minOrder, s.unitName)}
+                  {formatPrice(s.price)}/{s.unitName} · {t('spec.minOrder')}{' '}
+                  {formatQuantity(s.minOrder, { unit: s.unitName })}
                 </Typography.Text>
               </Flex>
               <SpecStatusTag status={s.status} />
@@ -63,7 +65,7 @@ export function SpecTable({ specs, loading, actions, empty }: SpecTableProps) {
       key: 'minOrder',
       width: 120,
       align: 'right',
-      render: (_, s) => formatQuantity(s.minOrder, s.unitName),
+      render: (_, s) => formatQuantity(s.minOrder, { unit: s.unitName }),
     },
     { title: t('spec.status'), key: 'status', width: 80, render: (_, s) => <SpecStatusTag status={s.status} /> },
     ...(actions

@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { ListingsSummary } from '../components/ListingsSummary.tsx';
 import { SpecStatusTag } from '../components/SpecStatusTag.tsx';
 import '../i18n.ts';
 import { useIdParam } from '../../../lib/record-id.ts';
-import { formatPrice, formatQuantity } from '../labels.ts';
+import { formatPrice } from '../labels.ts';
 import { useProductDetail } from '../use-product.ts';
 
 /** /specs/details?id=: one specification model, its product, and the cities that product is listed in. */
@@ -68,7 +69,11 @@ function SpecsDetailsPage() {
                 { key: 'model', label: t('spec.model'), children: s.model },
                 { key: 'unit', label: t('spec.unit'), children: s.unitName },
                 { key: 'price', label: t('spec.priceShort'), children: `${formatPrice(s.price)} / ${s.unitName}` },
-                { key: 'minOrder', label: t('spec.minOrder'), children: formatQuantity(s.minOrder, s.unitName) },
+                {
+                  key: 'minOrder',
+                  label: t('spec.minOrder'),
+                  children: formatQuantity(s.minOrder, { unit: s.unitName }),
+                },
                 {
                   key: 'mass',
                   label: t('spec.massPerUnitKg'),

@@ -1,5 +1,6 @@
 import { EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Role, SpecStatus } from '@jcbb/contract/enums';
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -25,7 +26,7 @@ import { useSession } from '../../../lib/session.ts';
 import { invalidateProductCentre, productApi } from '../api.ts';
 import { SpecStatusTag } from '../components/SpecStatusTag.tsx';
 import '../i18n.ts';
-import { formatPrice, formatQuantity, PAGE_SIZE } from '../labels.ts';
+import { formatPrice, PAGE_SIZE } from '../labels.ts';
 import { type SpecRow, specMatches, useAllSpecs } from '../use-all-specs.ts';
 
 /** /specs/list (?productId=): the sales information, every specification of the manufacturer's products. */
@@ -119,7 +120,7 @@ function SpecsListPage() {
       key: 'minOrder',
       width: 110,
       align: 'right',
-      render: (_, r) => formatQuantity(r.minOrder, r.unitName),
+      render: (_, r) => formatQuantity(r.minOrder, { unit: r.unitName }),
     },
     { title: t('spec.status'), key: 'status', width: 80, render: (_, r) => <SpecStatusTag status={r.status} /> },
     // Only on very wide screens: at 1366 px it pushed the table into sideways scrolling under the fixed actions.
@@ -236,7 +237,8 @@ function SpecsListPage() {
                     {r.productName}
                   </Typography.Text>
                   <Typography.Text style={{ fontSize: 13 }}>
-                    {formatPrice(r.price)}/{r.unitName} · {t('spec.minOrder')} {formatQuantity(r.minOrder, r.unitName)}
+                    {formatPrice(r.price)}/{r.unitName} · {t('spec.minOrder')}{' '}
+                    {formatQuantity(r.minOrder, { unit: r.unitName })}
                   </Typography.Text>
                   {actions(r)}
                 </Flex>

@@ -1,4 +1,5 @@
 import { type CodeLevelValue, codeGenerateBody } from '@jcbb/contract';
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Col, Form, Modal, Row, Select } from 'antd';
 import { useEffect } from 'react';
@@ -9,7 +10,6 @@ import { rulesFrom, zodRule } from '../../../lib/zod-rules.ts';
 import { invalidateLots, type LotDetail, lotMutations } from '../api.ts';
 import { TRACE_NS } from '../locales/register.ts';
 import { traceLabels } from './code-labels.ts';
-import { formatQuantity } from './format.ts';
 
 interface Values {
   count: string;

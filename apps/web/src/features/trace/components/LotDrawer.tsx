@@ -1,4 +1,5 @@
 import { DownloadOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -27,7 +28,6 @@ import { TRACE_PATHS } from '../routes.tsx';
 import { CodeGenerateModal } from './CodeGenerateModal.tsx';
 import { CODE_STATUS_COLORS, traceLabels } from './code-labels.ts';
 import { EvidenceTag } from './EvidenceTag.tsx';
-import { formatQuantity } from './format.ts';
 import { LabelSheetModal } from './LabelSheetModal.tsx';
 
 const CODE_PAGE_SIZE = 50;
@@ -64,7 +64,7 @@ export function LotDrawer({ lotId, onClose }: { lotId: number | null; onClose: (
 function LotBody({ lot }: { lot: LotDetail }) {
   const { t, i18n } = useTranslation(TRACE_NS);
   const locale = i18n.language.startsWith('en') ? 'en' : 'zh-CN';
-  const qty = (n: number) => `${formatQuantity(n, locale)} ${lot.unitName}`;
+  const qty = (n: number) => `${formatQuantity(n, { locale })} ${lot.unitName}`;
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'generate' | 'labels' | null>(null);
   // An uncertified manufacturer issues no codes (docs/decisions.md): the banner above says why.

@@ -1,14 +1,12 @@
+import { formatQuantity } from '@jcbb/contract/quantity';
+
 /**
  * Numbers as the traceability pages show them. Quantities carry up to three decimals (numeric(18,3) on the
  * server) and are shown without trailing zeros; emissions are kg CO2e, switching to tonnes from 1 000 kg.
  */
-export function formatQuantity(n: number, locale = 'zh-CN'): string {
-  return n.toLocaleString(locale, { maximumFractionDigits: 3 });
-}
-
 /** A signed quantity of a stock move: +12, −3.5 (a real minus sign). */
 export function formatSigned(n: number, locale = 'zh-CN'): string {
-  const abs = formatQuantity(Math.abs(n), locale);
+  const abs = formatQuantity(Math.abs(n), { locale });
   return n > 0 ? `+${abs}` : n < 0 ? `−${abs}` : abs;
 }
 

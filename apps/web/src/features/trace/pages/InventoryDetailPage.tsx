@@ -1,4 +1,5 @@
 import { OrgType, TRACE_PAGE_SIZE } from '@jcbb/contract';
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -32,7 +33,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { projectQueries } from '../../project/public.ts';
 import { invalidateStock, type StockBalance, type StockMove, stockQueries } from '../api.ts';
-import { formatQuantity, formatSigned } from '../components/format.ts';
+import { formatSigned } from '../components/format.ts';
 import { TRACE_NS } from '../locales/register.ts';
 import { TRACE_PATHS } from '../routes.tsx';
 

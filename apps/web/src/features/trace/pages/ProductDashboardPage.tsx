@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { TRACE_PAGE_SIZE } from '@jcbb/contract';
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -39,7 +40,6 @@ import {
 } from '../api.ts';
 import { BarChart } from '../components/BarChart.tsx';
 import { EvidenceTag } from '../components/EvidenceTag.tsx';
-import { formatQuantity } from '../components/format.ts';
 import { LotCreateModal } from '../components/LotCreateModal.tsx';
 import { LotDrawer, stockCardPath } from '../components/LotDrawer.tsx';
 import { TRACE_NS } from '../locales/register.ts';

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, WarningOutlined } from '@ant-design/icons';
 import { AWAITING_RECEIPT_DAYS, OrgType } from '@jcbb/contract';
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Flex, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -9,7 +10,7 @@ import { ItemList } from '../../../components/ItemList.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { dashboardQueries, type TraceDashboard } from '../api.ts';
 import { BarChart } from '../components/BarChart.tsx';
-import { formatCarbon, formatQuantity } from '../components/format.ts';
+import { formatCarbon } from '../components/format.ts';
 import { TRACE_NS } from '../locales/register.ts';
 import { TRACE_PATHS } from '../routes.tsx';
 

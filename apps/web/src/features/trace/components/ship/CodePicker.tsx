@@ -1,3 +1,4 @@
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Empty, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { SHIP_NS } from '../../locales/ship-register.ts';
 import { shipQueries, type TraceCode } from '../../ship-api.ts';
 import { shipLabels } from './labels.ts';
-import { formatQuantity } from './quantity.ts';
 
 /**
  * Pick codes of a lot that are free to ship (the holder's top-level codes in `status`): packages and lone items,

@@ -1,9 +1,10 @@
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { Alert, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ItemList } from '../../../../components/ItemList.tsx';
 import { SHIP_NS } from '../../locales/ship-register.ts';
 import type { ShipmentDetail } from '../../ship-api.ts';
-import { formatFigure, formatQuantity } from './quantity.ts';
+import { formatFigure } from './quantity.ts';
 import { CarbonText, EvidenceTag } from './ShipmentTags.tsx';
 
 /**

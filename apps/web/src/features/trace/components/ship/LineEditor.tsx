@@ -1,5 +1,6 @@
 import { DeleteOutlined, SelectOutlined } from '@ant-design/icons';
 import { shipmentLineBody } from '@jcbb/contract';
+import { formatQuantity, fromMilli, toMilli } from '@jcbb/contract/quantity';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,7 +12,6 @@ import { type ProductSpecs, type ShipmentLine, type StockRow, shipQueries } from
 import { CodePicker } from './CodePicker.tsx';
 import { CodeTagInput } from './CodeTagInput.tsx';
 import { codeStatusOf, type LineSource, metaOf } from './line-source.ts';
-import { formatQuantity, fromMilli, toMilli } from './quantity.ts';
 import { EvidenceTag } from './ShipmentTags.tsx';
 import type { WizardValues } from './wizard-values.ts';
 

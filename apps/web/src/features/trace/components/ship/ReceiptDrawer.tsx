@@ -1,4 +1,5 @@
 import { receiptCreateBody, receiptLineBody } from '@jcbb/contract';
+import { formatQuantity, fromMilli, toMilli } from '@jcbb/contract/quantity';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Col, Drawer, Flex, Form, Grid, Input, Row, Select, Space, Typography } from 'antd';
@@ -20,7 +21,6 @@ import {
 } from '../../ship-api.ts';
 import { CodeTagInput } from './CodeTagInput.tsx';
 import { shipLabels } from './labels.ts';
-import { formatQuantity, fromMilli, toMilli } from './quantity.ts';
 
 /** One line of the form, in the order of the lines still on their way (`open`). */
 interface LineValues {

@@ -1,8 +1,8 @@
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SHIP_NS } from '../../locales/ship-register.ts';
 import type { ShipmentRow } from '../../ship-api.ts';
-import { formatQuantity } from './quantity.ts';
 
 type Progress = ShipmentRow['progress'];
 

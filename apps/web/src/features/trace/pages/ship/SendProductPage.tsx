@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { SHIPMENT_LINES_MAX, ShipmentStatus } from '@jcbb/contract';
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Result, Space, Steps, Typography } from 'antd';
@@ -17,7 +18,6 @@ import { LineEditor, specGroups } from '../../components/ship/LineEditor.tsx';
 import { shipLabels } from '../../components/ship/labels.ts';
 import { type LineSource, lineSourceOf, useLinesMeta } from '../../components/ship/line-source.ts';
 import { shipmentDetailPath } from '../../components/ship/paths.ts';
-import { formatQuantity } from '../../components/ship/quantity.ts';
 import {
   AddressStep,
   DestinationStep,

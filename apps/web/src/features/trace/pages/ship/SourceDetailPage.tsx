@@ -1,5 +1,6 @@
 import { CheckOutlined, CloseCircleOutlined, EditOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { shipmentReasonBody } from '@jcbb/contract';
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -28,7 +29,7 @@ import { ApiError } from '../../../../lib/http.ts';
 import { openFetched } from '../../../../lib/open-blob.ts';
 import { shipLabels } from '../../components/ship/labels.ts';
 import { sendProductPath } from '../../components/ship/paths.ts';
-import { formatFigure, formatQuantity } from '../../components/ship/quantity.ts';
+import { formatFigure } from '../../components/ship/quantity.ts';
 import { ReceiptDrawer } from '../../components/ship/ReceiptDrawer.tsx';
 import { ReceiptProgress } from '../../components/ship/ReceiptProgress.tsx';
 import { CarbonText, DistanceSourceTag, EvidenceTag, ShipmentStatusTag } from '../../components/ship/ShipmentTags.tsx';
