@@ -1,2 +1,2 @@
 /** What other parts of the web app may use of the certificate feature: the light public entry's lookup page. */
-export { CertificateLookup, certificateApi } from './light/CertificateLookup.tsx';
+export { CertificateLookup } from './light/CertificateLookup.tsx';

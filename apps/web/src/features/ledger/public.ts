@@ -1,4 +1,3 @@
 /** What other features may use of the ledger feature (components, hooks, calls); docs/architecture.md. */
 export { LedgerKeyVerification } from './components/LedgerKeyVerification.tsx';
-export { ledgerKeyQuery, publicLedgerApi } from './public-api.ts';
-export { type EvidenceToVerify, fingerprint, type VerificationReport, verifyEvidence } from './verify-evidence.ts';
+export { publicLedgerApi } from './public-api.ts';

@@ -14,9 +14,6 @@ export function formatPrice(price: string | null | undefined): string {
   return `¥${grouped}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
 
-/** '¥12.50/块' when the unit is known. */
-export const formatUnitPrice = (price: string | null | undefined, unit?: string | null): string =>
-  price === null || price === undefined || price === '' ? '—' : `${formatPrice(price)}${unit ? `/${unit}` : ''}`;
 
 export const isEnabled = (status: number) => status === ProductEnableStatus.ENABLED;
 export const isOnSale = (status: number) => status === SpecStatus.ON_SALE;
