@@ -1,4 +1,7 @@
+import { certificateEndpoints } from '@jcbb/contract/certificate.endpoints';
+import { fillPath } from '@jcbb/contract/endpoint';
 import { signParams } from '@jcbb/contract/signing';
+import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { describe, expect, it } from 'vitest';
 import { signedQuery } from './prefetch-sign.ts';
 
@@ -6,8 +9,8 @@ const key = { appCode: 'jcbb', authKey: 'jcbb-web-dev', secret: 'jcbb-web-dev-se
 
 describe('the light entry’s first script signs as the contract does', () => {
   for (const [path, params] of [
-    ['/open/trace/JCBBDEMOYM2622NJLZAA', {}],
-    ['/open/certificate/verify', { no: 'CGBM-2026-000001' }],
+    [fillPath(traceEndpoints.publicTrace.path, { code: 'JCBBDEMOYM2622NJLZAA' }), {}],
+    [certificateEndpoints.verify.path, { no: 'CGBM-2026-000001' }],
   ] as const) {
     it(`GET ${path}`, async () => {
       const query = await signedQuery(path, params, key, 1_795_859_483_356, 'ab'.repeat(16));

@@ -14,7 +14,6 @@ export function formatPrice(price: string | null | undefined): string {
   return `¥${grouped}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
 
-
 export const isEnabled = (status: number) => status === ProductEnableStatus.ENABLED;
 export const isOnSale = (status: number) => status === SpecStatus.ON_SALE;
 

@@ -1,4 +1,5 @@
 import type { PublicTraceData } from '@jcbb/contract';
+import { fillPath } from '@jcbb/contract/endpoint';
 import { eventHash } from '@jcbb/contract/epcis';
 import {
   bytesToHex,
@@ -10,6 +11,7 @@ import {
   signTreeHead,
   TREE_HEAD_FORMAT,
 } from '@jcbb/contract/ledger-proof';
+import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { screen, within } from '@testing-library/react';
@@ -283,7 +285,10 @@ describe('/mobile/detail', { timeout: 30_000 }, () => {
     expect(technical).toBeVisible();
     expect(within(technical).getAllByText('通过')).toHaveLength(4);
     expect(screen.getByText(/公钥指纹: ab12 cd34/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '证明文件（JSON）' })).toHaveAttribute('href', `/open/trace/${CODE}/proof`);
+    expect(screen.getByRole('link', { name: '证明文件（JSON）' })).toHaveAttribute(
+      'href',
+      fillPath(traceEndpoints.publicTraceProof.path, { code: CODE }),
+    );
   });
 
   const changes: Record<string, { change: Json; altered: RegExp; kept: string }> = {
