@@ -150,6 +150,7 @@ export default {
     outTitle: 'Shipments',
     inTitle: 'Incoming goods',
     materialTitle: 'Material sources',
+    stock: 'Inventory details',
     number: 'Shipment no.',
     to: 'Receiver',
     from: 'Shipper',

@@ -145,6 +145,7 @@ export default {
     outTitle: '发货记录',
     inTitle: '货源管理',
     materialTitle: '材料来源',
+    stock: '库存详情',
     number: '发货单号',
     to: '收货方',
     from: '发货方',

@@ -6,6 +6,7 @@ export const SHIP_PATHS = {
   detail: '/productionManagement/sourceDetail',
   addresses: '/productionManagement/addressManagement',
   productDashboard: '/productionManagement/productDashboard',
+  stock: '/productionManagement/inventoryDetail',
 } as const;
 
 export const shipmentDetailPath = (id: number, receive = false) =>
@@ -15,3 +16,10 @@ export const sendProductPath = (draftId?: number) =>
 /** A lot in its drawer on 产品看板, where its codes are issued (生成追溯码). */
 export const productLotPath = (productId: number, lotId: number) =>
   `${SHIP_PATHS.productDashboard}?id=${productId}&lot=${lotId}`;
+/** 库存详情: the holder's stock (a project's, for a construction or supervision unit), optionally of one line's lot. */
+export const stockPath = (of: { projectId?: number | null; specId?: number; lotId?: number } = {}) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(of)) if (v) params.set(k, String(v));
+  const query = params.toString();
+  return query ? `${SHIP_PATHS.stock}?${query}` : SHIP_PATHS.stock;
+};
