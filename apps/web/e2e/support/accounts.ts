@@ -12,6 +12,9 @@ export const ACCOUNTS = {
   certificationBody: '13800000007',
   uncertifiedManufacturer: '13800000008',
   manufacturerStaff: '13800000009',
+  /** 江苏筑安's staff, 刘洋 and 黄婷. */
+  constructionStaff: '13800000010',
+  constructionStaff2: '13800000011',
 } as const;
 
 /** Only the certification test changes this organisation (it goes from uncertified to certified). */

@@ -143,6 +143,9 @@ export const demoAccounts = [
   { mobile: '13800000007', username: 'huaxia_admin', realName: '周洁', org: 'certifier', role: Role.ENTERPRISE_ADMIN },
   { mobile: '13800000008', username: 'xincai_admin', realName: '吴昊', org: 'newMaker', role: Role.ENTERPRISE_ADMIN },
   { mobile: '13800000009', username: 'lvzhu_staff', realName: '郑敏', org: 'maker', role: Role.STAFF },
+  // 江苏筑安's people besides its administrator: the README's tour adds them to a project (添加人员) and names a leader.
+  { mobile: '13800000010', username: 'zhuan_staff_liu', realName: '刘洋', org: 'builder', role: Role.STAFF },
+  { mobile: '13800000011', username: 'zhuan_staff_huang', realName: '黄婷', org: 'builder', role: Role.STAFF },
 ] as const;
 
 /** Whether the database has no users yet: the demo data goes only into such a database. */

@@ -15,6 +15,8 @@ import { addOrgWithUser, projectInput } from './test-support.ts';
 let server: TestServer;
 const tokens: Record<string, string> = {};
 const ids = { builderOrg: 0, builderAdmin: 0, builderStaff: 0, supervisorAdmin: 0, developerAdmin: 0 };
+/** 江苏筑安's demo staff (刘洋, 黄婷): candidates of every project of the organisation, never added here. */
+const demoStaff: number[] = [];
 
 const { call } = callsAs(() => server, tokens);
 
@@ -36,6 +38,7 @@ beforeAll(async () => {
   ids.builderAdmin = builder.id;
   ids.supervisorAdmin = (await idOf('13800000004')).id;
   ids.developerAdmin = (await idOf('13800000005')).id;
+  for (const mobile of ['13800000010', '13800000011']) demoStaff.push((await idOf(mobile)).id);
   const developer = await idOf('13800000005');
   ids.builderStaff = (
     await addOrgWithUser(server, {
@@ -292,7 +295,7 @@ describe('teams', () => {
   it('lets the member’s 企业管理员 name its people and one leader', async () => {
     const candidates = await call('builder', projectEndpoints.candidates, { id: projectId });
     expect(candidates.body.data.map((c: { userId: number }) => c.userId).sort()).toEqual(
-      [ids.builderAdmin, ids.builderStaff].sort(),
+      [ids.builderAdmin, ids.builderStaff, ...demoStaff].sort(),
     );
     const leader = await call('builder', projectEndpoints.setLeader, { projectId, userId: ids.builderAdmin });
     expect(leader.body.data).toEqual([
@@ -308,7 +311,8 @@ describe('teams', () => {
       members: [{ userId: ids.builderStaff, role: 'storekeeper' }],
     });
     expect(added.status, added.raw).toBe(200);
-    expect((await call('builder', projectEndpoints.candidates, { id: projectId })).body.data).toEqual([]);
+    const left = await call('builder', projectEndpoints.candidates, { id: projectId });
+    expect(left.body.data.map((c: { userId: number }) => c.userId).sort()).toEqual([...demoStaff].sort());
     const list = await call('builder', projectEndpoints.userProjectList, { take: 100 });
     const row = list.body.data.list.find((p: { id: number }) => p.id === projectId);
     expect(row).toMatchObject({ myRole: 'leader', orgType: 4, leader: { userId: ids.builderAdmin, realName: '王强' } });
@@ -384,7 +388,7 @@ describe('teams', () => {
   it('lists an organisation’s own users only', async () => {
     const own = await call('builder', projectEndpoints.orgUsers);
     expect(own.body.data.map((u: { userId: number }) => u.userId).sort()).toEqual(
-      [ids.builderAdmin, ids.builderStaff].sort(),
+      [ids.builderAdmin, ids.builderStaff, ...demoStaff].sort(),
     );
     expect(own.body.data.find((u: { userId: number }) => u.userId === ids.builderAdmin).roles).toEqual(['企业管理员']);
     expect((await call('builder', projectEndpoints.orgUsers, { orgId: ids.builderOrg })).status).toBe(200);

@@ -101,6 +101,9 @@ export default {
     pickedSum: 'Picked: {{sum}} {{unit}}',
     children: '{{count}} item codes inside',
     noneFree: 'The lot has no free codes',
+    noneFreeLine:
+      'Lot {{batch}} has no free codes: this line would ship without codes, and no scan would find it. To ship with codes, first issue codes for the lot.',
+    generate: 'Issue codes',
     truncated: 'The first {{shown}} of {{total}} are listed; scan the others',
   },
   transport: {
@@ -147,6 +150,7 @@ export default {
     outTitle: 'Shipments',
     inTitle: 'Incoming goods',
     materialTitle: 'Material sources',
+    stock: 'Inventory details',
     number: 'Shipment no.',
     to: 'Receiver',
     from: 'Shipper',

@@ -98,6 +98,8 @@ export default {
     pickedSum: '已选合计 {{sum}} {{unit}}',
     children: '含 {{count}} 个单品码',
     noneFree: '该批次没有可发的追溯码',
+    noneFreeLine: '批次 {{batch}} 没有可发的追溯码：本行将不带码发货，扫码查不到。要带码发货，先为该批次生成追溯码。',
+    generate: '生成追溯码',
     truncated: '仅列出前 {{shown}} 个（共 {{total}} 个），其余可扫码加入',
   },
   transport: {
@@ -143,6 +145,7 @@ export default {
     outTitle: '发货记录',
     inTitle: '货源管理',
     materialTitle: '材料来源',
+    stock: '库存详情',
     number: '发货单号',
     to: '收货方',
     from: '发货方',

@@ -2,9 +2,10 @@ import { DeleteOutlined, SelectOutlined } from '@ant-design/icons';
 import { shipmentLineBody } from '@jcbb/contract';
 import { formatQuantity, fromMilli, toMilli } from '@jcbb/contract/quantity';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, Row, Select, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { NumericInput } from '../../../../components/NumericInput.tsx';
 import { zodRule } from '../../../../lib/zod-rules.ts';
 import { SHIP_NS } from '../../locales/ship-register.ts';
@@ -12,6 +13,7 @@ import { type ProductSpecs, type ShipmentLine, type StockRow, shipQueries } from
 import { CodePicker } from './CodePicker.tsx';
 import { CodeTagInput } from './CodeTagInput.tsx';
 import { codeStatusOf, type LineSource, metaOf } from './line-source.ts';
+import { productLotPath } from './paths.ts';
 import { EvidenceTag } from './ShipmentTags.tsx';
 import type { WizardValues } from './wizard-values.ts';
 
@@ -68,7 +70,11 @@ export function LineEditor({
   const codeStatus = codeStatusOf(source);
 
   const lots = useQuery({ ...shipQueries.lots(specId ?? 0), enabled: source === 'lots' && !!specId });
-  const known = useQuery({ ...shipQueries.codes(lotId ?? 0, codeStatus), enabled: !!lotId && codes.length > 0 });
+  // The lot's free codes: to weigh the line's codes, and (a maker's lot) to say when there is none to ship.
+  const known = useQuery({
+    ...shipQueries.codes(lotId ?? 0, codeStatus),
+    enabled: !!lotId && (codes.length > 0 || source === 'lots'),
+  });
   const lotList = lots.data?.list ?? [];
   const meta = metaOf({ specId, lotId }, { lots: lotList, stock, draft });
   const unit = meta?.unitName ?? '';
@@ -95,6 +101,9 @@ export function LineEditor({
   const sum = fromMilli(knownCodes.reduce((s, c) => s + toMilli(quantities.get(c)), 0));
   const unknown = known.data ? codes.length - knownCodes.length : 0;
   const matches = toMilli(sum) === toMilli(quantity) && unknown === 0;
+  // A maker's lot with no code free to ship: the line would go without codes (no scan page for it) unless the maker
+  // first issues codes for the lot (生成追溯码, in the lot's drawer on 产品看板).
+  const noneFree = source === 'lots' && !!lot && known.isSuccess && known.data.total === 0 && codes.length === 0;
 
   const choose = (label: string) => ({ required: true, message: t('form.choose', { label }) });
   return (
@@ -184,8 +193,22 @@ export function LineEditor({
           >
             <CodeTagInput />
           </Form.Item>
+          {noneFree && lot && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginTop: -12, marginBottom: 12 }}
+              title={t('codes.noneFreeLine', { batch: lot.batchNo })}
+              action={<Link to={productLotPath(lot.productId, lot.id)}>{t('codes.generate')}</Link>}
+            />
+          )}
           <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 12 }}>
-            <Button size="small" icon={<SelectOutlined />} disabled={!lotId} onClick={() => setPicking(true)}>
+            <Button
+              size="small"
+              icon={<SelectOutlined />}
+              disabled={!lotId || noneFree}
+              onClick={() => setPicking(true)}
+            >
               {t('lines.pick')}
             </Button>
           </Flex>

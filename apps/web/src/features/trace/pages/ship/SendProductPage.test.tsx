@@ -53,9 +53,12 @@ const code = (c: string) => ({
 
 let sent: Sent[];
 let saves: number;
+/** The lot's free codes, as /api/track/code/list answers them. */
+let freeCodes: ReturnType<typeof code>[];
 
 beforeEach(() => {
   saves = 0;
+  freeCodes = [code(CODE_A), code(CODE_B), code('ABCDEFGHIJKLMNOPQRS4')];
   signInAs(6);
   sent = fakeServer(
     answer(projectEndpoints.trackProjectList, () => ({ list: [project], total: 1 })),
@@ -86,10 +89,7 @@ beforeEach(() => {
       },
     ]),
     answer(traceEndpoints.lotList, () => ({ list: [lot(5)], total: 1 })),
-    answer(traceEndpoints.codeList, () => ({
-      list: [code(CODE_A), code(CODE_B), code('ABCDEFGHIJKLMNOPQRS4')],
-      total: 3,
-    })),
+    answer(traceEndpoints.codeList, () => ({ list: freeCodes, total: freeCodes.length })),
     answer(traceEndpoints.shipmentSave, () => {
       saves += 1;
       return saves === 1
@@ -214,6 +214,30 @@ describe('the shipment wizard', () => {
     );
     expect(body(traceEndpoints.shipmentShip)).toMatchObject({ id: 41 });
   }, 180_000);
+
+  it('says when the chosen lot has no code free to ship, and links to 生成追溯码 for that lot', async () => {
+    freeCodes = [];
+    render(<SendProductPage />, '/productionManagement/sendProduct');
+    fireEvent.click(screen.getByLabelText('项目工地'));
+    await choose('收货项目', '天妃宫小学');
+    await next('地址');
+    expect(await screen.findByText('江苏省南京市江宁区 秣陵街道 1 号 · 李明 13800000001')).toBeInTheDocument();
+    await next('发货明细');
+    await choose('第 1 行规格型号', 'A5.0 B06');
+    await choose('第 1 行批次', 'L20260505');
+    expect(
+      await screen.findByText(
+        '批次 L20260505 没有可发的追溯码：本行将不带码发货，扫码查不到。要带码发货，先为该批次生成追溯码。',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /从批次中选择/ })).toBeDisabled();
+    const link = screen.getByRole('link', { name: '生成追溯码' });
+    expect(link).toHaveAttribute('href', '/productionManagement/productDashboard?id=3&lot=5');
+    fireEvent.click(link);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/productionManagement/productDashboard?id=3&lot=5'),
+    );
+  }, 120_000);
 });
 
 describe('the shipment wizard for an organisation that is not certified', () => {

@@ -6,18 +6,21 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../../lib/session.ts';
 import { answer, fakeServer, type Sent, signInAs } from '../../../../test/fake-server.ts';
+import { userProject } from '../../../project/test-data.ts';
 import { choose, findButton, render, type ShipmentListData, summary } from '../../components/ship/ship-testing.tsx';
 import { incomingListData, outgoingListData } from '../../shipment-list-data.ts';
 import { SourcesPage, TrackListPage } from './ShipmentListPages.tsx';
 
 let sent: Sent[];
 let listed: ShipmentListData;
+let projects: ReturnType<typeof userProject>[];
 
 beforeEach(() => {
   listed = { list: [], total: 0 };
+  projects = [];
   sent = fakeServer(
     answer(traceEndpoints.shipmentList, () => listed),
-    answer(projectEndpoints.userProjectList, () => ({ list: [], total: 0 })),
+    answer(projectEndpoints.userProjectList, () => ({ list: projects, total: projects.length })),
   );
 });
 
@@ -129,9 +132,29 @@ describe('the shipment lists', () => {
       [...document.querySelectorAll('button')].filter((b) => b.textContent?.replace(/\s/g, '') === '收货'),
     ).toHaveLength(1);
     expect(lists()[0]).toMatchObject({ direction: 'in' });
+    // What was accepted is stock: 库存详情 is a link away.
+    expect(screen.getByRole('link', { name: /库存详情/ })).toHaveAttribute(
+      'href',
+      '/productionManagement/inventoryDetail',
+    );
     fireEvent.click(receive);
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/productionManagement/sourceDetail?id=3&receive=1'),
+    );
+  }, 120_000);
+
+  it('takes a construction unit from 材料来源 to 库存详情 of the project it filtered on', async () => {
+    signInAs(4, { name: '江苏筑安建设工程有限公司' });
+    projects = [userProject(7, { name: '天妃宫小学' })];
+    render(<SourcesPage />, '/productionManagement/sources');
+    expect(await screen.findByText('材料来源')).toBeInTheDocument();
+    const stock = screen.getByRole('link', { name: /库存详情/ });
+    expect(stock).toHaveAttribute('href', '/productionManagement/inventoryDetail');
+    await choose('项目', '天妃宫小学');
+    await waitFor(() => expect(stock).toHaveAttribute('href', '/productionManagement/inventoryDetail?projectId=7'));
+    fireEvent.click(stock);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/productionManagement/inventoryDetail?projectId=7'),
     );
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { SendOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, SendOutlined } from '@ant-design/icons';
 import { OrgType, ShipmentStatus } from '@jcbb/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Grid, Pagination, Select, Space, Table, type TableProps, Typography } from 'antd';
@@ -10,7 +10,7 @@ import { PageCard } from '../../../../components/PageCard.tsx';
 import { useSession } from '../../../../lib/session.ts';
 import { useListQuery } from '../../../../lib/use-list-query.ts';
 import { shipLabels } from '../../components/ship/labels.ts';
-import { SHIP_PATHS, shipmentDetailPath } from '../../components/ship/paths.ts';
+import { SHIP_PATHS, shipmentDetailPath, stockPath } from '../../components/ship/paths.ts';
 import { ReceiptProgress } from '../../components/ship/ReceiptProgress.tsx';
 import { CarbonText, ShipmentStatusTag } from '../../components/ship/ShipmentTags.tsx';
 import { SHIP_NS } from '../../locales/ship-register.ts';
@@ -55,6 +55,7 @@ function ShipmentList({ direction }: { direction: 'out' | 'in' }) {
   const projects = useQuery({ ...shipmentListQueries.projects(orgType), enabled: !out && onProjects });
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
+  const filteredProject = typeof query.projectId === 'number' ? query.projectId : undefined;
   const receivable = (s: ShipmentRow) => !out && mayReceive && RECEIVABLE.includes(s.status);
   const party = (p: ShipmentRow['to']) => (
     <Space orientation="vertical" size={0} style={{ minWidth: 0 }}>
@@ -139,7 +140,12 @@ function ShipmentList({ direction }: { direction: 'out' | 'in' }) {
           <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(SHIP_PATHS.send)}>
             {t('list.send')}
           </Button>
-        ) : undefined
+        ) : (
+          // What came in and was accepted is stock: 库存详情 (of the project chosen below, if one is).
+          <Link to={stockPath({ projectId: onProjects ? filteredProject : undefined })}>
+            <DatabaseOutlined /> {t('list.stock')}
+          </Link>
+        )
       }
     >
       <ListToolbar onRefresh={() => void invalidateShipments(queryClient)}>
