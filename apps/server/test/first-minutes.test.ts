@@ -16,6 +16,7 @@ import type { AuthService } from '../src/modules/auth/index.ts';
 import { registerErrorHandling } from '../src/plugins/errors.ts';
 import { registerGateway } from '../src/plugins/gateway.ts';
 import { stringify, toResponse } from './harness.ts';
+import { productionEnv } from './production-env.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -59,12 +60,7 @@ describe('configuration is validated at start-up (fail closed)', () => {
   });
 
   it('never seeds demo data in production: off by default, refused when asked for', () => {
-    const production = {
-      NODE_ENV: 'production',
-      AUTH_KEY: 'k1',
-      AUTH_SECRET: 's1',
-      PUBLIC_BASE_URL: 'https://jcbb.example.cn',
-    };
+    const production = productionEnv;
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(problemsOf({ ...production, SEED_DEMO: 'true' })).toEqual([
       expect.stringMatching(/^SEED_DEMO: demo data .* never seeded when NODE_ENV=production/),

@@ -8,6 +8,7 @@ import { traceCodes } from '../src/db/schema/index.ts';
 import { DEMO_CERTIFICATE_NO, seedDemoCertificates } from '../src/db/seed/demo-certificates.ts';
 import { DEMO_TRACE_CODE } from '../src/db/seed/demo-trace.ts';
 import { startTestServer, stringify, type TestServer } from './harness.ts';
+import { productionEnv } from './production-env.ts';
 
 /*
  * Printed links are the deployment's (issue 22, item 8): label sheets, code CSVs and certificates' QR codes carry
@@ -127,7 +128,7 @@ describe('printed links carry PUBLIC_BASE_URL, never the request’s Host', () =
 });
 
 describe('PUBLIC_BASE_URL in the configuration', () => {
-  const production = { NODE_ENV: 'production', AUTH_KEY: 'k1', AUTH_SECRET: 's1' };
+  const { PUBLIC_BASE_URL: _, ...production } = productionEnv;
   const problemsOf = (env: NodeJS.ProcessEnv) => {
     try {
       loadConfig(env);

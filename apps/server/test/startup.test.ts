@@ -13,8 +13,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { EVENT_LOOP_STALL_LIMIT_MS } from '../src/lib/watchdog.ts';
 import { SIGNING_FINGERPRINT_FILE, signingFingerprint } from '../src/lib/web-signing.ts';
 import { DEMO_PASSWORD, startTestServer } from './harness.ts';
-
-const PROD_SECRET = 'k7Qp2vX9mW4tZ8rB1nL6yH3sD5fG0aJc';
+import { PRODUCTION_SECRET } from './production-env.ts';
 
 describe('configuration', () => {
   it('refuses the development signing key in production', () => {
@@ -22,8 +21,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_KEY: 'k1', AUTH_SECRET: DEV_AUTH_SECRET })).toThrow();
     const publicBaseUrl = 'https://jcbb.example.cn';
     expect(
-      loadConfig({ NODE_ENV: 'production', AUTH_KEY: 'k1', AUTH_SECRET: PROD_SECRET, PUBLIC_BASE_URL: publicBaseUrl })
-        .authKey,
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_KEY: 'k1',
+        AUTH_SECRET: PRODUCTION_SECRET,
+        PUBLIC_BASE_URL: publicBaseUrl,
+      }).authKey,
     ).toBe('k1');
   });
 
@@ -81,8 +84,8 @@ describe('a console built to sign with another key', () => {
   });
 
   it('stops a production start-up before it opens the database', async () => {
-    const key = { appCode: 'jcbb', authKey: 'jcbb-prod', secret: PROD_SECRET };
-    const webDist = await builtConsole({ ...key, secret: `${PROD_SECRET}-old` });
+    const key = { appCode: 'jcbb', authKey: 'jcbb-prod', secret: PRODUCTION_SECRET };
+    const webDist = await builtConsole({ ...key, secret: `${PRODUCTION_SECRET}-old` });
     const config = {
       ...loadConfig({
         NODE_ENV: 'production',

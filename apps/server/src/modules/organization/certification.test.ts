@@ -114,7 +114,7 @@ describe('submitting: refused input', () => {
     expect(fields).toEqual(['contactPhone', 'legalPerson']);
   });
 
-  it('refuses staff (403), certified and government organisations (409) and users without one (404)', async () => {
+  it('refuses staff (403), certified and government organisations (409) and users without one (403)', async () => {
     const staff = await server.login('13800000009');
     expect((await server.call('POST', '/api/organization/certification', validBody(), staff)).status).toBe(403);
     const certified = await server.call('POST', '/api/organization/certification', validBody(), otherAdmin);
@@ -124,7 +124,9 @@ describe('submitting: refused input', () => {
     const exempt = await server.call('POST', '/api/organization/certification', validBody(), gov);
     expect(exempt.status).toBe(409);
     expect(exempt.body.msg).toBe('政府单位无需认证');
-    expect((await server.call('POST', '/api/organization/certification', validBody(), auditor)).status).toBe(404);
+    // A caller without an organisation: the one refusal of lib/access.ts (docs/decisions.md).
+    const none = await server.call('POST', '/api/organization/certification', validBody(), auditor);
+    expect([none.status, none.body.msg]).toEqual([403, '您尚未加入企业']);
   });
 
   it('left the organisation untouched', async () => {

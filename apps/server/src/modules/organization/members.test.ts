@@ -55,9 +55,10 @@ describe('listing members', () => {
     expect(page.body.data.list).toHaveLength(1);
   });
 
-  it('answers 404 to a user without an organisation', async () => {
+  it('refuses a user without an organisation (403, the one refusal of lib/access.ts)', async () => {
     const platform = await server.login('13800000000');
-    expect((await server.call('GET', '/api/organization/members', {}, platform)).status).toBe(404);
+    const none = await server.call('GET', '/api/organization/members', {}, platform);
+    expect([none.status, none.body.msg]).toEqual([403, '您尚未加入企业']);
   });
 });
 
