@@ -21,21 +21,14 @@ import { sendMessage } from '../message/index.ts';
 import { URN } from './trace.epcis.ts';
 import { notBeforeShipmentEvents, recordTraceEvent } from './trace.events.ts';
 import * as receiptRepo from './trace.receipt.repository.ts';
+import { requireMove } from './trace.shipment.checks.ts';
+import { writeDraft } from './trace.shipment.draft.ts';
 import { buildMovementEvent, lotQuantity, type PartyRef } from './trace.shipment.events.ts';
+import { channelOf, shipmentUrl, tellShipper } from './trace.shipment.messages.ts';
+import { withNumber } from './trace.shipment.numbering.ts';
+import { destinationOf, requireShipment, type Source, sideOf } from './trace.shipment.parties.ts';
 import * as repo from './trace.shipment.repository.ts';
-import {
-  channelOf,
-  destinationOf,
-  receiptViews,
-  requireMove,
-  requireShipment,
-  type Source,
-  shipmentUrl,
-  sideOf,
-  tellShipper,
-  withNumber,
-  writeDraft,
-} from './trace.shipment.service.ts';
+import { receiptViews } from './trace.shipment.views.ts';
 import { holderKey, moveStock, parseHolderKey } from './trace.stock.ts';
 import { FINISHED_STATES } from './trace.transitions.ts';
 
