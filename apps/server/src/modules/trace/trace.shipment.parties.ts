@@ -117,6 +117,21 @@ export function sourceOf(s: repo.ShipmentRow, orgType: number): Source {
   };
 }
 
+/** Where a return leaves from: the holder that received the goods, out of its rejected bucket. */
+export function returnSource(org: repo.OrgRow, receiptHolderKey: string): Source {
+  const holder = parseHolderKey(receiptHolderKey);
+  return {
+    orgId: org.id,
+    orgType: org.type,
+    holder,
+    holderKey: receiptHolderKey,
+    projectId: holder.kind === 'project' ? holder.projectId : null,
+    bucket: StockBucket.REJECTED,
+    codeStatuses: [CodeStatus.REJECTED],
+    isReturn: true,
+  };
+}
+
 export type Destination =
   | { kind: 'org'; org: repo.OrgRow; holderKey: string }
   | { kind: 'project'; project: repo.ProjectRow; holderKey: string };
