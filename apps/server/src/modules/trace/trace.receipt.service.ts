@@ -10,6 +10,7 @@ import {
   TraceAlertKind,
   traceAlertLabels,
 } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { fromMilli, milliText, toMilli } from '@jcbb/contract/quantity';
 import { businessMoment, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
@@ -30,7 +31,6 @@ import {
   requireMove,
   requireShipment,
   type Source,
-  shipmentUrl,
   sideOf,
   tellShipper,
   withNumber,
@@ -174,7 +174,7 @@ export function createTraceReceiptService({ db }: { db: Db }) {
           channel: channelOf(OrgType.MANUFACTURER),
           title: `追溯预警：${list.length} 个追溯码出现在两个项目现场`,
           content: `${traceAlertLabels.two_sites.zh}。发货单 ${s.number}，追溯码：${list.slice(0, 20).join('、')}${list.length > 20 ? ' 等' : ''}。`,
-          targetUrl: shipmentUrl(s.id),
+          targetUrl: pageUrl(pages.shipmentDetail, { id: s.id }),
         },
       );
     }

@@ -26,6 +26,7 @@ import {
   transportFactor,
   transportTypes,
 } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { fromMilli, milliText, toMilli } from '@jcbb/contract/quantity';
 import { businessMoment, formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
@@ -51,9 +52,6 @@ import {
   shipmentTransition,
 } from './trace.transitions.ts';
 
-/** Where a message about a shipment sends its reader (the web's shipment detail page). */
-export const SHIPMENT_DETAIL_PATH = '/productionManagement/sourceDetail';
-export const shipmentUrl = (id: number) => `${SHIPMENT_DETAIL_PATH}?id=${id}`;
 export const NOT_FOUND = '发货单不存在';
 
 /** The message channel an organisation's console reads (spec §6; as project.service.ts). */
@@ -524,7 +522,7 @@ export async function tellReceivers(tx: Tx, s: repo.ShipmentRow, title: string, 
     await sendMessage(
       tx,
       { orgId: org.id },
-      { channel: channelOf(org.type), title, content, targetUrl: shipmentUrl(s.id) },
+      { channel: channelOf(org.type), title, content, targetUrl: pageUrl(pages.shipmentDetail, { id: s.id }) },
     );
     return;
   }
@@ -533,7 +531,7 @@ export async function tellReceivers(tx: Tx, s: repo.ShipmentRow, title: string, 
     await sendMessage(
       tx,
       { orgId: m.orgId },
-      { channel: Channel.CONSTRUCTION, title, content, targetUrl: shipmentUrl(s.id) },
+      { channel: Channel.CONSTRUCTION, title, content, targetUrl: pageUrl(pages.shipmentDetail, { id: s.id }) },
     );
   }
 }
@@ -544,7 +542,7 @@ export async function tellShipper(tx: Tx, s: repo.ShipmentRow, title: string, co
   await sendMessage(
     tx,
     { orgId: org.id },
-    { channel: channelOf(org.type), title, content, targetUrl: shipmentUrl(s.id) },
+    { channel: channelOf(org.type), title, content, targetUrl: pageUrl(pages.shipmentDetail, { id: s.id }) },
   );
 }
 

@@ -1,7 +1,8 @@
 import { CERT_EXEMPT_ORG_TYPE, CertStatus, Role } from '@jcbb/contract';
+import { pages } from '@jcbb/contract/pages';
 import type { SessionUser } from '../../lib/session.ts';
 
-export { VERIFICATION_PATH } from '@jcbb/contract/enums';
+export const VERIFICATION_PATH = pages.verification.path;
 
 /** What the uncertified banner says, if anything (spec §1, §4, §6, §9). */
 export type BannerKind = 'uncertified' | 'pending' | 'rejected';
