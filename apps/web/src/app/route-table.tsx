@@ -16,25 +16,13 @@ import { productRoutes } from '../features/product/index.ts';
 import { cityProjectRoutes, projectRoutes } from '../features/project/index.ts';
 import { cityRevisionRoutes, platformRevisionRoutes } from '../features/revision/index.ts';
 import { inventoryDetailRoute, shipRoutes, traceMobileRoutes, traceRoutes } from '../features/trace/index.ts';
-import type { RouteItem, RouteMeta } from './route-types.ts';
+import type { ConsoleKey, RouteItem, RouteMeta } from '../lib/route-types.ts';
 
 /**
  * The route table (spec §2, §3): the only source of the router, the side menu, the breadcrumb, the guard's
  * permission check and the page titles. One tree per console; `sharedConsoleRoutes` join every organisation's
  * console; `publicRoutes` need no sign-in.
  */
-
-export type ConsoleKey =
-  | 'manufacturer'
-  | 'distributor'
-  | 'construction'
-  | 'supervision'
-  | 'developer'
-  | 'government'
-  | 'certification'
-  | 'admin'
-  /** Organisation types without a console of their own (design institutes, regulators, …): home and shared pages. */
-  | 'basic';
 
 type PageOptions = Omit<RouteMeta, 'title' | 'description'> & { hidden?: boolean };
 

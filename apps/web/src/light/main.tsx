@@ -1,9 +1,9 @@
 import { PRODUCT_TITLE } from '@jcbb/contract/enums';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PlatformMark } from '../components/Logo.tsx';
 import { CertificateLookup } from '../features/certificate/public.ts';
 import { extractTraceCode, ScanDetail, ScanIndex } from '../features/trace/public.ts';
-import { PlatformMark } from '../layout/Logo.tsx';
 import './light.css';
 
 /**

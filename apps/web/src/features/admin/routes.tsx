@@ -1,5 +1,5 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const QueuePage = lazyPage(() =>
   import('./pages/CertificationQueuePage.tsx').then((m) => ({ default: m.CertificationQueuePage })),

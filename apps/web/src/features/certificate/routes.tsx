@@ -1,4 +1,4 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 // This file is part of the console shell (the route table imports it): it imports no contract schemas, only the
 // pages, lazily. Application types: 1 certified, 2 self-declared, 3 normal (contract ApplicationType).

@@ -1,6 +1,6 @@
 import { Role } from '@jcbb/contract/enums';
 import { pages } from '@jcbb/contract/pages';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const ListPage = lazyPage(() => import('./pages/ListingListPage.tsx').then((m) => ({ default: m.ListingListPage })));
 const EditPage = lazyPage(() => import('./pages/ListingEditPage.tsx').then((m) => ({ default: m.ListingEditPage })));

@@ -1,6 +1,6 @@
 import { Role } from '@jcbb/contract/enums';
 import { pages } from '@jcbb/contract/pages';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const VerificationPage = lazyPage(() =>
   import('./pages/VerificationPage.tsx').then((m) => ({ default: m.VerificationPage })),

@@ -1,4 +1,4 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 /**
  * The product centre's pages of the manufacturer console (spec §2 /productCenter). Each entry replaces the

@@ -1,5 +1,5 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const ListPage = lazyPage(() => import('./pages/ProjectListPage.tsx').then((m) => ({ default: m.ProjectListPage })));
 const DetailPage = lazyPage(() =>

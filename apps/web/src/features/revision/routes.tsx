@@ -1,5 +1,5 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 /** The detail's first query, started beside its code (lib/record-id.ts, `recordData`). */
 const revisionData = () => import('./detail-data.ts');

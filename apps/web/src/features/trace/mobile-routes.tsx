@@ -1,4 +1,4 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const MobileIndexPage = lazyPage(() => import('./pages/MobileIndexPage.tsx'));
 const MobileDetailPage = lazyPage(() => import('./pages/MobileDetailPage.tsx'));

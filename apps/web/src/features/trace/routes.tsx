@@ -1,4 +1,4 @@
-import { lazyPage, type PageOptions, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, type PageOptions, page, type RouteItem } from '../../lib/route-types.ts';
 
 /**
  * The traceability pages (spec §2 /productionManagement; docs/traceability.md), grouped by screen. The route table

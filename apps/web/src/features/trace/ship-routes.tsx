@@ -1,4 +1,4 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 import { SHIP_PATHS } from './components/ship/paths.ts';
 
 /** A shipment's first query, started beside the detail's code (lib/record-id.ts, `recordData`). */

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PlatformMark } from '../../../layout/Logo.tsx';
+import { PlatformMark } from '../../../components/Logo.tsx';
 import { appConfigKey } from '../../../lib/app-config.ts';
 import { warmUpConsole } from '../../../lib/console-warm-up.ts';
 import { ApiError } from '../../../lib/http.ts';

@@ -1,7 +1,7 @@
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useConsoleRoutes } from '../../../app/route-context.ts';
+import { useConsoleRoutes } from '../../../lib/route-context.ts';
 import { CERTIFICATE_NS } from '../locales/register.ts';
 
 /**

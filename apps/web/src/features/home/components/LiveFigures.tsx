@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Col } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConsoleKey } from '../../../app/route-table.tsx';
+import type { ConsoleKey } from '../../../lib/route-types.ts';
 import { homeKeys, liveFigureApi } from '../api.ts';
 import { FigureCard } from './FigureCard.tsx';
 

@@ -5,8 +5,8 @@ import { App, Button, Card, Empty, Flex, Form, Modal, Select, Table, type TableP
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import { type DocumentItem, documentsQuery, invalidateProductCentre, productApi } from '../api.ts';
 import { FileLink } from '../components/FileLink.tsx';
 import { FileUpload, type UploadedRef } from '../components/FileUpload.tsx';

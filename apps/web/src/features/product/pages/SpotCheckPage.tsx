@@ -4,7 +4,7 @@ import { Alert, Card, Col, Empty, Flex, Row, Select, Statistic, Table, type Tabl
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import { type SamplingItem, samplingCountQuery, samplingPageQuery } from '../api.ts';
 import { FileLink } from '../components/FileLink.tsx';
 import '../i18n.ts';
