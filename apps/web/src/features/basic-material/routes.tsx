@@ -1,4 +1,5 @@
 import { Role } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const ReviewPage = lazyPage(() =>
@@ -7,7 +8,7 @@ const ReviewPage = lazyPage(() =>
 
 /** The platform administrator's 基础材料申请 screen: decide on manufacturers' applications for new common names. */
 export const basicMaterialReviewRoutes: RouteItem[] = [
-  page('/admin/basic-materials', 'basicMaterialReview', ReviewPage, {
+  page(pages.basicMaterialReview.path, 'basicMaterialReview', ReviewPage, {
     icon: 'AppstoreOutlined',
     roles: [Role.SUPER_ADMIN],
     keepAlive: true,

@@ -207,7 +207,7 @@ function AdminFigures() {
           query={pending}
           suffix={t('units.items')}
           highlight
-          link={{ to: '/admin/certification', label: t('stat.review') }}
+          link={{ to: pages.certificationReview.path, label: t('stat.review') }}
         />
       </Col>
       <Col xs={12} xl={6}>

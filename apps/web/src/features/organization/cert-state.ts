@@ -1,8 +1,5 @@
 import { CERT_EXEMPT_ORG_TYPE, CertStatus, Role } from '@jcbb/contract';
-import { pages } from '@jcbb/contract/pages';
 import type { SessionUser } from '../../lib/session.ts';
-
-export const VERIFICATION_PATH = pages.verification.path;
 
 /** What the uncertified banner says, if anything (spec §1, §4, §6, §9). */
 export type BannerKind = 'uncertified' | 'pending' | 'rejected';

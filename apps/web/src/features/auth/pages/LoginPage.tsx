@@ -1,6 +1,7 @@
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { ResponseCode } from '@jcbb/contract/codes';
 import { PRODUCT_TITLE } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { isMobile } from '@jcbb/contract/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
@@ -200,7 +201,7 @@ export default function LoginPage() {
         </div>
         <nav className="jcbb-login__public" aria-label={t('login.publicLinks')}>
           <Link to="/cities">{t('login.catalogue')}</Link>
-          <Link to="/free/certificate">{t('login.certificateCheck')}</Link>
+          <Link to={pages.certificateVerify.path}>{t('login.certificateCheck')}</Link>
         </nav>
         <footer className="jcbb-login__footer">{t('login.copyright')}</footer>
       </main>

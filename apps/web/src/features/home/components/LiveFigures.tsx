@@ -7,6 +7,7 @@ import {
   SafetyOutlined,
 } from '@ant-design/icons';
 import { ListingStatus } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { useQuery } from '@tanstack/react-query';
 import { Col } from 'antd';
 import type { ReactNode } from 'react';
@@ -40,7 +41,7 @@ export const liveFigures: Partial<Record<ConsoleKey, LiveFigure[]>> = {
       icon: <EnvironmentOutlined />,
       load: () => liveFigureApi.listings(ListingStatus.LISTED),
       suffix: 'items',
-      link: '/productCenter/productManagement',
+      link: pages.listingList.path,
     },
     {
       key: 'greenProducts',
@@ -74,7 +75,7 @@ export const liveFigures: Partial<Record<ConsoleKey, LiveFigure[]>> = {
       icon: <FileProtectOutlined />,
       load: liveFigureApi.issuedCertificates,
       suffix: 'items',
-      link: '/blockchain/certificate/index',
+      link: pages.certificates.path,
     },
   ],
   government: [

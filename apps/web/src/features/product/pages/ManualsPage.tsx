@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ProductDocumentKind, Role } from '@jcbb/contract/enums';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Form, Modal, Select, Table, type TableProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -126,7 +127,9 @@ function ManualsPage() {
     },
   });
 
-  const productLink = (d: ManualRow) => <Link to={`/product/details?id=${d.productId}`}>{d.productName}</Link>;
+  const productLink = (d: ManualRow) => (
+    <Link to={pageUrl(pages.productDetails, { id: d.productId })}>{d.productName}</Link>
+  );
   const columns: TableProps<ManualRow>['columns'] = [
     {
       // On a phone the product and the upload date sit under the file: their columns show from md up.

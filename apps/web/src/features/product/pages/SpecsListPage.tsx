@@ -1,5 +1,6 @@
 import { EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Role, SpecStatus } from '@jcbb/contract/enums';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { formatQuantity } from '@jcbb/contract/quantity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -104,7 +105,7 @@ function SpecsListPage() {
       key: 'product',
       width: 170,
       fixed: 'left',
-      render: (_, r) => <Link to={`/product/details?id=${r.productId}`}>{r.productName}</Link>,
+      render: (_, r) => <Link to={pageUrl(pages.productDetails, { id: r.productId })}>{r.productName}</Link>,
     },
     {
       title: t('spec.name'),

@@ -1,4 +1,5 @@
 import { SamplingResult } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Flex, Row, Select, Statistic, Table, type TableProps, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -55,7 +56,7 @@ function SpotCheckPage() {
         const spec = [s.specName, s.specModel].filter(Boolean).join(' ');
         return (
           <Flex vertical gap={2}>
-            <Link to={`/product/details?id=${s.productId}`}>{s.productName}</Link>
+            <Link to={pageUrl(pages.productDetails, { id: s.productId })}>{s.productName}</Link>
             {spec ? <Secondary>{spec}</Secondary> : null}
             {mobile ? (
               <>

@@ -1,4 +1,5 @@
 import { QrcodeOutlined } from '@ant-design/icons';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Button, Card, Flex, Input, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ export function MobileIndex() {
       return;
     }
     setInvalid(false);
-    navigate(`/mobile/detail?code=${code}`);
+    navigate(pageUrl(pages.scanDetail, { code }));
   };
 
   return (

@@ -8,6 +8,7 @@ import { NumericInput } from '../../../../components/NumericInput.tsx';
 import { TextInput } from '../../../../components/TextInput.tsx';
 import { maxLengthOf, rulesFrom, zodRule } from '../../../../lib/zod-rules.ts';
 import { SHIP_NS } from '../../locales/ship-register.ts';
+import { TRACE_PATHS } from '../../paths.ts';
 import {
   type OwnAddress,
   type Receiver,
@@ -18,7 +19,6 @@ import {
 } from '../../ship-api.ts';
 import { TRANSPORT_GROUPS } from './labels.ts';
 import { type LineSource, useLinesMeta } from './line-source.ts';
-import { SHIP_PATHS } from './paths.ts';
 import { formatFigure } from './quantity.ts';
 import type { WizardValues } from './wizard-values.ts';
 
@@ -212,7 +212,7 @@ export function AddressStep({ picked }: { picked: PickedDestination | null }) {
             type="warning"
             showIcon
             title={t('wizard.noOwnAddress')}
-            action={<Link to={SHIP_PATHS.addresses}>{t('wizard.manageAddresses')}</Link>}
+            action={<Link to={TRACE_PATHS.addressManagement}>{t('wizard.manageAddresses')}</Link>}
           />
         )}
       </Col>

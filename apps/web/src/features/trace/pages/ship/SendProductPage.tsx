@@ -17,7 +17,6 @@ import { DraftCheck } from '../../components/ship/DraftCheck.tsx';
 import { LineEditor, specGroups } from '../../components/ship/LineEditor.tsx';
 import { shipLabels } from '../../components/ship/labels.ts';
 import { type LineSource, lineSourceOf, useLinesMeta } from '../../components/ship/line-source.ts';
-import { shipmentDetailPath } from '../../components/ship/paths.ts';
 import {
   AddressStep,
   DestinationStep,
@@ -35,6 +34,7 @@ import {
   type WizardValues,
 } from '../../components/ship/wizard-values.ts';
 import { SHIP_NS } from '../../locales/ship-register.ts';
+import { shipmentDetailPath } from '../../paths.ts';
 import {
   invalidateShipments,
   type ShipmentDetail,

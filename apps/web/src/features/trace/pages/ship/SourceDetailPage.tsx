@@ -28,12 +28,12 @@ import { RecordState, useRecordQuery } from '../../../../components/RecordState.
 import { ApiError } from '../../../../lib/http.ts';
 import { openFetched } from '../../../../lib/open-blob.ts';
 import { shipLabels } from '../../components/ship/labels.ts';
-import { sendProductPath } from '../../components/ship/paths.ts';
 import { formatFigure } from '../../components/ship/quantity.ts';
 import { ReceiptDrawer } from '../../components/ship/ReceiptDrawer.tsx';
 import { ReceiptProgress } from '../../components/ship/ReceiptProgress.tsx';
 import { CarbonText, DistanceSourceTag, EvidenceTag, ShipmentStatusTag } from '../../components/ship/ShipmentTags.tsx';
 import { SHIP_NS } from '../../locales/ship-register.ts';
+import { sendProductPath } from '../../paths.ts';
 import {
   invalidateShipments,
   type ShipmentAction,
