@@ -59,6 +59,12 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // The files of a worker share their modules and their jsdom (antd, React and the app imported once per
+          // worker instead of once per file), as the server's files do: the project's CPU time less than halved
+          // (docs/performance.md, "The test suite's time"). What a file leaves behind is reset by src/test/setup.ts
+          // (rendered trees, storage, the session, spies); no file replaces a module with vi.mock
+          // (test-isolation.test.ts), and test/render.tsx never makes its i18n instance react-i18next's global.
+          isolate: false,
           testTimeout: 20000,
           // After the contract and server projects, not beside them: on two cores the server suites' embedded
           // databases starved jsdom, and component tests that wait on renders then timed out in CI.
