@@ -81,6 +81,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['./e2e/global-setup.ts'],
           fileParallelism: false,
+          // One worker for every file, which imports Playwright and the helpers once (1.5–4 s a file otherwise);
+          // the files share nothing else but the server and the browser, which the global setup starts.
+          isolate: false,
           // After the other projects: they would otherwise take the CPU the browser and the server need.
           sequence: { groupOrder: 2 },
           testTimeout: 60000,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium } from 'playwright-core';
 
 /**
  * Debian's Chromium, not a browser Playwright downloads: CI installs it with apt-get (`.ci/run`), and this machine
@@ -30,4 +30,12 @@ const args = [
 
 export function launchChromium(executablePath = chromiumPath): Promise<Browser> {
   return chromium.launch({ executablePath, args, headless: true });
+}
+
+/**
+ * One Chromium that several processes drive (`chromium.connect(server.wsEndpoint())`): the e2e project's global
+ * setup starts it once for all the test files, instead of each file launching its own.
+ */
+export function launchChromiumServer(executablePath = chromiumPath): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath, args, headless: true });
 }
