@@ -7,7 +7,7 @@ import { type Browser, type BrowserServer, chromium } from 'playwright-core';
  * - `/usr/bin/chromium`, the browser people run: the benchmarks (bundle-size.ts, page-times.ts) measure it;
  * - `/usr/bin/chromium-headless-shell` (package chromium-headless-shell), the same engine without the browser's own
  *   user-interface processes, which Playwright itself uses for headless tests: the end-to-end tests (apps/web/e2e) run
- *   on it when it is installed, for about a quarter less CPU (docs/performance.md, "The e2e project's browser").
+ *   on it when it is installed, for about a quarter less CPU (docs/performance-notes.md, "The e2e project's browser").
  * CHROMIUM_PATH points both elsewhere (another distribution's path, a local Chrome).
  */
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

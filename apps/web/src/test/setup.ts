@@ -45,7 +45,7 @@ if (!window.ResizeObserver) {
 
 // antd's styles stay out of jsdom's document: cssinjs's test-only `mock: 'server'` keeps them in its cache, as on a
 // server render. With them in, every role query's visibility check ran jsdom's getComputedStyle over thousands of
-// antd rules: 70 % of a console test's time (docs/performance.md, "Component tests without antd's stylesheets").
+// antd rules: 70 % of a console test's time (docs/performance-notes.md, "Component tests without antd's stylesheets").
 // Set on the default context value, so every render gets it, whichever renderer it uses. What a test can no longer
 // see is only what antd's class-based CSS hides: inline styles, `hidden` and aria-hidden still count.
 (StyleContext as unknown as { _currentValue: { mock?: 'server' | 'client' } })._currentValue.mock = 'server';
