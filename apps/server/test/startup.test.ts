@@ -139,12 +139,14 @@ describe('graceful shutdown', () => {
     await server.database.db.update(users).set({ passwordHash: slowHash }).where(eq(users.mobile, '13800000001'));
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
     const body = signParams('POST', '/api/auth/login', { mobile: '13800000001', password: DEMO_PASSWORD }, server.key);
+    // In flight once the server has it: Node emits 'request' to Fastify's handler first, then to this one.
+    const arrived = new Promise<void>((resolve) => server.app.server.once('request', () => resolve()));
     const inFlight = fetch(`${address}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     const closing = server.stop();
     const response = await inFlight;
     expect(response.status).toBe(200);
