@@ -59,6 +59,12 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // The files of a worker share their modules and their jsdom (antd, React and the app imported once per
+          // worker instead of once per file), as the server's files do: the project's CPU time less than halved
+          // (docs/performance.md, "The test suite's time"). What a file leaves behind is reset by src/test/setup.ts
+          // (rendered trees, storage, the session, spies); no file replaces a module with vi.mock
+          // (test-isolation.test.ts), and test/render.tsx never makes its i18n instance react-i18next's global.
+          isolate: false,
           testTimeout: 20000,
           // After the contract and server projects, not beside them: on two cores the server suites' embedded
           // databases starved jsdom, and component tests that wait on renders then timed out in CI.
@@ -75,6 +81,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['./e2e/global-setup.ts'],
           fileParallelism: false,
+          // One worker for every file, which imports Playwright and the helpers once (1.5–4 s a file otherwise);
+          // the files share nothing else but the server and the browser, which the global setup starts.
+          isolate: false,
           // After the other projects: they would otherwise take the CPU the browser and the server need.
           sequence: { groupOrder: 2 },
           testTimeout: 60000,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { EVENT_LOOP_STALL_LIMIT_MS } from './lib/watchdog.ts';
 
 /**
  * Requests per minute per client address to /open/: two a second, sustained, is more than a person scanning a
@@ -207,6 +208,7 @@ const envSchema = z
         .optional(),
     ),
     TRUST_PROXY: trustProxy,
+    EVENT_LOOP_STALL_LIMIT_S: numberIn(1, 3600, 'a number of seconds'),
     LEDGER_SIGNING_KEY: ledgerKey,
     CERTIFICATE_FONT: z.preprocess(
       unset,
@@ -291,6 +293,12 @@ const configSchema = envSchema.transform((v) => {
      * production, else http://127.0.0.1:PORT.
      */
     publicBaseUrl: v.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`,
+    /**
+     * How long the event loop may go without turning before the watchdog ends the process (EVENT_LOOP_STALL_LIMIT_S,
+     * default 30 s; lib/watchdog.ts). The start-up test sets a few seconds, to see it act without waiting half a minute.
+     */
+    eventLoopStallLimitMs:
+      v.EVENT_LOOP_STALL_LIMIT_S === undefined ? EVENT_LOOP_STALL_LIMIT_MS : v.EVENT_LOOP_STALL_LIMIT_S * 1000,
     /** Requests per minute and client address to /open/ (OPEN_RATE_LIMIT); beyond, 429 with Retry-After. */
     openRateLimit: v.OPEN_RATE_LIMIT ?? OPEN_RATE_LIMIT_DEFAULT,
     /**

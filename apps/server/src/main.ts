@@ -31,9 +31,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // From here the event loop must keep turning: past EVENT_LOOP_STALL_LIMIT_MS without a turn (when no SIGTERM
-  // handler, no forced exit and no request can run) the process ends itself.
-  startEventLoopWatchdog();
+  // From here the event loop must keep turning: past the stall limit (EVENT_LOOP_STALL_LIMIT_S, 30 s) without a turn
+  // (when no SIGTERM handler, no forced exit and no request can run) the process ends itself.
+  startEventLoopWatchdog(config.eventLoopStallLimitMs);
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
   const lines = [

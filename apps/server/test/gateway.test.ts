@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { SIGNATURE_WINDOW_MS, SIGNING_PARAM_KEYS, type SigningKey, signParams } from '@jcbb/contract';
+import {
+  authEndpoints,
+  fileEndpoints,
+  SIGNATURE_WINDOW_MS,
+  SIGNING_PARAM_KEYS,
+  type SigningKey,
+  signParams,
+  systemEndpoints,
+} from '@jcbb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, stringify, type TestResponse, type TestServer, toResponse } from './harness.ts';
 
@@ -7,6 +15,16 @@ import { startTestServer, stringify, type TestResponse, type TestServer, toRespo
  * The gateway through the real app (docs/design.md §3): signature first, then session, both before validation. Requests
  * are built here rather than with `server.call` so that each can be broken in one chosen way.
  */
+/** The calls the gateway's checks are tried on, by their declarations: a renamed path breaks the compiler. */
+const CONFIG = systemEndpoints.getOpenConfig.path;
+const HEALTH = systemEndpoints.health.path;
+const LOGIN = authEndpoints.login.path;
+const VIEWER = authEndpoints.viewer.path;
+const AUTHORIZED_ORG = authEndpoints.getAuthorizedOrg.path;
+const PASSWORD = authEndpoints.changePassword.path;
+const TOKEN_DETAILS = authEndpoints.getTokenInvalidDetails.path;
+const UPLOAD = fileEndpoints.upload.path;
+
 let server: TestServer;
 let token: string;
 
@@ -63,21 +81,21 @@ function expectNoLeak(raw: string) {
 
 describe('signing parameters', () => {
   it.each(SIGNING_PARAM_KEYS)('missing %s answers 400 10001', async (name) => {
-    const query = sign('GET', '/open/config');
+    const query = sign('GET', CONFIG);
     delete query[name];
-    expectError(await get('/open/config', query), 400, 10001);
+    expectError(await get(CONFIG, query), 400, 10001);
   });
 
   it.each(SIGNING_PARAM_KEYS)('empty %s answers 400 10001', async (name) => {
-    const query = { ...sign('GET', '/open/config'), [name]: '' };
-    expectError(await get('/open/config', query), 400, 10001);
+    const query = { ...sign('GET', CONFIG), [name]: '' };
+    expectError(await get(CONFIG, query), 400, 10001);
   });
 
   it('no parameters at all, and a POST body that is not an object, answer 10001', async () => {
-    expectError(await get('/open/config', {}), 400, 10001);
+    expectError(await get(CONFIG, {}), 400, 10001);
     const res = await server.app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: LOGIN,
       payload: '[1,2]',
       headers: { 'content-type': 'application/json' },
     });
@@ -85,79 +103,76 @@ describe('signing parameters', () => {
   });
 
   it('a nonce shorter than 16 characters answers 10001', async () => {
-    expectError(await get('/open/config', sign('GET', '/open/config', {}, { nonce: 'abc123' })), 400, 10001);
-    expectError(await get('/open/config', sign('GET', '/open/config', {}, { nonce: freshNonce(15) })), 400, 10001);
-    const ok = await get('/open/config', sign('GET', '/open/config', {}, { nonce: freshNonce(16) }));
+    expectError(await get(CONFIG, sign('GET', CONFIG, {}, { nonce: 'abc123' })), 400, 10001);
+    expectError(await get(CONFIG, sign('GET', CONFIG, {}, { nonce: freshNonce(15) })), 400, 10001);
+    const ok = await get(CONFIG, sign('GET', CONFIG, {}, { nonce: freshNonce(16) }));
     expect(ok.body.code).toBe(0);
   });
 
   it('a nonce given twice in the query is not a nonce: 10001', async () => {
-    const query = stringify(sign('GET', '/open/config'));
-    const url = `/open/config?${new URLSearchParams(query).toString()}&nonce=another-nonce-0123456`;
+    const query = stringify(sign('GET', CONFIG));
+    const url = `${CONFIG}?${new URLSearchParams(query).toString()}&nonce=another-nonce-0123456`;
     expectError(toResponse(await server.app.inject({ method: 'GET', url })), 400, 10001);
   });
 
   it('a bad signature answers 401 10002', async () => {
-    const query = sign('GET', '/open/config');
+    const query = sign('GET', CONFIG);
     const sig = String(query.signature);
     query.signature = (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1);
-    expectError(await get('/open/config', query), 401, 10002);
-    expectError(await get('/open/config', { ...sign('GET', '/open/config'), signature: 'short' }), 401, 10002);
-    const upper = sign('GET', '/open/config');
-    expectError(await get('/open/config', { ...upper, signature: String(upper.signature).toUpperCase() }), 401, 10002);
+    expectError(await get(CONFIG, query), 401, 10002);
+    expectError(await get(CONFIG, { ...sign('GET', CONFIG), signature: 'short' }), 401, 10002);
+    const upper = sign('GET', CONFIG);
+    expectError(await get(CONFIG, { ...upper, signature: String(upper.signature).toUpperCase() }), 401, 10002);
   });
 
   it('a signature under another secret answers 10002', async () => {
-    const query = sign('GET', '/open/config', {}, { key: { secret: 'not-the-secret' } });
-    expectError(await get('/open/config', query), 401, 10002);
+    const query = sign('GET', CONFIG, {}, { key: { secret: 'not-the-secret' } });
+    expectError(await get(CONFIG, query), 401, 10002);
   });
 
   it('an unknown auth_key or an app_code that does not match the key answers 401 10005', async () => {
-    expectError(await get('/open/config', sign('GET', '/open/config', {}, { key: { authKey: 'nobody' } })), 401, 10005);
-    expectError(await get('/open/config', sign('GET', '/open/config', {}, { key: { appCode: 'other' } })), 401, 10005);
+    expectError(await get(CONFIG, sign('GET', CONFIG, {}, { key: { authKey: 'nobody' } })), 401, 10005);
+    expectError(await get(CONFIG, sign('GET', CONFIG, {}, { key: { appCode: 'other' } })), 401, 10005);
   });
 
   it('a timestamp 301 s old or 301 s ahead answers 401 10003; 299 s either way passes', async () => {
     const now = Date.now();
-    expectError(await get('/open/config', sign('GET', '/open/config', {}, { now: now - 301_000 })), 401, 10003);
-    expectError(await get('/open/config', sign('GET', '/open/config', {}, { now: now + 301_000 })), 401, 10003);
-    expect((await get('/open/config', sign('GET', '/open/config', {}, { now: now - 299_000 }))).body.code).toBe(0);
-    expect((await get('/open/config', sign('GET', '/open/config', {}, { now: now + 299_000 }))).body.code).toBe(0);
+    expectError(await get(CONFIG, sign('GET', CONFIG, {}, { now: now - 301_000 })), 401, 10003);
+    expectError(await get(CONFIG, sign('GET', CONFIG, {}, { now: now + 301_000 })), 401, 10003);
+    expect((await get(CONFIG, sign('GET', CONFIG, {}, { now: now - 299_000 }))).body.code).toBe(0);
+    expect((await get(CONFIG, sign('GET', CONFIG, {}, { now: now + 299_000 }))).body.code).toBe(0);
     expect(SIGNATURE_WINDOW_MS).toBe(300_000);
   });
 
   it('a timestamp that is not a number answers 10003', async () => {
-    const query = sign('GET', '/open/config', {}, { now: Number.NaN });
+    const query = sign('GET', CONFIG, {}, { now: Number.NaN });
     expect(query.timestamp).toBeNaN();
-    expectError(await get('/open/config', query), 401, 10003);
+    expectError(await get(CONFIG, query), 401, 10003);
   });
 
   it('the same request twice: the second answers 401 10004', async () => {
-    const query = sign('GET', '/api/user/viewer');
-    expect((await get('/api/user/viewer', query, bearer(token))).body.code).toBe(0);
-    expectError(await get('/api/user/viewer', query, bearer(token)), 401, 10004);
+    const query = sign('GET', VIEWER);
+    expect((await get(VIEWER, query, bearer(token))).body.code).toBe(0);
+    expectError(await get(VIEWER, query, bearer(token)), 401, 10004);
   });
 
   it('a public read (/open/) keeps no nonce: the same request again is answered', async () => {
-    const query = sign('GET', '/open/config');
-    expect((await get('/open/config', query)).body.code).toBe(0);
-    expect((await get('/open/config', query)).body.code).toBe(0);
+    const query = sign('GET', CONFIG);
+    expect((await get(CONFIG, query)).body.code).toBe(0);
+    expect((await get(CONFIG, query)).body.code).toBe(0);
   });
 
   it('a nonce is spent on any path: reusing it for another call answers 10004', async () => {
     const nonce = freshNonce();
-    const viewer = await get('/api/user/viewer', sign('GET', '/api/user/viewer', {}, { nonce }), bearer(token));
+    const viewer = await get(VIEWER, sign('GET', VIEWER, {}, { nonce }), bearer(token));
     expect(viewer.body.code).toBe(0);
-    const res = await get(
-      '/api/auth/token/invalid/details',
-      sign('GET', '/api/auth/token/invalid/details', {}, { nonce }),
-    );
+    const res = await get(TOKEN_DETAILS, sign('GET', TOKEN_DETAILS, {}, { nonce }));
     expectError(res, 401, 10004);
   });
 
   it('a forged request does not burn the nonce of the real one', async () => {
     const nonce = freshNonce();
-    const url = '/api/user/viewer';
+    const url = VIEWER;
     const forged = { ...sign('GET', url, {}, { nonce }), signature: 'f'.repeat(64) };
     expectError(await get(url, forged, bearer(token)), 401, 10002);
     const stale = sign('GET', url, {}, { nonce, now: Date.now() - 10 * 60_000 });
@@ -170,42 +185,39 @@ describe('signing parameters', () => {
 
 describe('what is signed', () => {
   it('GET signs its query: changing a parameter after signing answers 10002', async () => {
-    const me = await get('/api/user/viewer', sign('GET', '/api/user/viewer'), bearer(token));
+    const me = await get(VIEWER, sign('GET', VIEWER), bearer(token));
     const orgId = me.body.data.companyId as number;
-    const query = sign('GET', '/api/app/authorized/org', { orgId });
-    const ok = await get('/api/app/authorized/org', query, bearer(token));
+    const query = sign('GET', AUTHORIZED_ORG, { orgId });
+    const ok = await get(AUTHORIZED_ORG, query, bearer(token));
     expect(ok.body.code).toBe(0);
-    const tampered = { ...sign('GET', '/api/app/authorized/org', { orgId }), orgId: orgId + 1 };
-    expectError(await get('/api/app/authorized/org', tampered, bearer(token)), 401, 10002);
-    const added = { ...sign('GET', '/api/app/authorized/org', { orgId }), extra: '1' };
-    expectError(await get('/api/app/authorized/org', added, bearer(token)), 401, 10002);
+    const tampered = { ...sign('GET', AUTHORIZED_ORG, { orgId }), orgId: orgId + 1 };
+    expectError(await get(AUTHORIZED_ORG, tampered, bearer(token)), 401, 10002);
+    const added = { ...sign('GET', AUTHORIZED_ORG, { orgId }), extra: '1' };
+    expectError(await get(AUTHORIZED_ORG, added, bearer(token)), 401, 10002);
   });
 
   it('the path is signed: a signature for one path does not open another', async () => {
-    const query = sign('GET', '/api/auth/token/invalid/details');
-    expectError(await get('/api/user/viewer', query, bearer(token)), 401, 10002);
+    const query = sign('GET', TOKEN_DETAILS);
+    expectError(await get(VIEWER, query, bearer(token)), 401, 10002);
   });
 
   it('the method is signed', async () => {
-    const body = sign('GET', '/api/auth/login', { mobile: '13800000005', password: 'Jcbb@2026' });
-    expectError(await post('/api/auth/login', body), 401, 10002);
+    const body = sign('GET', LOGIN, { mobile: '13800000005', password: 'Jcbb@2026' });
+    expectError(await post(LOGIN, body), 401, 10002);
   });
 
   it('POST signs its body: changing a field after signing answers 10002', async () => {
-    const body = sign('POST', '/api/auth/login', { mobile: '13800000005', password: 'wrong' });
-    expectError(await post('/api/auth/login', { ...body, password: 'Jcbb@2026' }), 401, 10002);
-    const ok = await post(
-      '/api/auth/login',
-      sign('POST', '/api/auth/login', { mobile: '13800000005', password: 'Jcbb@2026' }),
-    );
+    const body = sign('POST', LOGIN, { mobile: '13800000005', password: 'wrong' });
+    expectError(await post(LOGIN, { ...body, password: 'Jcbb@2026' }), 401, 10002);
+    const ok = await post(LOGIN, sign('POST', LOGIN, { mobile: '13800000005', password: 'Jcbb@2026' }));
     expect(ok.body.code).toBe(0);
   });
 
   it('POST with the signing parameters in the query instead of the body answers 10001', async () => {
-    const query = sign('POST', '/api/auth/login', { mobile: '13800000005', password: 'Jcbb@2026' });
+    const query = sign('POST', LOGIN, { mobile: '13800000005', password: 'Jcbb@2026' });
     const res = await server.app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: LOGIN,
       query: stringify(query),
       payload: { mobile: '13800000005', password: 'Jcbb@2026' },
     });
@@ -215,17 +227,17 @@ describe('what is signed', () => {
   it('a HEAD request is no way around the signature or the session', async () => {
     const res = await server.app.inject({
       method: 'HEAD',
-      url: '/api/user/viewer',
-      query: stringify(sign('GET', '/api/user/viewer')),
+      url: VIEWER,
+      query: stringify(sign('GET', VIEWER)),
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });
 
   it('a signed request without a session is refused before its input is validated', async () => {
-    const body = sign('POST', '/api/user/password', { oldPassword: 1, newPassword: 'weak' });
-    expectError(await post('/api/user/password', body), 401, 10100);
-    const unsigned = await post('/api/user/password', { oldPassword: 1, newPassword: 'weak' }, bearer(token));
+    const body = sign('POST', PASSWORD, { oldPassword: 1, newPassword: 'weak' });
+    expectError(await post(PASSWORD, body), 401, 10100);
+    const unsigned = await post(PASSWORD, { oldPassword: 1, newPassword: 'weak' }, bearer(token));
     expectError(unsigned, 400, 10001);
   });
 });
@@ -252,7 +264,7 @@ describe('multipart uploads sign their query', () => {
     const { payload, headers } = multipart('dot.png', png);
     const res = await server.app.inject({
       method: 'POST',
-      url: '/api/file/upload',
+      url: UPLOAD,
       ...(query ? { query: stringify(query) } : {}),
       payload,
       headers: { ...headers, ...(withToken ? bearer(token) : {}) },
@@ -261,7 +273,7 @@ describe('multipart uploads sign their query', () => {
   }
 
   it('a correctly signed query uploads', async () => {
-    const res = await upload(sign('POST', '/api/file/upload'));
+    const res = await upload(sign('POST', UPLOAD));
     expect(res.status, res.raw).toBe(200);
     expect(res.body.code).toBe(0);
     expect(res.body.data.mime).toBe('image/png');
@@ -269,31 +281,31 @@ describe('multipart uploads sign their query', () => {
 
   it('no query answers 10001, a tampered query 10002, a replayed one 10004, no token 10100', async () => {
     expectError(await upload(null), 400, 10001);
-    expectError(await upload({ ...sign('POST', '/api/file/upload'), folder: 'x' }), 401, 10002);
-    const query = sign('POST', '/api/file/upload');
+    expectError(await upload({ ...sign('POST', UPLOAD), folder: 'x' }), 401, 10002);
+    const query = sign('POST', UPLOAD);
     expect((await upload(query)).body.code).toBe(0);
     expectError(await upload(query), 401, 10004);
-    expectError(await upload(sign('POST', '/api/file/upload'), false), 401, 10100);
+    expectError(await upload(sign('POST', UPLOAD), false), 401, 10100);
   });
 });
 
 describe('sessions at the gateway', () => {
-  it('/open/config answers signed and without a token; unsigned it answers 10001', async () => {
-    const res = await get('/open/config', sign('GET', '/open/config'));
+  it('GET /open/config answers signed and without a token; unsigned it answers 10001', async () => {
+    const res = await get(CONFIG, sign('GET', CONFIG));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 0, msg: 'success' });
     expect(res.body.data.appCode).toBe('jcbb');
-    expectError(await get('/open/config', {}), 400, 10001);
+    expectError(await get(CONFIG, {}), 400, 10001);
   });
 
-  it('/api/health answers unsigned', async () => {
-    const res = toResponse(await server.app.inject({ method: 'GET', url: '/api/health' }));
+  it('GET /api/health answers unsigned', async () => {
+    const res = toResponse(await server.app.inject({ method: 'GET', url: HEALTH }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 0, msg: 'success', data: { status: 'ok' } });
   });
 
   it('no token answers 401 10100', async () => {
-    expectError(await get('/api/user/viewer', sign('GET', '/api/user/viewer')), 401, 10100);
+    expectError(await get(VIEWER, sign('GET', VIEWER)), 401, 10100);
   });
 
   it('a garbage, an empty or a non-Bearer token answers 401 10100', async () => {
@@ -305,19 +317,19 @@ describe('sessions at the gateway', () => {
       token,
       'Bearer ../../etc',
     ]) {
-      const res = await get('/api/user/viewer', sign('GET', '/api/user/viewer'), { authorization });
+      const res = await get(VIEWER, sign('GET', VIEWER), { authorization });
       expectError(res, 401, 10100);
     }
   });
 
   it('a valid token answers 0', async () => {
-    const res = await get('/api/user/viewer', sign('GET', '/api/user/viewer'), bearer(token));
+    const res = await get(VIEWER, sign('GET', VIEWER), bearer(token));
     expect(res.body.code).toBe(0);
     expect(res.body.data.mobile).toBe('13800000001');
   });
 
   it('a token is accepted whatever the case of "Bearer"', async () => {
-    const res = await get('/api/user/viewer', sign('GET', '/api/user/viewer'), { authorization: `bearer ${token}` });
+    const res = await get(VIEWER, sign('GET', VIEWER), { authorization: `bearer ${token}` });
     expect(res.body.code).toBe(0);
   });
 });
@@ -327,7 +339,7 @@ describe('errors', () => {
     const res = toResponse(
       await server.app.inject({
         method: 'POST',
-        url: '/api/auth/login',
+        url: LOGIN,
         payload: '{"mobile": "13800000001", "password": ',
         headers: { 'content-type': 'application/json' },
       }),
@@ -341,7 +353,7 @@ describe('errors', () => {
     const res = toResponse(
       await server.app.inject({
         method: 'POST',
-        url: '/api/auth/login',
+        url: LOGIN,
         payload: '',
         headers: { 'content-type': 'application/json' },
       }),
@@ -353,7 +365,7 @@ describe('errors', () => {
     const res = toResponse(
       await server.app.inject({
         method: 'POST',
-        url: '/api/auth/login',
+        url: LOGIN,
         payload: 'mobile=13800000001',
         headers: { 'content-type': 'text/xml' },
       }),
@@ -365,7 +377,7 @@ describe('errors', () => {
     const res = toResponse(
       await server.app.inject({
         method: 'POST',
-        url: '/api/auth/login',
+        url: LOGIN,
         payload: JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 10) }),
         headers: { 'content-type': 'application/json' },
       }),
@@ -376,15 +388,15 @@ describe('errors', () => {
   it('an unknown route answers 404 40400, for any method, signed or not', async () => {
     expectError(toResponse(await server.app.inject({ method: 'GET', url: '/api/nothing-here' })), 404, 40400);
     expectError(await post('/api/nothing-here', sign('POST', '/api/nothing-here')), 404, 40400);
-    expectError(toResponse(await server.app.inject({ method: 'DELETE', url: '/api/user/viewer' })), 404, 40400);
+    expectError(toResponse(await server.app.inject({ method: 'DELETE', url: VIEWER })), 404, 40400);
     expectError(toResponse(await server.app.inject({ method: 'GET', url: '/no/such/page' })), 404, 40400);
   });
 
   it('a validation error names its field in Chinese and says nothing internal', async () => {
-    const res = await post('/api/auth/login', sign('POST', '/api/auth/login', { mobile: '123', password: 'x' }));
+    const res = await post(LOGIN, sign('POST', LOGIN, { mobile: '123', password: 'x' }));
     expectError(res, 400, 40000);
     expect(res.body.data.fields).toEqual([{ field: 'mobile', message: '请输入正确的手机号' }]);
-    const missing = await post('/api/auth/login', sign('POST', '/api/auth/login', {}));
+    const missing = await post(LOGIN, sign('POST', LOGIN, {}));
     expectError(missing, 400, 40000);
     const fields = (missing.body.data.fields as { field: string; message: string }[]).map((f) => f.field).sort();
     expect(fields).toEqual(['mobile', 'password']);
@@ -395,8 +407,8 @@ describe('errors', () => {
 describe('headers', () => {
   it('security headers are on answers, errors included', async () => {
     const answers = [
-      await server.app.inject({ method: 'GET', url: '/api/health' }),
-      await server.app.inject({ method: 'GET', url: '/api/user/viewer' }),
+      await server.app.inject({ method: 'GET', url: HEALTH }),
+      await server.app.inject({ method: 'GET', url: VIEWER }),
       await server.app.inject({ method: 'GET', url: '/api/missing' }),
     ];
     for (const res of answers) {
@@ -410,41 +422,41 @@ describe('headers', () => {
 
   it('x-request-id is echoed when well formed and made up otherwise', async () => {
     const given = 'req-0123456789abcdef';
-    const echoed = await server.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': given } });
+    const echoed = await server.app.inject({ method: 'GET', url: HEALTH, headers: { 'x-request-id': given } });
     expect(echoed.headers['x-request-id']).toBe(given);
     const onError = await server.app.inject({ method: 'GET', url: '/api/missing', headers: { 'x-request-id': given } });
     expect(onError.headers['x-request-id']).toBe(given);
     const bad = await server.app.inject({
       method: 'GET',
-      url: '/api/health',
+      url: HEALTH,
       headers: { 'x-request-id': 'bad id <script>' },
     });
     expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const none = await server.app.inject({ method: 'GET', url: '/api/health' });
+    const none = await server.app.inject({ method: 'GET', url: HEALTH });
     expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('caching and browser features', () => {
   it('every answer behind a session says Cache-Control: no-store, refusals included; so do sign-in answers', async () => {
-    const viewer = await server.call('GET', '/api/user/viewer', {}, token);
+    const viewer = await server.call('GET', VIEWER, {}, token);
     expect(viewer.body.code).toBe(0);
     expect(viewer.headers['cache-control']).toBe('no-store');
-    const refused = await server.call('GET', '/api/user/viewer', {}, 'not-a-token');
+    const refused = await server.call('GET', VIEWER, {}, 'not-a-token');
     expect(refused.status).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
-    const unsigned = await server.app.inject({ method: 'GET', url: '/api/user/viewer' });
+    const unsigned = await server.app.inject({ method: 'GET', url: VIEWER });
     expect(unsigned.headers['cache-control']).toBe('no-store');
-    const login = await server.call('POST', '/api/auth/login', { mobile: '13800000002', password: 'Jcbb@2026' });
+    const login = await server.call('POST', LOGIN, { mobile: '13800000002', password: 'Jcbb@2026' });
     expect(login.body.code).toBe(0);
     expect(login.headers['cache-control']).toBe('no-store');
     // A public answer is not forced to no-store.
-    const health = await server.app.inject({ method: 'GET', url: '/api/health' });
+    const health = await server.app.inject({ method: 'GET', url: HEALTH });
     expect(health.headers['cache-control']).not.toBe('no-store');
   });
 
   it('Permissions-Policy denies what the platform does not use; only the scan page may use the camera', async () => {
-    for (const url of ['/api/health', '/api/missing', '/', '/mobile/detail']) {
+    for (const url of [HEALTH, '/api/missing', '/', '/mobile/detail']) {
       const policy = String((await server.app.inject({ method: 'GET', url })).headers['permissions-policy']);
       expect(policy, url).toContain('camera=()');
       expect(policy, url).toContain('microphone=()');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type SigningKey, signParams } from '@jcbb/contract';
+import { authEndpoints, type EndpointDef, type EndpointInput, type SigningKey, signParams } from '@jcbb/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
@@ -80,15 +80,22 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL and one share
     return toResponse(res);
   }
 
-  function call(app: BuiltApp, method: 'GET' | 'POST', url: string, params = {}, token?: string) {
+  /** A signed call of endpoint `e` (no path parameters) to one of the two apps: test/calls.ts speaks to one server. */
+  function call<E extends EndpointDef & { method: 'GET' | 'POST' }>(
+    app: BuiltApp,
+    e: E,
+    input: EndpointInput<E>,
+    token?: string,
+  ) {
     const headers = token ? { authorization: `Bearer ${token}` } : {};
-    return send(app, method, url, signParams(method, url, params, key), { headers });
+    return send(app, e.method, e.path, signParams(e.method, e.path, input as Record<string, unknown>, key), {
+      headers,
+    });
   }
 
   async function login(app: BuiltApp, mobile: string, password: string, remoteAddress: string) {
-    return send(app, 'POST', '/api/auth/login', signParams('POST', '/api/auth/login', { mobile, password }, key), {
-      remoteAddress,
-    });
+    const { path } = authEndpoints.login;
+    return send(app, 'POST', path, signParams('POST', path, { mobile, password }, key), { remoteAddress });
   }
 
   it('in CI the shared store is Redis: the PostgreSQL pass must provide TEST_REDIS_URL', () => {
@@ -141,7 +148,7 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL and one share
 
   it('a nonce used on one process is refused on the other', async () => {
     // A call outside /open/: public reads keep no nonce (docs/decisions.md, "Public lookups").
-    const url = '/api/auth/token/invalid/details';
+    const url = authEndpoints.getTokenInvalidDetails.path;
     const signed = signParams('GET', url, {}, key);
     expect((await send(a, 'GET', url, signed)).body.code).toBe(0);
     const replay = await send(b, 'GET', url, signed);
@@ -155,13 +162,13 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL and one share
     const tokenHash = hashToken(token);
     // B resolves the session and keeps it in its short cache (5 s from now at the earliest) …
     const cachedBy = Date.now();
-    expect((await call(b, 'GET', '/api/user/viewer', {}, token)).body.code).toBe(0);
+    expect((await call(b, authEndpoints.viewer, {}, token)).body.code).toBe(0);
     expect(b.auth.cache.get(tokenHash)).toBeDefined();
-    expect((await call(a, 'POST', '/api/user/logout', { appCode: 'jcbb' }, token)).body.code).toBe(0);
+    expect((await call(a, authEndpoints.logout, { appCode: 'jcbb' }, token)).body.code).toBe(0);
     // … and drops it when A's notice arrives through the shared store, before the entry could have expired.
     await expect.poll(() => b.auth.cache.get(tokenHash), { timeout: 4000, interval: 20 }).toBeUndefined();
     expect(Date.now() - cachedBy).toBeLessThan(5000);
-    expect((await call(b, 'GET', '/api/user/viewer', {}, token)).body.code).toBe(10100);
+    expect((await call(b, authEndpoints.viewer, {}, token)).body.code).toBe(10100);
   });
 
   it('the sign-in throttle counts across both: 100 parallel guesses split over them evaluate at most the limit', async () => {

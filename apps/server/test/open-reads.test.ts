@@ -1,4 +1,15 @@
-import { signParams } from '@jcbb/contract';
+import {
+  authEndpoints,
+  catalogueEndpoints,
+  certificateEndpoints,
+  type EndpointDef,
+  type EndpointInput,
+  fillPath,
+  pathParamNames,
+  signParams,
+  systemEndpoints,
+  traceEndpoints,
+} from '@jcbb/contract';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,14 +51,21 @@ afterAll(async () => {
   await a?.stop();
 });
 
-/** A signed call from `from` (X-Forwarded-For); the same signed request again when `signed` is given. */
-async function call(
+/**
+ * A signed call of endpoint `e` from `from` (X-Forwarded-For, which test/calls.ts does not send); the same signed
+ * request again when `signed` is given.
+ */
+async function call<E extends EndpointDef & { method: 'GET' | 'POST' }>(
   server: TestServer,
-  method: 'GET' | 'POST',
-  url: string,
-  options: { from?: string; params?: Record<string, unknown>; signed?: Record<string, unknown> } = {},
+  e: E,
+  options: { from?: string; input?: EndpointInput<E>; signed?: Record<string, unknown> } = {},
 ) {
-  const signed = options.signed ?? signParams(method, url, options.params ?? {}, server.key);
+  const { method } = e;
+  const values = (options.input ?? {}) as Record<string, unknown>;
+  const url = fillPath(e.path, values);
+  const names = pathParamNames(e.path);
+  const params = Object.fromEntries(Object.entries(values).filter(([k]) => !names.includes(k)));
+  const signed = options.signed ?? signParams(method, url, params, server.key);
   const headers = options.from ? { 'x-forwarded-for': options.from } : {};
   const res =
     method === 'GET'
@@ -56,8 +74,9 @@ async function call(
   return { ...toResponse(res), signed };
 }
 
-const config = (server: TestServer, from?: string) => call(server, 'GET', '/open/config', { from });
-const scan = (server: TestServer, from?: string) => call(server, 'GET', `/open/trace/${DEMO_TRACE_CODE}`, { from });
+const config = (server: TestServer, from?: string) => call(server, systemEndpoints.getOpenConfig, { from });
+const scan = (server: TestServer, from?: string) =>
+  call(server, traceEndpoints.publicTrace, { from, input: { code: DEMO_TRACE_CODE } });
 
 /** Every key of a server's shared store, without its prefix. */
 async function storeKeys(server: TestServer): Promise<string[]> {
@@ -111,12 +130,12 @@ describe('the /open/ rate limit', () => {
     await allowed(LIMIT, () => config(a, from));
     expectRefused(await config(a, from));
     expectRefused(await scan(a, from));
-    expectRefused(await call(a, 'GET', '/open/certificate/verify', { from, params: { no: 'CGBM-2026-000001' } }));
-    expectRefused(await call(a, 'POST', '/open/materials/show/getRegionTree', { from }));
+    expectRefused(await call(a, certificateEndpoints.verify, { from, input: { no: 'CGBM-2026-000001' } }));
+    expectRefused(await call(a, catalogueEndpoints.getRegionTree, { from }));
     // Unsigned, or to a path that does not exist: refused before anything else is looked at.
     expectRefused(toResponse(await a.app.inject({ url: '/open/no-such-thing', headers: { 'x-forwarded-for': from } })));
     // Calls outside /open/ are not counted here.
-    const health = await a.app.inject({ url: '/api/health', headers: { 'x-forwarded-for': from } });
+    const health = await a.app.inject({ url: systemEndpoints.health.path, headers: { 'x-forwarded-for': from } });
     expect(health.statusCode).toBe(200);
   });
 
@@ -186,7 +205,7 @@ describe('nonces of public reads', () => {
     for (let i = 0; i < 15; i++) {
       expect((await scan(a, from)).status).toBe(200);
       expect((await config(a, from)).status).toBe(200);
-      expect((await call(a, 'POST', '/open/materials/show/getRegionTree', { from })).status).toBe(200);
+      expect((await call(a, catalogueEndpoints.getRegionTree, { from })).status).toBe(200);
     }
     const after = await storeKeys(a);
     expect(after.filter((k) => !keys.has(k))).toEqual([]);
@@ -194,15 +213,17 @@ describe('nonces of public reads', () => {
   });
 
   it('are still checked once for signed calls outside /open/; a public read may be sent again', async () => {
-    const once = await call(a, 'GET', '/api/auth/token/invalid/details', { from: '203.0.113.8' });
-    const again = await call(a, 'GET', '/api/auth/token/invalid/details', { signed: once.signed });
+    const once = await call(a, authEndpoints.getTokenInvalidDetails, { from: '203.0.113.8' });
+    const again = await call(a, authEndpoints.getTokenInvalidDetails, { signed: once.signed });
     expect(again.body.code).toBe(10004);
 
     const read = await config(a, '203.0.113.8');
-    const replayed = await call(a, 'GET', '/open/config', { signed: read.signed, from: '203.0.113.8' });
+    const replayed = await call(a, systemEndpoints.getOpenConfig, { signed: read.signed, from: '203.0.113.8' });
     expect(replayed.status).toBe(200);
     // The signature itself is still checked.
-    const forged = await call(a, 'GET', '/open/config', { signed: { ...read.signed, signature: 'x'.repeat(64) } });
+    const forged = await call(a, systemEndpoints.getOpenConfig, {
+      signed: { ...read.signed, signature: 'x'.repeat(64) },
+    });
     expect(forged.body.code).toBe(10002);
   });
 });

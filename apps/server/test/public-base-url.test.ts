@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { signParams } from '@jcbb/contract';
+import { certificateEndpoints, type EndpointDef, type EndpointInput, signParams, traceEndpoints } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +19,14 @@ let server: TestServer;
 let token: string;
 const EVIL = 'evil.example';
 
-/** A signed GET sent with a forged Host header. */
-async function getWithHost(url: string, query: Record<string, unknown>, auth: string | null) {
-  const signed = signParams('GET', url, query, server.key);
+/** A signed GET of endpoint `e` sent with a forged Host header (what test/calls.ts's `download` cannot send). */
+async function getWithHost<E extends EndpointDef & { method: 'GET' }>(
+  e: E,
+  query: EndpointInput<E>,
+  auth: string | null,
+) {
+  const url = e.path;
+  const signed = signParams('GET', url, query as Record<string, unknown>, server.key);
   const res = await server.app.inject({
     method: 'GET',
     url,
@@ -86,7 +91,7 @@ describe('printed links carry PUBLIC_BASE_URL, never the request’s Host', () =
 
   it('the code CSV’s scan addresses', async () => {
     const [demo] = await server.database.db.select().from(traceCodes).where(eq(traceCodes.code, DEMO_TRACE_CODE));
-    const res = await getWithHost('/api/track/code/export', { lotId: demo?.lotId }, token);
+    const res = await getWithHost(traceEndpoints.codeExport, { lotId: demo?.lotId as number }, token);
     expect(res.status, res.text).toBe(200);
     const rows = res.body.subarray(3).toString('utf8').trimEnd().split('\r\n').slice(1);
     expect(rows.length).toBeGreaterThan(0);
@@ -101,7 +106,7 @@ describe('printed links carry PUBLIC_BASE_URL, never the request’s Host', () =
     const db = server.database.db;
     const [demo] = await db.select().from(traceCodes).where(eq(traceCodes.code, DEMO_TRACE_CODE));
     const lotId = demo?.lotId as number;
-    const res = await getWithHost('/api/track/code/labels', { lotId }, token);
+    const res = await getWithHost(traceEndpoints.labelSheet, { lotId }, token);
     expect(res.status, res.text).toBe(200);
     const drawn = drawnQrBlocks(res.body);
     expect(drawn.length).toBeGreaterThan(0);
@@ -115,11 +120,11 @@ describe('printed links carry PUBLIC_BASE_URL, never the request’s Host', () =
 
   it('the certificate’s verification link, on the page and in the PDF’s QR code', async () => {
     const verifyUrl = `${server.config.publicBaseUrl}/free/certificate?no=${DEMO_CERTIFICATE_NO}`;
-    const verify = await getWithHost('/open/certificate/verify', { no: DEMO_CERTIFICATE_NO }, null);
+    const verify = await getWithHost(certificateEndpoints.verify, { no: DEMO_CERTIFICATE_NO }, null);
     expect(verify.status, verify.text).toBe(200);
     expect(JSON.parse(verify.text).data.verifyUrl).toBe(verifyUrl);
 
-    const pdf = await getWithHost('/open/certificate/pdf', { no: DEMO_CERTIFICATE_NO }, null);
+    const pdf = await getWithHost(certificateEndpoints.publicPdf, { no: DEMO_CERTIFICATE_NO }, null);
     expect(pdf.status, pdf.text).toBe(200);
     const text = pdf.body.toString('latin1');
     expect(text).toContain(`/URI (${verifyUrl})`);

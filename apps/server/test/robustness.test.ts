@@ -1,6 +1,8 @@
 import path from 'node:path';
-import { allEndpoints, endpointKey, ResponseCode, signParams } from '@jcbb/contract';
+import { allEndpoints, endpointKey, ledgerEndpoints, ResponseCode, signParams, traceEndpoints } from '@jcbb/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_TRACE_CODE } from '../src/db/seed/demo-trace.ts';
+import { callEndpoint } from './endpoint-call.ts';
 import { startTestServer, type TestResponse, toResponse } from './harness.ts';
 import {
   BASE_PARAMS,
@@ -27,6 +29,17 @@ import {
 const server = await startTestServer();
 afterAll(() => server.stop());
 
+/**
+ * The endpoints whose success is a JSON document published outside the envelope by design, as their declarations
+ * say (`envelope: false`, contract endpoint.ts): the ledger key at its well-known address (for outsiders' tools,
+ * docs/traceability.md) and EPCIS documents (application/ld+json). Their errors are still enveloped.
+ */
+const OUTSIDE_ENVELOPE = new Set(
+  allEndpoints()
+    .filter(({ endpoint }) => endpoint.envelope === false)
+    .map(({ endpoint }) => endpointKey(endpoint)),
+);
+
 const routes = routesFromOpenApi(server.app.swagger() as Parameters<typeof routesFromOpenApi>[0]);
 describe('the endpoints declared in the contract', () => {
   it('are all served with their method and path', () => {
@@ -35,6 +48,27 @@ describe('the endpoints declared in the contract', () => {
       .filter(({ endpoint }) => !served.has(endpointKey(endpoint)))
       .map(({ module, name }) => `${module}.${name}`);
     expect(missing).toEqual([]);
+  });
+
+  it('answer outside the envelope only where declared so: a document on success, an enveloped error', async () => {
+    expect([...OUTSIDE_ENVELOPE].sort()).toEqual([
+      endpointKey(ledgerEndpoints.wellKnownKey),
+      endpointKey(traceEndpoints.publicEpcis),
+    ]);
+    const key = await callEndpoint(server, ledgerEndpoints.wellKnownKey);
+    expect(key.status).toBe(200);
+    expect(String(key.headers['content-type'])).toMatch(/^application\/json/);
+    expect(key.headers['cache-control']).toBe('public, max-age=300');
+    expect(key.body).toMatchObject({ publicKey: expect.any(String), fingerprint: expect.any(String) });
+    expect(key.body).not.toHaveProperty('code');
+    const epcis = await callEndpoint(server, traceEndpoints.publicEpcis, { code: DEMO_TRACE_CODE });
+    expect(String(epcis.headers['content-type'])).toMatch(/^application\/ld\+json/);
+    expect(epcis.body).toMatchObject({ type: 'EPCISDocument' });
+    expect(epcis.body).not.toHaveProperty('code');
+    // The demo code with its last letter changed: well formed, issued to nobody.
+    const unknown = await callEndpoint(server, traceEndpoints.publicEpcis, { code: 'JCBBDEMOYM2622NJLZAB' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: expect.any(Number), msg: expect.any(String) });
   });
 
   it('are every route the server answers: none is declared only on the server', () => {
@@ -90,25 +124,16 @@ async function send(method: string, url: string, params: Record<string, unknown>
   return toResponse(await server.app.inject({ method: method as 'POST', url, payload, headers }));
 }
 
-/**
- * JSON documents published outside the envelope by design: the ledger key at its well-known address (for outsiders'
- * tools, docs/traceability.md) and EPCIS documents (application/ld+json). Their errors are still enveloped.
- */
 const PLAIN_JSON_SUCCESS = /^application\/(json|ld\+json)/;
 
-/** A 200 answer that is one of the documents published outside the envelope (the key, an EPCIS document). */
-const publishedOutsideEnvelope = (res: TestResponse) =>
-  typeof res.body === 'object' &&
-  res.body !== null &&
-  (('publicKey' in res.body && 'fingerprint' in res.body) || (res.body as { type?: unknown }).type === 'EPCISDocument');
-
-/** What is wrong with one answer, by the standard; empty when nothing is. */
-function problemsOf(res: TestResponse): string[] {
+/** What is wrong with one answer of `route`, by the standard; empty when nothing is. */
+function problemsOf(route: RouteInfo, res: TestResponse): string[] {
   const out: string[] = [];
   if (res.status >= 500) out.push(`status ${res.status}`);
   const type = String(res.headers['content-type'] ?? '');
-  const documentOutsideEnvelope = res.status === 200 && PLAIN_JSON_SUCCESS.test(type) && res.body?.code === undefined;
-  if (type.includes('json') && !(documentOutsideEnvelope && publishedOutsideEnvelope(res))) {
+  const documentOutsideEnvelope =
+    res.status === 200 && PLAIN_JSON_SUCCESS.test(type) && OUTSIDE_ENVELOPE.has(`${route.method} ${route.path}`);
+  if (type.includes('json') && !documentOutsideEnvelope) {
     const b = res.body;
     if (typeof b?.code !== 'number' || typeof b?.msg !== 'string' || !('data' in b)) out.push('no envelope');
     if (b?.code === ResponseCode.INVALID_INPUT) {
@@ -250,7 +275,7 @@ describe('robustness of every route', () => {
         const res = await run(route, c, account);
         if (c.label === 'sample' && res.body?.code === ResponseCode.FORBIDDEN && allowed.size > 1)
           allowed.delete(account);
-        const problems = problemsOf(res);
+        const problems = problemsOf(route, res);
         if (problems.length > 0) {
           failures.push(
             `${c.label} as ${account} → ${res.status} ${res.body?.code} ${String(res.body?.msg).slice(0, 80)}: ${problems.join(', ')}`,

@@ -314,8 +314,10 @@ describe.runIf(hasChromium)('evidence and certificates', () => {
     await page.getByRole('button', { name: '下载证书 PDF' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${CERT_NO}.pdf`);
-    const saved = await file.path();
-    expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Read through the browser's connection: the file is the browser's (the run's one Chromium, support/browser.ts).
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('opens from the QR code’s address at phone width, verified, without sideways scrolling', async () => {

@@ -12,6 +12,7 @@ import type { z } from 'zod';
  * - `response` is the schema of `data` in the `{ code, msg, data }` envelope; an endpoint without one answers a file
  *   (`download` in the client).
  * - `upload: true`: a multipart upload of one file (field "file"), signed through the query string.
+ * - `envelope: false`: the answer is a JSON document of its own, outside the envelope (below).
  *
  * This module imports zod's types only: declaring an endpoint costs nothing at run time beyond its schemas.
  */
@@ -25,6 +26,14 @@ export interface EndpointDef {
   body?: z.ZodType;
   response?: z.ZodType;
   upload?: true;
+  /**
+   * `false`: a JSON document published as it is, not wrapped in `{ code, msg, data }`, for tools that are not our
+   * client (the ledger key at its well-known address, an EPCIS document). The handler returns the document and the
+   * server sends it as JSON (or as the content type the handler set); its errors are still enveloped. Such an
+   * endpoint declares no `response`: the document's shape is its own standard's. Declared here once, read by the
+   * server's reply (`defineRoute`) and by the robustness test's envelope check.
+   */
+  envelope?: false;
 }
 
 /** Declare an endpoint; the literal types are kept so that clients and handlers are typed from the schemas. */

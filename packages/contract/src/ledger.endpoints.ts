@@ -33,7 +33,7 @@ export const ledgerEndpoints = {
    * The same key where anyone can fetch it without the API's signing (plain JSON, no envelope): the address an
    * outsider checks signed tree heads against (docs/traceability.md, "Verifying a code from outside").
    */
-  wellKnownKey: endpoint({ method: 'GET', path: '/.well-known/jcbb-ledger-key.json' }),
+  wellKnownKey: endpoint({ method: 'GET', path: '/.well-known/jcbb-ledger-key.json', envelope: false }),
   latestTreeHead: endpoint({ method: 'GET', path: '/open/ledger/sth', response: signedTreeHeadSchema }),
   treeHead: endpoint({
     method: 'GET',

@@ -190,5 +190,10 @@ export const traceEndpoints = {
     response: traceProofData,
   }),
   /** The code's events as a GS1 EPCIS 2.0 JSON-LD document (application/ld+json, outside the envelope). */
-  publicEpcis: endpoint({ method: 'GET', path: '/open/trace/{code}/epcis', params: traceCodeParams }),
+  publicEpcis: endpoint({
+    method: 'GET',
+    path: '/open/trace/{code}/epcis',
+    params: traceCodeParams,
+    envelope: false,
+  }),
 };

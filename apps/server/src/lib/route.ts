@@ -73,6 +73,8 @@ interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTyp
   params?: P;
   /** Schema of `data` in the envelope. Omit for routes that send a file themselves. */
   response?: R;
+  /** `false`: the handler's result is a JSON document sent as it is (the endpoint's `envelope`, contract endpoint.ts). */
+  envelope?: false;
   handler: (ctx: HandlerContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R> | undefined>;
 }
 
@@ -105,7 +107,8 @@ export interface RouteOptions<E extends EndpointDef> {
  * Define one route from its contract declaration (`packages/contract/src/<module>.endpoints.ts`): the endpoint's
  * schemas go to validation and to the OpenAPI document, its answer is wrapped in the `{ code, msg, data }` envelope
  * (code 200 on materials-service paths, 0 elsewhere), and roles and organisation types are checked before the
- * handler runs. An endpoint without a response schema answers a file: its handler sends it through `reply`.
+ * handler runs. An endpoint without a response schema answers a file: its handler sends it through `reply`. An
+ * endpoint declared `envelope: false` answers the document its handler returns, as JSON, outside the envelope.
  */
 export function defineRoute<E extends EndpointDef>(app: FastifyInstance, endpoint: E, options: RouteOptions<E>): void {
   register(app, {
@@ -116,6 +119,7 @@ export function defineRoute<E extends EndpointDef>(app: FastifyInstance, endpoin
     query: endpoint.query,
     params: endpoint.params,
     response: endpoint.response,
+    envelope: endpoint.envelope,
     signQuery: endpoint.upload,
     handler: options.handler as RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>['handler'],
   });
@@ -167,6 +171,11 @@ function register(
         request,
         reply,
       });
+      if (spec.envelope === false) {
+        // A document of its own (the ledger key, an EPCIS document): as JSON unless the handler named its type.
+        if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8');
+        return reply.send(JSON.stringify(data));
+      }
       if (!spec.response) return reply;
       return { code: successCode, msg: 'success', data: data ?? null };
     },

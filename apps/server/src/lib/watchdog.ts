@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * How long the event loop may go without turning before the process ends itself (docs/decisions.md, "Nothing holds
- * the server"). A stopped loop answers nothing, runs no timer and no signal handler: SIGTERM's graceful stop and its
+ * How long the event loop may go without turning before the process ends itself, by default (docs/decisions.md,
+ * "Nothing holds the server"; EVENT_LOOP_STALL_LIMIT_S sets another). A stopped loop answers nothing, runs no timer and no signal handler: SIGTERM's graceful stop and its
  * forced exit (main.ts) never run. It stops when code never yields: an endless chain of promises that resolve
  * without I/O (an embedded-database query is such a promise: issue 22, item 12) or a synchronous loop. Nothing the
  * server does on purpose holds the loop for more than a few seconds (the largest label sheet, an embedded-database

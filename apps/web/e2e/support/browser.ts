@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { PASSWORD } from './accounts.ts';
-import { launchChromium } from './chromium.ts';
+import { connectChromium } from './chromium.ts';
 import { repoRoot } from './web-build.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -33,9 +33,9 @@ async function keepScreenshots(testName: string, contexts: BrowserContext[]): Pr
 }
 
 /**
- * One Chromium per test file, a fresh context (its own storage: a new user) per page. After each test the
- * contexts close, and the test fails if a page threw an uncaught error or logged one to the console (issue 3:
- * "no console error").
+ * The run's one Chromium (started by the global setup), a fresh context (its own storage and cache: a new user) per
+ * page. After each test the contexts close, and the test fails if a page threw an uncaught error or logged one to
+ * the console (issue 3: "no console error").
  */
 export function useBrowser() {
   const baseURL = inject('baseUrl');
@@ -43,7 +43,7 @@ export function useBrowser() {
   const opened: { context: BrowserContext; errors: string[] }[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium(inject('browserWsEndpoint'));
   });
   afterEach(async ({ task }) => {
     const closing = opened.splice(0);
@@ -57,6 +57,7 @@ export function useBrowser() {
     expect(closing.flatMap(({ errors }) => errors)).toEqual([]);
   });
   afterAll(async () => {
+    // Disconnects this file (closing anything it left open); the browser itself runs on for the next file.
     await browser?.close();
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readBuiltSigning, signingFingerprint } from '../../../server/src/lib/web-signing.ts';
 import { fingerprintFileText, signingFromEnv } from '../../write-signing-fingerprint.mjs';
-import { e2eSigningKey, rebuildReason, type WebBuildState } from './web-build.ts';
+import { e2eSigningKey, isTestSource, rebuildReason, type WebBuildState } from './web-build.ts';
 
 const expected = signingFingerprint(e2eSigningKey);
 const fresh: WebBuildState = { built: true, builtAtMs: 2_000, newestInputMs: 1_000, builtFingerprint: expected };
@@ -24,6 +24,24 @@ describe('whether the e2e set-up builds the console again', () => {
     expect(rebuildReason({ ...fresh, builtFingerprint: null }, expected)).toMatch(/does not record/);
     expect(rebuildReason({ ...fresh, newestInputMs: 3_000 }, expected)).toMatch(/sources changed/);
     expect(rebuildReason({ ...fresh, built: false }, expected)).toMatch(/does not exist/);
+  });
+});
+
+describe('what counts as a source of the build', () => {
+  it('is every file the app may import, not the component tests and their helpers', () => {
+    for (const file of ['src/lib/api.ts', 'src/features/trace/pages/SendProductPage.tsx', 'src/testimonials.tsx']) {
+      expect(isTestSource(path.join('/repo/apps/web', file)), file).toBe(false);
+    }
+    for (const file of [
+      'src/lib/api.test.ts',
+      'src/layout/ConsoleLayout.test.tsx',
+      'src/test/fake-server.ts',
+      'src/features/message/test/fake-inbox.ts',
+      'src/features/certificate/testing.tsx',
+      'src/features/trace/test-fixtures.ts',
+    ]) {
+      expect(isTestSource(path.join('/repo/apps/web', file)), file).toBe(true);
+    }
   });
 });
 

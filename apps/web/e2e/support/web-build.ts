@@ -24,8 +24,16 @@ const inputs = [
   path.join(repoRoot, 'package-lock.json'),
 ];
 
+/**
+ * Files under the inputs that the build never reads: component tests and their helpers (`*.test.ts(x)`, a `test/`
+ * folder, a feature's `testing.tsx`, `test-*.ts`). Editing one does not make the build stale.
+ */
+export function isTestSource(file: string): boolean {
+  return /(\.test\.tsx?|[\\/]test[\\/].*|[\\/]testing\.tsx?|[\\/]test-[^\\/]*\.tsx?)$/.test(file);
+}
+
 function newestChange(file: string): number {
-  if (!existsSync(file)) return 0;
+  if (!existsSync(file) || isTestSource(file)) return 0;
   const stat = statSync(file);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(file).reduce((newest, name) => Math.max(newest, newestChange(path.join(file, name))), 0);

@@ -3,16 +3,21 @@ import { render } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import i18next, { type i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 
 /** Locale namespaces a test needs, e.g. { admin: adminZh }. */
 export type TestNamespaces = Record<string, Record<string, unknown>>;
 
-/** A zh-CN i18n instance with the given strings, independent of the app's (tests render pieces alone). */
+/**
+ * A zh-CN i18n instance with the given strings, independent of the app's (tests render pieces alone). Given to the
+ * tree through `I18nextProvider` only, never made react-i18next's global instance (`initReactI18next`): the web
+ * project's files share their modules (vitest.config.ts), and a global left set by one file would hide the app's
+ * strings from the next.
+ */
 export function testI18n(namespaces: TestNamespaces): i18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.init({
     lng: 'zh-CN',
     resources: { 'zh-CN': namespaces },
     interpolation: { escapeValue: false },

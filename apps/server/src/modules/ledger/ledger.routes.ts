@@ -45,11 +45,10 @@ export function registerLedger(app: FastifyInstance, deps: { db: Db; files: File
       'same answer proves nothing.',
     tags: logTags,
     access: 'bare',
-    handler: async ({ reply }) =>
-      reply
-        .header('cache-control', 'public, max-age=300')
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(JSON.stringify(ledger.key())),
+    handler: async ({ reply }) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return ledger.key();
+    },
   });
 
   defineRoute(app, api.latestTreeHead, {

@@ -1,5 +1,7 @@
+import { authEndpoints, organizationEndpoints } from '@jcbb/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { auditLog, messages } from '../../db/schema/index.ts';
 import { creditCode, SMALL_PDF, uploadFile, userIdOf, withWrongCheckChar } from './test-support.ts';
@@ -9,9 +11,9 @@ import { creditCode, SMALL_PDF, uploadFile, userIdOf, withWrongCheckChar } from 
  * 13800000000: submit, reject, resubmit, approve; with the unhappy paths around each step.
  */
 let server: TestServer;
-let applicant: string;
-let auditor: string;
-let otherAdmin: string;
+/** Sessions by account, for `call(who, …)`: the applicant, the auditor, another manufacturer's administrator, … */
+const tokens: Record<string, string> = {};
+const { call, callRaw, download } = callsAs(() => server, tokens);
 let orgId: number;
 let licenseId: number;
 const CODE = creditCode('91320505MA1W9E4F7');
@@ -38,11 +40,11 @@ async function messagesTo(mobile: string, titleStart: string) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  applicant = await server.login('13800000008');
-  auditor = await server.login('13800000000');
-  otherAdmin = await server.login('13800000001');
-  orgId = (await server.call('GET', '/api/organization', {}, applicant)).body.data.id;
-  const upload = await uploadFile(server, applicant, '营业执照.pdf', SMALL_PDF, 'application/pdf');
+  tokens.applicant = await server.login('13800000008');
+  tokens.auditor = await server.login('13800000000');
+  tokens.otherAdmin = await server.login('13800000001');
+  orgId = (await call('applicant', organizationEndpoints.getOrganization)).body.data.id;
+  const upload = await uploadFile(server, tokens.applicant as string, '营业执照.pdf', SMALL_PDF, 'application/pdf');
   expect(upload.status).toBe(200);
   expect(upload.body.data).toMatchObject({ name: '营业执照.pdf', mime: 'application/pdf', size: SMALL_PDF.length });
   licenseId = upload.body.data.id;
@@ -53,84 +55,75 @@ afterAll(async () => {
 
 describe('submitting: refused input', () => {
   it('refuses a credit code whose check character is wrong (400, field creditCode)', async () => {
-    const res = await server.call(
-      'POST',
-      '/api/organization/certification',
-      { ...validBody(), creditCode: withWrongCheckChar(CODE) },
-      applicant,
-    );
+    const res = await call('applicant', organizationEndpoints.submitCertification, {
+      ...validBody(),
+      creditCode: withWrongCheckChar(CODE),
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(40000);
     expect(res.body.data.fields).toEqual([{ field: 'creditCode', message: '统一社会信用代码校验位不正确' }]);
   });
 
   it('refuses an unknown region (400, field regionCode)', async () => {
-    const res = await server.call(
-      'POST',
-      '/api/organization/certification',
-      { ...validBody(), regionCode: '999999' },
-      applicant,
-    );
+    const res = await call('applicant', organizationEndpoints.submitCertification, {
+      ...validBody(),
+      regionCode: '999999',
+    });
     expect(res.status).toBe(400);
     expect(res.body.data.fields[0].field).toBe('regionCode');
   });
 
   it("refuses another organisation's upload and an unknown one (400, field licenseUploadId)", async () => {
-    const foreign = await uploadFile(server, otherAdmin, 'license.pdf', SMALL_PDF, 'application/pdf');
+    const foreign = await uploadFile(server, tokens.otherAdmin as string, 'license.pdf', SMALL_PDF, 'application/pdf');
     expect(foreign.status).toBe(200);
     for (const id of [foreign.body.data.id, 999_999]) {
-      const res = await server.call(
-        'POST',
-        '/api/organization/certification',
-        { ...validBody(), licenseUploadId: id },
-        applicant,
-      );
+      const res = await call('applicant', organizationEndpoints.submitCertification, {
+        ...validBody(),
+        licenseUploadId: id,
+      });
       expect(res.status).toBe(400);
       expect(res.body.data.fields).toEqual([{ field: 'licenseUploadId', message: '营业执照文件不存在，请重新上传' }]);
     }
   });
 
   it("refuses another organisation's credit code (409, field creditCode)", async () => {
-    const maker = await server.call('GET', '/api/organization', {}, otherAdmin);
-    const res = await server.call(
-      'POST',
-      '/api/organization/certification',
-      { ...validBody(), creditCode: maker.body.data.creditCode },
-      applicant,
-    );
+    const maker = await call('otherAdmin', organizationEndpoints.getOrganization);
+    const res = await call('applicant', organizationEndpoints.submitCertification, {
+      ...validBody(),
+      creditCode: maker.body.data.creditCode,
+    });
     expect(res.status).toBe(409);
     expect(res.body.data.fields[0].field).toBe('creditCode');
   });
 
   it('refuses missing fields and a phone that is neither mobile nor landline, naming each field', async () => {
-    const res = await server.call(
-      'POST',
-      '/api/organization/certification',
-      { ...validBody(), contactPhone: '12345', legalPerson: undefined },
-      applicant,
-    );
+    const res = await callRaw('applicant', organizationEndpoints.submitCertification, {
+      ...validBody(),
+      contactPhone: '12345',
+      legalPerson: undefined,
+    });
     expect(res.status).toBe(400);
     const fields = res.body.data.fields.map((f: { field: string }) => f.field).sort();
     expect(fields).toEqual(['contactPhone', 'legalPerson']);
   });
 
   it('refuses staff (403), certified and government organisations (409) and users without one (403)', async () => {
-    const staff = await server.login('13800000009');
-    expect((await server.call('POST', '/api/organization/certification', validBody(), staff)).status).toBe(403);
-    const certified = await server.call('POST', '/api/organization/certification', validBody(), otherAdmin);
+    tokens.staff = await server.login('13800000009');
+    expect((await call('staff', organizationEndpoints.submitCertification, validBody())).status).toBe(403);
+    const certified = await call('otherAdmin', organizationEndpoints.submitCertification, validBody());
     expect(certified.status).toBe(409);
     expect(certified.body.msg).toBe('企业已认证');
-    const gov = await server.login('13800000006');
-    const exempt = await server.call('POST', '/api/organization/certification', validBody(), gov);
+    tokens.gov = await server.login('13800000006');
+    const exempt = await call('gov', organizationEndpoints.submitCertification, validBody());
     expect(exempt.status).toBe(409);
     expect(exempt.body.msg).toBe('政府单位无需认证');
     // A caller without an organisation: the one refusal of lib/access.ts (docs/decisions.md).
-    const none = await server.call('POST', '/api/organization/certification', validBody(), auditor);
+    const none = await call('auditor', organizationEndpoints.submitCertification, validBody());
     expect([none.status, none.body.msg]).toEqual([403, '您尚未加入企业']);
   });
 
   it('left the organisation untouched', async () => {
-    const org = await server.call('GET', '/api/organization', {}, applicant);
+    const org = await call('applicant', organizationEndpoints.getOrganization);
     expect(org.body.data).toMatchObject({ certStatus: 0, license: null });
   });
 });
@@ -140,7 +133,7 @@ describe('the certification flow', () => {
   let secondId: number;
 
   it('submits: the organisation is pending and the platform is told', async () => {
-    const res = await server.call('POST', '/api/organization/certification', validBody(), applicant);
+    const res = await call('applicant', organizationEndpoints.submitCertification, validBody());
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       status: 1,
@@ -151,7 +144,7 @@ describe('the certification flow', () => {
     expect(res.body.data.details.regionPath.at(-1)).toBe('虎丘区');
     firstId = res.body.data.id;
 
-    const org = await server.call('GET', '/api/organization', {}, applicant);
+    const org = await call('applicant', organizationEndpoints.getOrganization);
     expect(org.body.data).toMatchObject({
       certStatus: 1,
       status: '审核中',
@@ -162,29 +155,29 @@ describe('the certification flow', () => {
   });
 
   it('refuses a second submission while pending (409) and a change of name meanwhile (409)', async () => {
-    const again = await server.call('POST', '/api/organization/certification', validBody(), applicant);
+    const again = await call('applicant', organizationEndpoints.submitCertification, validBody());
     expect(again.status).toBe(409);
-    const rename = await server.call('POST', '/api/organization', { name: '苏州新材料集团有限公司' }, applicant);
+    const rename = await call('applicant', organizationEndpoints.saveOrganization, { name: '苏州新材料集团有限公司' });
     expect(rename.status).toBe(409);
   });
 
   it('keeps the admin routes to super_admin (403 for a manufacturer, the government and the applicant)', async () => {
-    const gov = await server.login('13800000006');
-    for (const t of [otherAdmin, gov, applicant]) {
-      expect((await server.call('GET', '/api/admin/certification/list', {}, t)).status).toBe(403);
-      expect((await server.call('GET', `/api/admin/certification/${firstId}`, {}, t)).status).toBe(403);
-      expect((await server.call('GET', `/api/admin/certification/${firstId}/license`, {}, t)).status).toBe(403);
-      expect((await server.call('POST', `/api/admin/certification/${firstId}/approve`, {}, t)).status).toBe(403);
+    tokens.gov = await server.login('13800000006');
+    for (const who of ['otherAdmin', 'gov', 'applicant']) {
+      expect((await call(who, organizationEndpoints.adminCertifications)).status).toBe(403);
+      expect((await call(who, organizationEndpoints.adminCertification, { id: firstId })).status).toBe(403);
+      expect((await call(who, organizationEndpoints.adminCertificationLicense, { id: firstId })).status).toBe(403);
+      expect((await call(who, organizationEndpoints.approveCertification, { id: firstId })).status).toBe(403);
       expect(
-        (await server.call('POST', `/api/admin/certification/${firstId}/reject`, { reason: '不行的理由' }, t)).status,
+        (await call(who, organizationEndpoints.rejectCertification, { id: firstId, reason: '不行的理由' })).status,
       ).toBe(403);
     }
-    const org = await server.call('GET', '/api/organization', {}, applicant);
+    const org = await call('applicant', organizationEndpoints.getOrganization);
     expect(org.body.data.certStatus).toBe(1);
   });
 
   it('lists the application for the auditor, filtered by status and keyword', async () => {
-    const pending = await server.call('GET', '/api/admin/certification/list', {}, auditor);
+    const pending = await call('auditor', organizationEndpoints.adminCertifications);
     expect(pending.status).toBe(200);
     expect(pending.body.data.total).toBe(1);
     const [item] = pending.body.data.list;
@@ -202,18 +195,18 @@ describe('the certification flow', () => {
     });
     expect(item.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    const byKeyword = await server.call('GET', '/api/admin/certification/list', { keyword: '新材' }, auditor);
+    const byKeyword = await call('auditor', organizationEndpoints.adminCertifications, { keyword: '新材' });
     expect(byKeyword.body.data.total).toBe(1);
-    const noMatch = await server.call('GET', '/api/admin/certification/list', { keyword: '不存在的公司' }, auditor);
+    const noMatch = await call('auditor', organizationEndpoints.adminCertifications, { keyword: '不存在的公司' });
     expect(noMatch.body.data).toEqual({ list: [], total: 0 });
-    const approved = await server.call('GET', '/api/admin/certification/list', { status: 2 }, auditor);
+    const approved = await call('auditor', organizationEndpoints.adminCertifications, { status: 2 });
     expect(approved.body.data.total).toBe(0);
-    const tooMany = await server.call('GET', '/api/admin/certification/list', { take: 101 }, auditor);
+    const tooMany = await call('auditor', organizationEndpoints.adminCertifications, { take: 101 });
     expect(tooMany.status).toBe(400);
   });
 
   it('shows the auditor the application with its licence, and streams the licence', async () => {
-    const detail = await server.call('GET', `/api/admin/certification/${firstId}`, {}, auditor);
+    const detail = await call('auditor', organizationEndpoints.adminCertification, { id: firstId });
     expect(detail.status).toBe(200);
     expect(detail.body.data.license).toEqual({
       id: licenseId,
@@ -221,32 +214,30 @@ describe('the certification flow', () => {
       mime: 'application/pdf',
       size: SMALL_PDF.length,
     });
-    const file = await server.call('GET', `/api/admin/certification/${firstId}/license`, {}, auditor);
+    const file = await download('auditor', organizationEndpoints.adminCertificationLicense, { id: firstId });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.raw).toBe(SMALL_PDF.toString('utf8'));
-    expect((await server.call('GET', '/api/admin/certification/999999', {}, auditor)).status).toBe(404);
+    expect(file.body.equals(SMALL_PDF)).toBe(true);
+    expect((await call('auditor', organizationEndpoints.adminCertification, { id: 999999 })).status).toBe(404);
   });
 
   it('rejects with a reason: the organisation sees status 3, the reason and a message', async () => {
-    const noReason = await server.call('POST', `/api/admin/certification/${firstId}/reject`, { reason: ' ' }, auditor);
+    const noReason = await call('auditor', organizationEndpoints.rejectCertification, { id: firstId, reason: ' ' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.data.fields[0].field).toBe('reason');
 
-    const res = await server.call(
-      'POST',
-      `/api/admin/certification/${firstId}/reject`,
-      { reason: '营业执照照片不清晰' },
-      auditor,
-    );
+    const res = await call('auditor', organizationEndpoints.rejectCertification, {
+      id: firstId,
+      reason: '营业执照照片不清晰',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: firstId, status: 3, orgId, orgCertStatus: 3 });
 
-    const org = await server.call('GET', '/api/organization', {}, applicant);
+    const org = await call('applicant', organizationEndpoints.getOrganization);
     expect(org.body.data).toMatchObject({ certStatus: 3, status: '未通过', rejectReason: '营业执照照片不清晰' });
-    const viewer = await server.call('GET', '/api/user/viewer', {}, applicant);
+    const viewer = await call('applicant', authEndpoints.viewer);
     expect(viewer.body.data.organization).toMatchObject({ certStatus: 3, status: '未通过' });
-    const history = await server.call('GET', '/api/organization/certification', {}, applicant);
+    const history = await call('applicant', organizationEndpoints.certificationHistory);
     expect(history.body.data).toHaveLength(1);
     expect(history.body.data[0]).toMatchObject({
       id: firstId,
@@ -261,39 +252,35 @@ describe('the certification flow', () => {
   });
 
   it('refuses to decide a rejected application again (409)', async () => {
-    expect((await server.call('POST', `/api/admin/certification/${firstId}/approve`, {}, auditor)).status).toBe(409);
-    const reject = await server.call(
-      'POST',
-      `/api/admin/certification/${firstId}/reject`,
-      { reason: '再驳回一次' },
-      auditor,
-    );
+    expect((await call('auditor', organizationEndpoints.approveCertification, { id: firstId })).status).toBe(409);
+    const reject = await call('auditor', organizationEndpoints.rejectCertification, {
+      id: firstId,
+      reason: '再驳回一次',
+    });
     expect(reject.status).toBe(409);
   });
 
   it('resubmits after a rejection', async () => {
-    const res = await server.call(
-      'POST',
-      '/api/organization/certification',
-      { ...validBody(), contactPhone: '0512-68001234' },
-      applicant,
-    );
+    const res = await call('applicant', organizationEndpoints.submitCertification, {
+      ...validBody(),
+      contactPhone: '0512-68001234',
+    });
     expect(res.status).toBe(200);
     secondId = res.body.data.id;
-    const org = await server.call('GET', '/api/organization', {}, applicant);
+    const org = await call('applicant', organizationEndpoints.getOrganization);
     expect(org.body.data).toMatchObject({ certStatus: 1, rejectReason: null, contactPhone: '0512-68001234' });
-    const history = await server.call('GET', '/api/organization/certification', {}, applicant);
+    const history = await call('applicant', organizationEndpoints.certificationHistory);
     expect(history.body.data.map((a: { id: number }) => a.id)).toEqual([secondId, firstId]);
   });
 
   it('approves: the organisation is 已认证 and its members are told', async () => {
-    const res = await server.call('POST', `/api/admin/certification/${secondId}/approve`, {}, auditor);
+    const res = await call('auditor', organizationEndpoints.approveCertification, { id: secondId });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: secondId, status: 2, statusName: '已通过', orgCertStatus: 2 });
 
-    const viewer = await server.call('GET', '/api/user/viewer', {}, applicant);
+    const viewer = await call('applicant', authEndpoints.viewer);
     expect(viewer.body.data.organization).toMatchObject({ certStatus: 2, status: '已认证' });
-    const org = await server.call('GET', '/api/organization', {}, applicant);
+    const org = await call('applicant', organizationEndpoints.getOrganization);
     expect(org.body.data.certifiedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const [message] = await messagesTo('13800000008', '企业认证已通过');
     expect(message).toMatchObject({
@@ -302,17 +289,17 @@ describe('the certification flow', () => {
       companyId: orgId,
     });
 
-    const approved = await server.call('GET', '/api/admin/certification/list', { status: 2 }, auditor);
+    const approved = await call('auditor', organizationEndpoints.adminCertifications, { status: 2 });
     expect(approved.body.data.list[0]).toMatchObject({ id: secondId, reviewer: { realName: '平台审核员' } });
-    const all = await server.call('GET', '/api/admin/certification/list', { status: 0 }, auditor);
+    const all = await call('auditor', organizationEndpoints.adminCertifications, { status: 0 });
     expect(all.body.data.total).toBe(2);
   });
 
   it('refuses to approve twice (409) and a submission once certified (409)', async () => {
-    const twice = await server.call('POST', `/api/admin/certification/${secondId}/approve`, {}, auditor);
+    const twice = await call('auditor', organizationEndpoints.approveCertification, { id: secondId });
     expect(twice.status).toBe(409);
-    expect((await server.call('POST', '/api/admin/certification/999999/approve', {}, auditor)).status).toBe(404);
-    const again = await server.call('POST', '/api/organization/certification', validBody(), applicant);
+    expect((await call('auditor', organizationEndpoints.approveCertification, { id: 999999 })).status).toBe(404);
+    const again = await call('applicant', organizationEndpoints.submitCertification, validBody());
     expect(again.status).toBe(409);
   });
 

@@ -1,14 +1,16 @@
+import { authEndpoints, organizationEndpoints } from '@jcbb/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { userIdOf } from './test-support.ts';
 
 let server: TestServer;
-let admin: string;
-let staff: string;
-let otherAdmin: string;
+/** Sessions by account, for `call(who, …)`: the manufacturer's administrator and staff, another organisation's, … */
+const tokens: Record<string, string> = {};
+const { call, callRaw } = callsAs(() => server, tokens);
 let newMemberId: number;
 let newMemberPassword: string;
 
@@ -16,22 +18,22 @@ const NEW_MOBILE = '13900000301';
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await server.login('13800000001');
-  staff = await server.login('13800000009');
-  otherAdmin = await server.login('13800000002');
+  tokens.admin = await server.login('13800000001');
+  tokens.staff = await server.login('13800000009');
+  tokens.otherAdmin = await server.login('13800000002');
 });
 afterAll(async () => {
   await server?.stop();
 });
 
 async function loginStatus(mobile: string, password: string) {
-  const res = await server.call('POST', '/api/auth/login', { mobile, password });
+  const res = await call(null, authEndpoints.login, { mobile, password });
   return { status: res.status, token: res.body.data?.access_token as string | undefined };
 }
 
 describe('listing members', () => {
   it('shows the enterprise administrator full mobiles', async () => {
-    const res = await server.call('GET', '/api/organization/members', {}, admin);
+    const res = await call('admin', organizationEndpoints.members);
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(2);
     const byMobile = Object.fromEntries(res.body.data.list.map((m: { mobile: string }) => [m.mobile, m]));
@@ -42,34 +44,32 @@ describe('listing members', () => {
   });
 
   it('masks mobiles for staff', async () => {
-    const res = await server.call('GET', '/api/organization/members', {}, staff);
+    const res = await call('staff', organizationEndpoints.members);
     expect(res.status).toBe(200);
     expect(res.body.data.list.map((m: { mobile: string }) => m.mobile).sort()).toEqual(['138****0001', '138****0009']);
   });
 
   it('filters by keyword and pages', async () => {
-    const res = await server.call('GET', '/api/organization/members', { keyword: '郑敏' }, admin);
+    const res = await call('admin', organizationEndpoints.members, { keyword: '郑敏' });
     expect(res.body.data.list.map((m: { realName: string }) => m.realName)).toEqual(['郑敏']);
-    const page = await server.call('GET', '/api/organization/members', { take: 1, skip: 1 }, admin);
+    const page = await call('admin', organizationEndpoints.members, { take: 1, skip: 1 });
     expect(page.body.data).toMatchObject({ total: 2 });
     expect(page.body.data.list).toHaveLength(1);
   });
 
   it('refuses a user without an organisation (403, the one refusal of lib/access.ts)', async () => {
-    const platform = await server.login('13800000000');
-    const none = await server.call('GET', '/api/organization/members', {}, platform);
+    tokens.platform = await server.login('13800000000');
+    const none = await call('platform', organizationEndpoints.members);
     expect([none.status, none.body.msg]).toEqual([403, '您尚未加入企业']);
   });
 });
 
 describe('adding a staff member', () => {
   it('creates a 员工 who can sign in with the initial password, answered once', async () => {
-    const res = await server.call(
-      'POST',
-      '/api/organization/members',
-      { mobile: `+86${NEW_MOBILE}`, realName: ' 陈晨 ' },
-      admin,
-    );
+    const res = await call('admin', organizationEndpoints.addMember, {
+      mobile: `+86${NEW_MOBILE}`,
+      realName: ' 陈晨 ',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       mobile: NEW_MOBILE,
@@ -84,28 +84,24 @@ describe('adding a staff member', () => {
 
     const signIn = await loginStatus(NEW_MOBILE, newMemberPassword);
     expect(signIn.status).toBe(200);
-    const viewer = await server.call('GET', '/api/user/viewer', {}, signIn.token);
+    tokens.newMember = signIn.token as string;
+    const viewer = await call('newMember', authEndpoints.viewer);
     expect(viewer.body.data).toMatchObject({ roles: ['员工'], org: { name: '南京绿筑新型建材有限公司' } });
 
-    const list = await server.call('GET', '/api/organization/members', {}, admin);
+    const list = await call('admin', organizationEndpoints.members);
     const listed = list.body.data.list.find((m: { id: number }) => m.id === newMemberId);
     expect(listed).toBeDefined();
     expect(listed).not.toHaveProperty('initialPassword');
   });
 
   it('refuses a registered mobile (409, field mobile) and a malformed one (400)', async () => {
-    const taken = await server.call(
-      'POST',
-      '/api/organization/members',
-      { mobile: '13800000002', realName: '某人' },
-      admin,
-    );
+    const taken = await call('admin', organizationEndpoints.addMember, { mobile: '13800000002', realName: '某人' });
     expect(taken.status).toBe(409);
     expect(taken.body.data.fields).toEqual([{ field: 'mobile', message: '该手机号已注册' }]);
-    const bad = await server.call('POST', '/api/organization/members', { mobile: '1234', realName: '某人' }, admin);
+    const bad = await call('admin', organizationEndpoints.addMember, { mobile: '1234', realName: '某人' });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields[0].field).toBe('mobile');
-    const noName = await server.call('POST', '/api/organization/members', { mobile: '13900000302' }, admin);
+    const noName = await callRaw('admin', organizationEndpoints.addMember, { mobile: '13900000302' });
     expect(noName.status).toBe(400);
     expect(noName.body.data.fields[0].field).toBe('realName');
   });
@@ -113,30 +109,20 @@ describe('adding a staff member', () => {
 
 describe('who may manage members', () => {
   it('refuses staff (403) on every member administration route', async () => {
-    const add = await server.call(
-      'POST',
-      '/api/organization/members',
-      { mobile: '13900000303', realName: '某人' },
-      staff,
-    );
+    const add = await call('staff', organizationEndpoints.addMember, { mobile: '13900000303', realName: '某人' });
     expect(add.status).toBe(403);
-    const status = await server.call('POST', `/api/organization/members/${newMemberId}/status`, { status: 2 }, staff);
+    const status = await call('staff', organizationEndpoints.setMemberStatus, { id: newMemberId, status: 2 });
     expect(status.status).toBe(403);
-    const reset = await server.call('POST', `/api/organization/members/${newMemberId}/reset-password`, {}, staff);
+    const reset = await call('staff', organizationEndpoints.resetMemberPassword, { id: newMemberId });
     expect(reset.status).toBe(403);
   });
 
   it("answers 404 to another organisation's administrator, and for unknown ids", async () => {
-    const status = await server.call(
-      'POST',
-      `/api/organization/members/${newMemberId}/status`,
-      { status: 2 },
-      otherAdmin,
-    );
+    const status = await call('otherAdmin', organizationEndpoints.setMemberStatus, { id: newMemberId, status: 2 });
     expect(status.status).toBe(404);
-    const reset = await server.call('POST', `/api/organization/members/${newMemberId}/reset-password`, {}, otherAdmin);
+    const reset = await call('otherAdmin', organizationEndpoints.resetMemberPassword, { id: newMemberId });
     expect(reset.status).toBe(404);
-    const unknown = await server.call('POST', '/api/organization/members/999999/status', { status: 2 }, admin);
+    const unknown = await call('admin', organizationEndpoints.setMemberStatus, { id: 999999, status: 2 });
     expect(unknown.status).toBe(404);
     // The member is untouched.
     expect((await loginStatus(NEW_MOBILE, newMemberPassword)).status).toBe(200);
@@ -144,14 +130,14 @@ describe('who may manage members', () => {
 
   it('refuses an administrator disabling or resetting themselves (409)', async () => {
     const selfId = await userIdOf(server, '13800000001');
-    const disable = await server.call('POST', `/api/organization/members/${selfId}/status`, { status: 2 }, admin);
+    const disable = await call('admin', organizationEndpoints.setMemberStatus, { id: selfId, status: 2 });
     expect(disable.status).toBe(409);
-    const reset = await server.call('POST', `/api/organization/members/${selfId}/reset-password`, {}, admin);
+    const reset = await call('admin', organizationEndpoints.resetMemberPassword, { id: selfId });
     expect(reset.status).toBe(409);
   });
 
   it('refuses a status other than 1 or 2 (400)', async () => {
-    const res = await server.call('POST', `/api/organization/members/${newMemberId}/status`, { status: 3 }, admin);
+    const res = await callRaw('admin', organizationEndpoints.setMemberStatus, { id: newMemberId, status: 3 });
     expect(res.status).toBe(400);
     expect(res.body.data.fields[0].field).toBe('status');
   });
@@ -160,25 +146,25 @@ describe('who may manage members', () => {
 describe('disabling and enabling', () => {
   it("ends the member's sessions at once and refuses their sign-in (403)", async () => {
     const signIn = await loginStatus(NEW_MOBILE, newMemberPassword);
-    const memberToken = signIn.token as string;
+    tokens.memberToken = signIn.token as string;
     // Warm the session cache: the disabled token must still stop working at once.
-    expect((await server.call('GET', '/api/user/viewer', {}, memberToken)).status).toBe(200);
+    expect((await call('memberToken', authEndpoints.viewer)).status).toBe(200);
 
-    const res = await server.call('POST', `/api/organization/members/${newMemberId}/status`, { status: 2 }, admin);
+    const res = await call('admin', organizationEndpoints.setMemberStatus, { id: newMemberId, status: 2 });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: newMemberId, status: 2, statusName: '停用' });
 
-    const after = await server.call('GET', '/api/user/viewer', {}, memberToken);
+    const after = await call('memberToken', authEndpoints.viewer);
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(10100);
     expect((await loginStatus(NEW_MOBILE, newMemberPassword)).status).toBe(403);
 
-    const again = await server.call('POST', `/api/organization/members/${newMemberId}/status`, { status: 2 }, admin);
+    const again = await call('admin', organizationEndpoints.setMemberStatus, { id: newMemberId, status: 2 });
     expect(again.status).toBe(200);
   });
 
   it('lets them sign in again once enabled', async () => {
-    const res = await server.call('POST', `/api/organization/members/${newMemberId}/status`, { status: 1 }, admin);
+    const res = await call('admin', organizationEndpoints.setMemberStatus, { id: newMemberId, status: 1 });
     expect(res.body.data.status).toBe(1);
     expect((await loginStatus(NEW_MOBILE, newMemberPassword)).status).toBe(200);
   });
@@ -186,15 +172,15 @@ describe('disabling and enabling', () => {
 
 describe('resetting a password', () => {
   it('answers a new password once; the old one and the old sessions stop working', async () => {
-    const old = await loginStatus('13800000009', DEMO_PASSWORD);
+    tokens.oldStaff = (await loginStatus('13800000009', DEMO_PASSWORD)).token as string;
     const staffId = await userIdOf(server, '13800000009');
-    const res = await server.call('POST', `/api/organization/members/${staffId}/reset-password`, {}, admin);
+    const res = await call('admin', organizationEndpoints.resetMemberPassword, { id: staffId });
     expect(res.status).toBe(200);
     expect(res.body.data.id).toBe(staffId);
     const fresh = res.body.data.newPassword as string;
     expect(fresh).not.toBe(DEMO_PASSWORD);
 
-    expect((await server.call('GET', '/api/user/viewer', {}, old.token)).status).toBe(401);
+    expect((await call('oldStaff', authEndpoints.viewer)).status).toBe(401);
     expect((await loginStatus('13800000009', DEMO_PASSWORD)).status).toBe(400);
     expect((await loginStatus('13800000009', fresh)).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { creditCodeCheckChar, signParams } from '@jcbb/contract';
+import { creditCodeCheckChar, fileEndpoints, signParams } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
 import { stringify, type TestServer, toResponse } from '../../../test/harness.ts';
 import { userRoles, users } from '../../db/schema/index.ts';
@@ -11,8 +11,9 @@ export const SMALL_PDF = Buffer.from(
     'trailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-/** Upload through POST /api/file/upload as the console does: multipart, signed through the query string. */
+/** Upload through the file endpoint as the console does: multipart, signed through the query string. */
 export async function uploadFile(server: TestServer, token: string, name: string, bytes: Buffer, mime: string) {
+  const { path } = fileEndpoints.upload;
   const boundary = `----jcbb${randomUUID().replaceAll('-', '')}`;
   const payload = Buffer.concat([
     Buffer.from(
@@ -21,10 +22,10 @@ export async function uploadFile(server: TestServer, token: string, name: string
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const query = stringify(signParams('POST', '/api/file/upload', {}, server.key));
+  const query = stringify(signParams('POST', path, {}, server.key));
   const res = await server.app.inject({
     method: 'POST',
-    url: '/api/file/upload',
+    url: path,
     query,
     headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,

@@ -49,7 +49,8 @@ export function registerTracePublicRoutes(app: FastifyInstance, deps: { db: Db; 
     tags,
     handler: async ({ params, reply }) => {
       const doc = await service.epcis(params.code);
-      return reply.header('content-type', 'application/ld+json; charset=utf-8').send(JSON.stringify(doc));
+      reply.header('content-type', 'application/ld+json; charset=utf-8');
+      return doc;
     },
   });
 }

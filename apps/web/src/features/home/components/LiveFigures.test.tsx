@@ -1,25 +1,15 @@
+import { certificateEndpoints } from '@jcbb/contract/certificate.endpoints';
 import { ListingStatus } from '@jcbb/contract/enums';
+import { ledgerEndpoints } from '@jcbb/contract/ledger.endpoints';
+import { listingEndpoints } from '@jcbb/contract/listing.endpoints';
+import { productEndpoints } from '@jcbb/contract/product.endpoints';
 import { screen } from '@testing-library/react';
 import { Row } from 'antd';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answer, failure, fakeServer } from '../../../test/fake-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { liveFigureApi } from '../api.ts';
 import { homeZhCN } from '../locales/zh-CN.ts';
 import { LiveFigureCols } from './LiveFigures.tsx';
-
-vi.mock('../api.ts', async (original) => ({
-  ...(await original<typeof import('../api.ts')>()),
-  liveFigureApi: {
-    products: vi.fn(),
-    listings: vi.fn(),
-    approvalQueue: vi.fn(),
-    issuedCertificates: vi.fn(),
-    ledgerSize: vi.fn(),
-    evidenceRecords: vi.fn(),
-  },
-}));
-
-const api = vi.mocked(liveFigureApi);
 
 function renderFor(consoleKey: 'manufacturer' | 'admin' | 'certification' | 'distributor') {
   return renderWithProviders(
@@ -30,35 +20,44 @@ function renderFor(consoleKey: 'manufacturer' | 'admin' | 'certification' | 'dis
   );
 }
 
-beforeEach(() => {
-  vi.resetAllMocks();
-});
+/** A page's answer when only its total is read (each figure asks for one row). */
+const total = (n: number) => ({ list: [], total: n });
 
 describe('the home page’s live business figures', () => {
   it('counts a manufacturer’s products, listed cities and green products from the server', async () => {
-    api.products.mockImplementation(async (filter) => (filter?.isGreen ? 9 : 12));
-    api.listings.mockResolvedValue(11);
+    const sent = fakeServer(
+      answer(productEndpoints.getProdutInfoList, (req) => total(req.body.isGreen ? 9 : 12)),
+      answer(listingEndpoints.list, () => total(11)),
+    );
     renderFor('manufacturer');
     expect(await screen.findByText('12')).toBeTruthy();
     expect(await screen.findByText('11')).toBeTruthy();
     expect(await screen.findByText('9')).toBeTruthy();
     expect(screen.getByText('绿色建材产品')).toBeTruthy();
-    expect(api.listings).toHaveBeenCalledWith(ListingStatus.LISTED);
-    expect(api.approvalQueue).not.toHaveBeenCalled();
+    expect(sent.filter((s) => s.endpoint === listingEndpoints.list).map((s) => s.body.status)).toEqual([
+      ListingStatus.LISTED,
+    ]);
+    expect(sent.some((s) => s.endpoint === certificateEndpoints.approvals)).toBe(false);
   });
 
   it('shows the platform its listing queue and the ledger’s size, and a dash when a figure fails', async () => {
-    api.listings.mockResolvedValue(2);
-    api.ledgerSize.mockRejectedValue(new Error('offline'));
+    const sent = fakeServer(
+      answer(listingEndpoints.list, () => total(2)),
+      answer(ledgerEndpoints.latestTreeHead, () => failure(503, 50300, '服务暂不可用')),
+    );
     renderFor('admin');
     expect(await screen.findByText('2')).toBeTruthy();
-    expect(api.listings).toHaveBeenCalledWith(ListingStatus.PLATFORM_AUDIT);
+    expect(sent.filter((s) => s.endpoint === listingEndpoints.list).map((s) => s.body.status)).toEqual([
+      ListingStatus.PLATFORM_AUDIT,
+    ]);
     expect(await screen.findByText('—')).toBeTruthy();
   });
 
   it('shows a certification body its approval queue and issued certificates', async () => {
-    api.approvalQueue.mockResolvedValue(1);
-    api.issuedCertificates.mockResolvedValue(4);
+    fakeServer(
+      answer(certificateEndpoints.approvals, () => total(1)),
+      answer(certificateEndpoints.issuedCertificates, () => total(4)),
+    );
     renderFor('certification');
     expect(await screen.findByText('1')).toBeTruthy();
     expect(await screen.findByText('4')).toBeTruthy();
@@ -66,10 +65,10 @@ describe('the home page’s live business figures', () => {
   });
 
   it('counts a distributor’s evidence records (a working page, not 即将上线)', async () => {
-    api.evidenceRecords.mockResolvedValue(3);
+    const sent = fakeServer(answer(ledgerEndpoints.storageList, () => total(3)));
     renderFor('distributor');
     expect(await screen.findByText('3')).toBeTruthy();
     expect(screen.getByText('存证记录')).toBeTruthy();
-    expect(api.products).not.toHaveBeenCalled();
+    expect(sent.some((s) => s.endpoint === productEndpoints.getProdutInfoList)).toBe(false);
   });
 });

@@ -8,10 +8,10 @@ import '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { type SessionUser, session } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import * as api from '../api.ts';
 import { messageKeys, UNREAD_POLL_MS } from '../message-queries.ts';
 import { browserLocation } from '../open-message.ts';
 import { FakeInbox } from '../test/fake-inbox.ts';
+import { messageServer } from '../test/message-server.ts';
 import { MessagePopover } from './MessagePopover.tsx';
 
 /** The message pieces read the app's own strings (lib/i18n.ts), so no namespaces of their own. */
@@ -20,16 +20,7 @@ const renderPage = (ui: ReactNode, path = '/') => renderWithProviders(ui, undefi
 // antd in jsdom is slow on a small CI machine: a rendered form or popover takes seconds, not milliseconds.
 vi.setConfig({ testTimeout: 20_000 });
 
-vi.mock('../api.ts', () => ({
-  getMessageList: vi.fn(),
-  getMessageDetails: vi.fn(),
-  updateReadPoint: vi.fn(),
-  deleteMessage: vi.fn(),
-  deleteAllMessage: vi.fn(),
-  getOpenConfig: vi.fn(),
-}));
-
-const mocked = vi.mocked(api);
+let mocked: ReturnType<typeof messageServer>;
 const user: SessionUser = {
   id: 41,
   username: 'u41',
@@ -79,6 +70,7 @@ beforeEach(() => {
   session.setToken('token-41');
   session.setCurrentApp('jcbb-production');
   session.setUser(user, ['jcbb-production']);
+  mocked = messageServer();
   mocked.getOpenConfig.mockResolvedValue({
     appCode: 'jcbb',
     externalSiteUrl: '',
@@ -153,7 +145,8 @@ describe('MessagePopover: badge and polling', () => {
     session.setCurrentApp(null);
     renderPage(<MessagePopover />);
     await waitFor(() => expect(mocked.getMessageList).toHaveBeenCalled());
-    expect(mocked.getMessageList.mock.calls[0]?.[0]).toMatchObject({ toUid: 41, companyId: 7, channelNos: undefined });
+    expect(mocked.getMessageList.mock.calls[0]?.[0]).toMatchObject({ toUid: 41, companyId: 7 });
+    expect(mocked.getMessageList.mock.calls[0]?.[0]).not.toHaveProperty('channelNos');
   });
 });
 

@@ -6,8 +6,8 @@ import '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { session } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import * as api from '../api.ts';
 import { FakeInbox } from '../test/fake-inbox.ts';
+import { messageServer } from '../test/message-server.ts';
 import MessageCenterPage from './MessageCenterPage.tsx';
 import MessageDetailPage from './MessageDetailPage.tsx';
 
@@ -17,22 +17,14 @@ const renderPage = (ui: ReactNode, path = '/') => renderWithProviders(ui, undefi
 // antd in jsdom is slow on a small CI machine: a rendered form or popover takes seconds, not milliseconds.
 vi.setConfig({ testTimeout: 20_000 });
 
-vi.mock('../api.ts', () => ({
-  getMessageList: vi.fn(),
-  getMessageDetails: vi.fn(),
-  updateReadPoint: vi.fn(),
-  deleteMessage: vi.fn(),
-  deleteAllMessage: vi.fn(),
-  getOpenConfig: vi.fn(),
-}));
-
-const mocked = vi.mocked(api);
+let mocked: ReturnType<typeof messageServer>;
 let inbox: FakeInbox;
 
 const rows = () => within(screen.getByRole('list', { name: '消息中心' })).getAllByRole('listitem');
 
 beforeEach(() => {
   session.setToken('token-41');
+  mocked = messageServer();
   inbox = new FakeInbox(23);
   mocked.getMessageList.mockImplementation(async (query) => inbox.list(query));
   mocked.getMessageDetails.mockImplementation(async (id) => {

@@ -1,7 +1,7 @@
 import type { Message, MessageListData } from '@jcbb/contract';
 import type { MessageListQuery } from '../api.ts';
 
-/** An in-memory inbox behind the mocked message api: newest first, filtered and paged like the server. */
+/** An in-memory inbox behind the message calls (message-server.ts): newest first, filtered and paged like the server. */
 export class FakeInbox {
   messages: Message[];
 
