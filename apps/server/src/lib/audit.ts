@@ -78,6 +78,27 @@ export const AuditActions = {
   shipment: ['save', 'ship', 'cancel', 'void', 'close', 'receive'],
   /** A receipt (收货单), final once made; a return drafted from its rejected goods. */
   receipt: ['create', 'return'],
+  /** A delivery at a project's site (modules/construction): recorded, its papers added or corrected. */
+  site_delivery: ['create', 'papers'],
+  /** A delivered lot's inspection (from/to = InspectionState; the action is construction.transitions.ts's). */
+  site_inspection: [
+    'submit',
+    'send_back',
+    'release',
+    'concede',
+    'hold',
+    'reject',
+    'retest_pass',
+    'retest_fail',
+    'return',
+    'destroy',
+  ],
+  /** A witnessed sample (from/to = SampleState). */
+  witness_sample: ['create', 'send', 'report'],
+  /** An issue to the works, or its return to stock. */
+  issue_order: ['issue', 'return'],
+  /** A spot check (from/to = SpotCheckState). */
+  spot_check: ['create', 'rectify', 'close'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

@@ -20,6 +20,7 @@ import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import { URN } from './trace.epcis.ts';
 import { notBeforeShipmentEvents, recordTraceEvent } from './trace.events.ts';
+import type { ProjectIntake } from './trace.intake.ts';
 import * as receiptRepo from './trace.receipt.repository.ts';
 import { buildMovementEvent, lotQuantity, type PartyRef } from './trace.shipment.events.ts';
 import * as repo from './trace.shipment.repository.ts';
@@ -60,7 +61,7 @@ export type TraceReceiptService = ReturnType<typeof createTraceReceiptService>;
  * Receipts (docs/traceability.md, "Receipts"): what arrived of a shipment, accepted into the receiver's usable
  * stock or turned away into its rejected bucket, final once made; and the return of what a receipt turned away.
  */
-export function createTraceReceiptService({ db }: { db: Db }) {
+export function createTraceReceiptService({ db, intake }: { db: Db; intake?: ProjectIntake }) {
   /** Field problems of a receipt's lines against the shipment's lines and codes; the plan when there are none. */
   async function planLines(tx: Tx, s: repo.ShipmentRow, b: CreateBody, fields: FieldError[]): Promise<Planned[]> {
     const put = (field: string, message: string) => {
@@ -180,224 +181,264 @@ export function createTraceReceiptService({ db }: { db: Db }) {
     }
   }
 
+  /**
+   * A receipt in the caller's transaction (the site module receives within its own). `options.at`: when the receipt
+   * is recorded — the demo seed states it; the API never passes one (now). `options.toHolderKey`: the holder the
+   * caller receives for (a project's site): a shipment to any other answers 404.
+   */
+  async function createIn(tx: Tx, user: SessionUser, b: CreateBody, options: { at?: Date; toHolderKey?: string } = {}) {
+    const { s, side } = await requireShipment(tx, user, b.shipmentId, true);
+    if (options.toHolderKey !== undefined && s.toHolderKey !== options.toHolderKey) throw notFound('发货单不存在');
+
+    requireMove(side, 'receive', s.status);
+    const fields: FieldError[] = [];
+    if (b.arrivedOn < s.shipDate)
+      fields.push({ field: 'arrivedOn', message: `到货日期不能早于发货日期 ${s.shipDate}` });
+    else if (b.arrivedOn > shanghaiToday()) fields.push({ field: 'arrivedOn', message: '到货日期不能晚于今天' });
+    const photos = await repo.ownedUploads(tx, b.photoUploadIds, user.orgId, user.userId);
+    b.photoUploadIds.forEach((id, i) => {
+      if (!photos.has(id)) fields.push({ field: `photoUploadIds.${i}`, message: '照片不存在' });
+    });
+    const plan = await planLines(tx, s, b, fields);
+    if (fields.length > 0) throw invalidInput(fields);
+
+    // Finished when every line's outstanding quantity is received now.
+    const lineRows = await repo.linesOf(tx, [s.id]);
+    const now = new Map(plan.map((p) => [p.line.id, p.received]));
+    const complete = lineRows.every(
+      (r) =>
+        toMilli(r.line.quantity) -
+          toMilli(r.line.accepted) -
+          toMilli(r.line.rejected) -
+          toMilli(r.line.cancelled) -
+          (now.get(r.line.id) ?? 0) ===
+        0,
+    );
+    const to = requireMove(side, 'receive', s.status, { complete });
+    const holder = parseHolderKey(s.toHolderKey);
+    const receipt = await withNumber(tx, 'receipts', 'SH', async (sp, number) => ({
+      id: await repo.insertReceipt(sp, {
+        number,
+        shipmentId: s.id,
+        receiverOrgId: user.orgId as number,
+        holderKey: s.toHolderKey,
+        arrivedOn: b.arrivedOn,
+        deliveryNoteNo: b.deliveryNoteNo ?? null,
+        remarks: b.remarks ?? null,
+        photos: b.photoUploadIds,
+        createdBy: user.userId,
+      }),
+      number,
+    }));
+    await repo.insertReceiptLines(
+      tx,
+      plan.map((p) => ({
+        receiptId: receipt.id,
+        shipmentLineId: p.line.id,
+        received: milliText(p.received),
+        accepted: milliText(p.accepted),
+        rejected: milliText(p.rejected),
+        rejectReason: p.reason,
+        rejectedCodes: p.rejectedCodes,
+      })),
+    );
+
+    // When the goods arrived (docs/traceability.md, "Event time"): the arrival date the receiver states, never before
+    // the shipment's last event (a back-dated arrival on the ship day comes after the shipping).
+    const at = await notBeforeShipmentEvents(tx, s.id, businessMoment(b.arrivedOn, options.at ?? new Date()));
+    const base = { holder, docType: 'receipt' as const, docId: receipt.id, occurredAt: at, userId: user.userId };
+    await moveStock(tx, [
+      ...plan
+        .filter((p) => p.accepted > 0)
+        .map((p) => ({
+          ...base,
+          specId: p.line.specId,
+          lotId: p.line.lotId,
+          // A project's site quarantines what it receives until its inspection releases it (docs/construction.md).
+          bucket: holder.kind === 'project' ? StockBucket.QUARANTINED : StockBucket.USABLE,
+          quantity: fromMilli(p.accepted),
+          reason: 'receive' as const,
+        })),
+      ...plan
+        .filter((p) => p.rejected > 0)
+        .map((p) => ({
+          ...base,
+          specId: p.line.specId,
+          lotId: p.line.lotId,
+          bucket: StockBucket.REJECTED,
+          quantity: fromMilli(p.rejected),
+          reason: 'reject' as const,
+        })),
+    ]);
+    for (const p of plan) {
+      await repo.updateLine(tx, p.line.id, {
+        accepted: milliText(toMilli(p.line.accepted) + p.accepted),
+        rejected: milliText(toMilli(p.line.rejected) + p.rejected),
+      });
+    }
+
+    const acceptedTop = plan.flatMap((p) => p.acceptedCodes);
+    const rejectedTop = plan.flatMap((p) => p.rejectedCodes);
+    const acceptedAll = [...acceptedTop, ...(await repo.descendantsOf(tx, acceptedTop))];
+    const rejectedAll = [...rejectedTop, ...(await repo.descendantsOf(tx, rejectedTop))];
+    await repo.setCodes(tx, acceptedAll, { status: CodeStatus.HELD, holderKey: s.toHolderKey });
+    await repo.setCodes(tx, rejectedAll, { status: CodeStatus.REJECTED, holderKey: s.toHolderKey });
+    // A code with an outcome is no longer on its way: it may leave again (onward, or as a return) while the
+    // rest of the shipment is still travelling.
+    await repo.closeShipmentCodes(tx, s.id, { codes: acceptedTop, outcome: 'accepted' });
+    await repo.closeShipmentCodes(tx, s.id, { codes: rejectedTop, outcome: 'rejected' });
+    if (holder.kind === 'project' && acceptedAll.length > 0) {
+      await twoSites(tx, s, holder.projectId, acceptedAll);
+    }
+    if (holder.kind === 'project' && intake) {
+      const lineIds = await receiptRepo.lineIdsOf(tx, receipt.id);
+      const idOf = new Map(lineIds.map((r) => [r.shipmentLineId, r.id]));
+      await intake.received(tx, {
+        receiptId: receipt.id,
+        projectId: holder.projectId,
+        orgId: user.orgId as number,
+        userId: user.userId,
+        shipperOrgId: s.fromOrgId,
+        arrivedOn: b.arrivedOn,
+        deliveryNoteNo: b.deliveryNoteNo ?? null,
+        lines: plan
+          .filter((p) => p.accepted > 0)
+          .map((p) => ({
+            receiptLineId: idOf.get(p.line.id) as number,
+            lotId: p.line.lotId,
+            productId: p.line.productId,
+            specId: p.line.specId,
+            quantity: fromMilli(p.accepted),
+          })),
+      });
+    }
+
+    if (!(await repo.moveShipment(tx, s.id, s.status, { status: to }))) {
+      throw conflict('发货单状态已变化，请刷新后重试');
+    }
+    if (FINISHED_STATES.includes(to)) await repo.closeShipmentCodes(tx, s.id);
+
+    // Events: the accepted part received, the rejected part inspected and found non-conformant.
+    const dest = await destinationOf(tx, s);
+    const from: PartyRef =
+      s.fromProjectId === null
+        ? { kind: 'org', orgId: s.fromOrgId }
+        : { kind: 'project', projectId: s.fromProjectId, orgId: s.fromOrgId };
+    const toParty: PartyRef & { regionCode: string | null } =
+      dest.kind === 'org'
+        ? { kind: 'org', orgId: dest.org.id, regionCode: s.toRegionCode }
+        : { kind: 'project', projectId: dest.project.id, orgId: user.orgId as number, regionCode: s.toRegionCode };
+    const coded = new Set(
+      plan.filter((p) => p.acceptedCodes.length + p.rejectedCodes.length > 0).map((p) => p.line.id),
+    );
+    const uncoded = (pick: (p: Planned) => number) =>
+      plan
+        .filter((p) => !coded.has(p.line.id) && pick(p) > 0)
+        .map((p) => lotQuantity(p.line.lotId, fromMilli(pick(p)), p.line.unitId));
+    const acceptedQuantities = uncoded((p) => p.accepted);
+    const rejectedQuantities = uncoded((p) => p.rejected);
+    const recadv = { type: 'recadv' as const, id: URN.receipt(receipt.number) };
+    const record = {
+      orgId: user.orgId as number,
+      regionCode: s.toRegionCode,
+      shipmentId: s.id,
+      receiptId: receipt.id,
+    };
+    if (acceptedAll.length > 0 || acceptedQuantities.length > 0) {
+      await recordTraceEvent(tx, {
+        ...record,
+        event: await buildMovementEvent(tx, {
+          bizStep: 'receiving',
+          disposition: 'in_progress',
+          at,
+          codes: acceptedAll,
+          quantities: acceptedQuantities,
+          lines: plan.map((p) => ({
+            lotId: p.line.lotId,
+            unitId: p.line.unitId,
+            quantity: fromMilli(p.accepted),
+            codeCount: p.acceptedCodes.length,
+          })),
+          regionCode: s.toRegionCode,
+          actorOrgId: user.orgId as number,
+          from,
+          to: toParty,
+          transactions: [{ type: 'desadv', id: URN.shipment(s.number) }, recadv],
+        }),
+        codes: acceptedAll,
+      });
+    }
+    if (rejectedAll.length > 0 || rejectedQuantities.length > 0) {
+      await recordTraceEvent(tx, {
+        ...record,
+        event: await buildMovementEvent(tx, {
+          bizStep: 'inspecting',
+          disposition: 'non_conformant',
+          at,
+          codes: rejectedAll,
+          quantities: rejectedQuantities,
+          lines: plan.map((p) => ({
+            lotId: p.line.lotId,
+            unitId: p.line.unitId,
+            quantity: fromMilli(p.rejected),
+            codeCount: p.rejectedCodes.length,
+          })),
+          regionCode: s.toRegionCode,
+          actorOrgId: user.orgId as number,
+          transactions: [recadv],
+          reason: [
+            ...new Set(plan.flatMap((p) => (p.rejected > 0 && p.reason ? [rejectReasonLabels[p.reason].zh] : []))),
+          ].join('、'),
+        }),
+        codes: rejectedAll,
+      });
+    }
+
+    const acceptedTotal = plan.reduce((sum, p) => sum + p.accepted, 0);
+    const rejectedTotal = plan.reduce((sum, p) => sum + p.rejected, 0);
+    await recordAudit(tx, {
+      entity: 'receipt',
+      entityId: receipt.id,
+      action: 'create',
+      actor: user,
+      data: { shipmentId: s.id, accepted: fromMilli(acceptedTotal), rejected: fromMilli(rejectedTotal) },
+    });
+    await recordAudit(tx, {
+      entity: 'shipment',
+      entityId: s.id,
+      action: 'receive',
+      fromState: s.status,
+      toState: to,
+      actor: user,
+      orgId: s.fromOrgId,
+      data: { receiptId: receipt.id },
+    });
+    const receiver = await repo.orgById(tx, user.orgId as number);
+    const reasons = [...new Set(plan.map((p) => p.reason).filter((r): r is RejectReasonValue => r !== null))];
+    await tellShipper(
+      tx,
+      s,
+      `收货单 ${receipt.number} 已确认：合格 ${fromMilli(acceptedTotal)}，拒收 ${fromMilli(rejectedTotal)}`,
+      `${receiver?.name ?? ''}确认收到发货单 ${s.number} 的货物（到货日期 ${b.arrivedOn}）：合格 ${fromMilli(acceptedTotal)}，拒收 ${fromMilli(rejectedTotal)}${reasons.length > 0 ? `，拒收原因：${reasons.map((r) => rejectReasonLabels[r].zh).join('、')}` : ''}。${to === 4 ? '发货单已全部收货。' : ''}`,
+    );
+    return receipt;
+  }
+
   return {
     /**
      * `options.at`: when the receipt is recorded — the demo seed states it; the API never passes one (now).
      */
     async create(user: SessionUser, b: CreateBody, options: { at?: Date } = {}) {
-      return db.transaction(async (tx) => {
-        const { s, side } = await requireShipment(tx, user, b.shipmentId, true);
-        requireMove(side, 'receive', s.status);
-        const fields: FieldError[] = [];
-        if (b.arrivedOn < s.shipDate)
-          fields.push({ field: 'arrivedOn', message: `到货日期不能早于发货日期 ${s.shipDate}` });
-        else if (b.arrivedOn > shanghaiToday()) fields.push({ field: 'arrivedOn', message: '到货日期不能晚于今天' });
-        const photos = await repo.ownedUploads(tx, b.photoUploadIds, user.orgId, user.userId);
-        b.photoUploadIds.forEach((id, i) => {
-          if (!photos.has(id)) fields.push({ field: `photoUploadIds.${i}`, message: '照片不存在' });
-        });
-        const plan = await planLines(tx, s, b, fields);
-        if (fields.length > 0) throw invalidInput(fields);
-
-        // Finished when every line's outstanding quantity is received now.
-        const lineRows = await repo.linesOf(tx, [s.id]);
-        const now = new Map(plan.map((p) => [p.line.id, p.received]));
-        const complete = lineRows.every(
-          (r) =>
-            toMilli(r.line.quantity) -
-              toMilli(r.line.accepted) -
-              toMilli(r.line.rejected) -
-              toMilli(r.line.cancelled) -
-              (now.get(r.line.id) ?? 0) ===
-            0,
-        );
-        const to = requireMove(side, 'receive', s.status, { complete });
-        const holder = parseHolderKey(s.toHolderKey);
-        const receipt = await withNumber(tx, 'receipts', 'SH', async (sp, number) => ({
-          id: await repo.insertReceipt(sp, {
-            number,
-            shipmentId: s.id,
-            receiverOrgId: user.orgId as number,
-            holderKey: s.toHolderKey,
-            arrivedOn: b.arrivedOn,
-            deliveryNoteNo: b.deliveryNoteNo ?? null,
-            remarks: b.remarks ?? null,
-            photos: b.photoUploadIds,
-            createdBy: user.userId,
-          }),
-          number,
-        }));
-        await repo.insertReceiptLines(
-          tx,
-          plan.map((p) => ({
-            receiptId: receipt.id,
-            shipmentLineId: p.line.id,
-            received: milliText(p.received),
-            accepted: milliText(p.accepted),
-            rejected: milliText(p.rejected),
-            rejectReason: p.reason,
-            rejectedCodes: p.rejectedCodes,
-          })),
-        );
-
-        // When the goods arrived (docs/traceability.md, "Event time"): the arrival date the receiver states, never before
-        // the shipment's last event (a back-dated arrival on the ship day comes after the shipping).
-        const at = await notBeforeShipmentEvents(tx, s.id, businessMoment(b.arrivedOn, options.at ?? new Date()));
-        const base = { holder, docType: 'receipt' as const, docId: receipt.id, occurredAt: at, userId: user.userId };
-        await moveStock(tx, [
-          ...plan
-            .filter((p) => p.accepted > 0)
-            .map((p) => ({
-              ...base,
-              specId: p.line.specId,
-              lotId: p.line.lotId,
-              bucket: StockBucket.USABLE,
-              quantity: fromMilli(p.accepted),
-              reason: 'receive' as const,
-            })),
-          ...plan
-            .filter((p) => p.rejected > 0)
-            .map((p) => ({
-              ...base,
-              specId: p.line.specId,
-              lotId: p.line.lotId,
-              bucket: StockBucket.REJECTED,
-              quantity: fromMilli(p.rejected),
-              reason: 'reject' as const,
-            })),
-        ]);
-        for (const p of plan) {
-          await repo.updateLine(tx, p.line.id, {
-            accepted: milliText(toMilli(p.line.accepted) + p.accepted),
-            rejected: milliText(toMilli(p.line.rejected) + p.rejected),
-          });
-        }
-
-        const acceptedTop = plan.flatMap((p) => p.acceptedCodes);
-        const rejectedTop = plan.flatMap((p) => p.rejectedCodes);
-        const acceptedAll = [...acceptedTop, ...(await repo.descendantsOf(tx, acceptedTop))];
-        const rejectedAll = [...rejectedTop, ...(await repo.descendantsOf(tx, rejectedTop))];
-        await repo.setCodes(tx, acceptedAll, { status: CodeStatus.HELD, holderKey: s.toHolderKey });
-        await repo.setCodes(tx, rejectedAll, { status: CodeStatus.REJECTED, holderKey: s.toHolderKey });
-        // A code with an outcome is no longer on its way: it may leave again (onward, or as a return) while the
-        // rest of the shipment is still travelling.
-        await repo.closeShipmentCodes(tx, s.id, { codes: acceptedTop, outcome: 'accepted' });
-        await repo.closeShipmentCodes(tx, s.id, { codes: rejectedTop, outcome: 'rejected' });
-        if (holder.kind === 'project' && acceptedAll.length > 0) {
-          await twoSites(tx, s, holder.projectId, acceptedAll);
-        }
-
-        if (!(await repo.moveShipment(tx, s.id, s.status, { status: to }))) {
-          throw conflict('发货单状态已变化，请刷新后重试');
-        }
-        if (FINISHED_STATES.includes(to)) await repo.closeShipmentCodes(tx, s.id);
-
-        // Events: the accepted part received, the rejected part inspected and found non-conformant.
-        const dest = await destinationOf(tx, s);
-        const from: PartyRef =
-          s.fromProjectId === null
-            ? { kind: 'org', orgId: s.fromOrgId }
-            : { kind: 'project', projectId: s.fromProjectId, orgId: s.fromOrgId };
-        const toParty: PartyRef & { regionCode: string | null } =
-          dest.kind === 'org'
-            ? { kind: 'org', orgId: dest.org.id, regionCode: s.toRegionCode }
-            : { kind: 'project', projectId: dest.project.id, orgId: user.orgId as number, regionCode: s.toRegionCode };
-        const coded = new Set(
-          plan.filter((p) => p.acceptedCodes.length + p.rejectedCodes.length > 0).map((p) => p.line.id),
-        );
-        const uncoded = (pick: (p: Planned) => number) =>
-          plan
-            .filter((p) => !coded.has(p.line.id) && pick(p) > 0)
-            .map((p) => lotQuantity(p.line.lotId, fromMilli(pick(p)), p.line.unitId));
-        const acceptedQuantities = uncoded((p) => p.accepted);
-        const rejectedQuantities = uncoded((p) => p.rejected);
-        const recadv = { type: 'recadv' as const, id: URN.receipt(receipt.number) };
-        const record = {
-          orgId: user.orgId as number,
-          regionCode: s.toRegionCode,
-          shipmentId: s.id,
-          receiptId: receipt.id,
-        };
-        if (acceptedAll.length > 0 || acceptedQuantities.length > 0) {
-          await recordTraceEvent(tx, {
-            ...record,
-            event: await buildMovementEvent(tx, {
-              bizStep: 'receiving',
-              disposition: 'in_progress',
-              at,
-              codes: acceptedAll,
-              quantities: acceptedQuantities,
-              lines: plan.map((p) => ({
-                lotId: p.line.lotId,
-                unitId: p.line.unitId,
-                quantity: fromMilli(p.accepted),
-                codeCount: p.acceptedCodes.length,
-              })),
-              regionCode: s.toRegionCode,
-              actorOrgId: user.orgId as number,
-              from,
-              to: toParty,
-              transactions: [{ type: 'desadv', id: URN.shipment(s.number) }, recadv],
-            }),
-            codes: acceptedAll,
-          });
-        }
-        if (rejectedAll.length > 0 || rejectedQuantities.length > 0) {
-          await recordTraceEvent(tx, {
-            ...record,
-            event: await buildMovementEvent(tx, {
-              bizStep: 'inspecting',
-              disposition: 'non_conformant',
-              at,
-              codes: rejectedAll,
-              quantities: rejectedQuantities,
-              lines: plan.map((p) => ({
-                lotId: p.line.lotId,
-                unitId: p.line.unitId,
-                quantity: fromMilli(p.rejected),
-                codeCount: p.rejectedCodes.length,
-              })),
-              regionCode: s.toRegionCode,
-              actorOrgId: user.orgId as number,
-              transactions: [recadv],
-              reason: [
-                ...new Set(plan.flatMap((p) => (p.rejected > 0 && p.reason ? [rejectReasonLabels[p.reason].zh] : []))),
-              ].join('、'),
-            }),
-            codes: rejectedAll,
-          });
-        }
-
-        const acceptedTotal = plan.reduce((sum, p) => sum + p.accepted, 0);
-        const rejectedTotal = plan.reduce((sum, p) => sum + p.rejected, 0);
-        await recordAudit(tx, {
-          entity: 'receipt',
-          entityId: receipt.id,
-          action: 'create',
-          actor: user,
-          data: { shipmentId: s.id, accepted: fromMilli(acceptedTotal), rejected: fromMilli(rejectedTotal) },
-        });
-        await recordAudit(tx, {
-          entity: 'shipment',
-          entityId: s.id,
-          action: 'receive',
-          fromState: s.status,
-          toState: to,
-          actor: user,
-          orgId: s.fromOrgId,
-          data: { receiptId: receipt.id },
-        });
-        const receiver = await repo.orgById(tx, user.orgId as number);
-        const reasons = [...new Set(plan.map((p) => p.reason).filter((r): r is RejectReasonValue => r !== null))];
-        await tellShipper(
-          tx,
-          s,
-          `收货单 ${receipt.number} 已确认：合格 ${fromMilli(acceptedTotal)}，拒收 ${fromMilli(rejectedTotal)}`,
-          `${receiver?.name ?? ''}确认收到发货单 ${s.number} 的货物（到货日期 ${b.arrivedOn}）：合格 ${fromMilli(acceptedTotal)}，拒收 ${fromMilli(rejectedTotal)}${reasons.length > 0 ? `，拒收原因：${reasons.map((r) => rejectReasonLabels[r].zh).join('、')}` : ''}。${to === 4 ? '发货单已全部收货。' : ''}`,
-        );
-        return receipt;
-      });
+      return db.transaction((tx) => createIn(tx, user, b, options));
     },
+
+    /** The receipt's lines, shipment line id → receipt line id (the site module's lines follow them). */
+    async receiptLineIds(tx: Tx, receiptId: number): Promise<Map<number, number>> {
+      const rows = await receiptRepo.lineIdsOf(tx, receiptId);
+      return new Map(rows.map((r) => [r.shipmentLineId, r.id]));
+    },
+
+    createIn,
 
     async detail(user: SessionUser, id: number): Promise<ReceiptView> {
       return db.transaction(async (tx) => {

@@ -139,7 +139,7 @@ describe('the stock list', () => {
   it('shows a project’s stock to its accepted members only', async () => {
     for (const who of ['builder', 'supervisor']) {
       const list = ok(await call(who, traceEndpoints.stockList, { projectId: school }));
-      expect(rowOf(list.list, projectLot), who).toMatchObject({ usable: 8, rejected: 0 });
+      expect(rowOf(list.list, projectLot), who).toMatchObject({ usable: 0, quarantined: 8, rejected: 0 });
     }
     expect((await call('dealer', traceEndpoints.stockList, { projectId: school })).status).toBe(404);
     expect((await call('builder', traceEndpoints.stockList, { projectId: stadium })).status).toBe(404);

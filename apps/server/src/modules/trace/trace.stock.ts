@@ -7,7 +7,7 @@ import { conflict, invalidInput } from '../../lib/errors.ts';
 
 /**
  * The stock ledger's one way in (docs/traceability.md, "Stock"). Every change of stock is a move: the balance row
- * of (holder, specification, lot, bucket) is locked with SELECT … FOR UPDATE, the new balance computed, the move
+ * of (holder, lot, bucket) is locked with SELECT … FOR UPDATE, the new balance computed, the move
  * appended with its running balance, and the balance written — all in the caller's transaction. Two clients moving
  * the same stock serialise on the row lock; the CHECK (quantity >= 0) on stock_balances is the last guard.
  */
@@ -27,13 +27,14 @@ export function parseHolderKey(key: string): Holder {
 
 export interface StockMove {
   holder: Holder;
-  specId: number;
+  /** The lot's specification; null for an external lot (recorded at a site, bought off the platform). */
+  specId: number | null;
   lotId: number;
   bucket: StockBucketValue;
   /** Signed quantity in the specification's unit: + in, − out. Never 0. */
   quantity: number;
   reason: StockMoveReasonValue;
-  docType: 'lot' | 'shipment' | 'receipt' | 'adjustment';
+  docType: 'lot' | 'shipment' | 'receipt' | 'adjustment' | 'delivery' | 'inspection' | 'issue';
   docId: number | null;
   occurredAt: Date;
   userId: number | null;
@@ -45,13 +46,13 @@ export interface StockMove {
 export const NOT_ENOUGH_STOCK = '库存不足';
 
 /**
- * Apply moves in one transaction, in a fixed order (holder, spec, lot, bucket) so that two transactions locking
+ * Apply moves in one transaction, in a fixed order (holder, lot, bucket: the balance's key) so that two transactions locking
  * several balance rows cannot deadlock. Returns the balances after each move, in the order given.
  * An outbound move beyond the balance throws: a 400 naming the move's `field` when it has one, else a 409.
  */
 export async function moveStock(tx: Tx, moves: readonly StockMove[]): Promise<number[]> {
   const order = moves
-    .map((m, i) => ({ m, i, key: `${holderKey(m.holder)}|${m.specId}|${m.lotId}|${m.bucket}` }))
+    .map((m, i) => ({ m, i, key: `${holderKey(m.holder)}|${String(m.lotId).padStart(10, '0')}|${m.bucket}` }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
   const after: number[] = new Array(moves.length);
   for (const { m, i } of order) {
@@ -60,7 +61,6 @@ export async function moveStock(tx: Tx, moves: readonly StockMove[]): Promise<nu
     if (delta === 0) throw new Error('a stock move of 0');
     const where = and(
       eq(stockBalances.holderKey, key),
-      eq(stockBalances.specId, m.specId),
       eq(stockBalances.lotId, m.lotId),
       eq(stockBalances.bucket, m.bucket),
     );

@@ -1,0 +1,34 @@
+/**
+ * The construction module's public functions (docs/architecture.md, "Module boundaries"; docs/construction.md).
+ *
+ *   registerConstructionRoutes(app, services)   every /api/material/… call of the site
+ *   createConstructionServices({ db, receipts }) the site's services (the demo seed receives and inspects through them)
+ *   constructionIntake                          traceability's ProjectIntake: a project's receipt becomes a site
+ *                                               delivery with its lots quarantined (app.ts passes it to the receipt
+ *                                               service)
+ *   constructionMemberRemovalCheck             the project's removal rule (MemberRemovalCheck)
+ */
+import type { Db } from '../../db/client.ts';
+import type { TraceReceiptService } from '../trace/index.ts';
+import { createDeliveryService } from './construction.delivery.service.ts';
+import { createInspectionService } from './construction.inspection.service.ts';
+import type { ConstructionServices } from './construction.routes.ts';
+import { createSiteStockService } from './construction.stock.service.ts';
+
+export { constructionIntake } from './construction.intake.ts';
+export { constructionMemberRemovalCheck } from './construction.removal.ts';
+export { registerConstructionRoutes } from './construction.routes.ts';
+
+export function createConstructionServices({
+  db,
+  receipts,
+}: {
+  db: Db;
+  receipts: TraceReceiptService;
+}): ConstructionServices {
+  return {
+    deliveries: createDeliveryService({ db, receipts }),
+    inspections: createInspectionService({ db }),
+    stock: createSiteStockService({ db }),
+  };
+}
