@@ -8,6 +8,9 @@ import {
   type codeListBody,
   codeStatusLabels,
   type labelSheetQuery,
+  ledgerEndpoints,
+  pages,
+  pageUrl,
 } from '@jcbb/contract';
 import { keyFingerprint } from '@jcbb/contract/ledger-proof';
 import { milliText, plainQuantity, toMilli } from '@jcbb/contract/quantity';
@@ -46,11 +49,11 @@ type LabelQuery = z.output<typeof labelSheetQuery>;
 export const AGGREGATION_EVENTS_MAX = 100;
 
 /** The address a code's scan page has: the public page of docs/traceability.md. */
-export const scanUrl = (baseUrl: string, code: string) => `${baseUrl}/mobile/detail?code=${code}`;
+export const scanUrl = (baseUrl: string, code: string) => `${baseUrl}${pageUrl(pages.scanDetail, { code })}`;
 
 /** The label sheet's footer: the ledger key's fingerprint and where its key is published. */
 const ledgerKeyFooter = (baseUrl: string) =>
-  `建材帮帮存证账本公钥指纹 Ledger key fingerprint: ${keyFingerprint(ledgerSigner().publicKeyHex)} · ${baseUrl}/.well-known/jcbb-ledger-key.json`;
+  `建材帮帮存证账本公钥指纹 Ledger key fingerprint: ${keyFingerprint(ledgerSigner().publicKeyHex)} · ${baseUrl}${ledgerEndpoints.wellKnownKey.path}`;
 
 /** CSV cells need quoting only when they hold a comma, quote or line break; ours rarely do. */
 const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);

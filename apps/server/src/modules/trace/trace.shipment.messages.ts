@@ -1,4 +1,5 @@
 import { Channel, type ChannelValue, OrgType } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import type { Tx } from '../../db/client.ts';
 import { sendMessage } from '../message/index.ts';
 import * as repo from './trace.shipment.repository.ts';
@@ -9,8 +10,7 @@ import * as repo from './trace.shipment.repository.ts';
  */
 
 /** Where a message about a shipment sends its reader (the web's shipment detail page). */
-export const SHIPMENT_DETAIL_PATH = '/productionManagement/sourceDetail';
-export const shipmentUrl = (id: number) => `${SHIPMENT_DETAIL_PATH}?id=${id}`;
+export const shipmentUrl = (id: number) => pageUrl(pages.shipmentDetail, { id });
 
 /** The message channel an organisation's console reads (spec §6; as project.service.ts). */
 export function channelOf(orgType: number): ChannelValue {
