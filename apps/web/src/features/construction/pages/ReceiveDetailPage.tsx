@@ -176,36 +176,44 @@ function DeliveryView({
           <Descriptions.Item label={t('detail.project')}>{d.projectName}</Descriptions.Item>
           <Descriptions.Item label={t('detail.kind')}>{labels.kind(d.kind)}</Descriptions.Item>
           <Descriptions.Item label={t('detail.supplier')}>
-            {d.supplierName}
-            {d.supplierCreditCode && (
-              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                {t('detail.creditCode', { code: d.supplierCreditCode })}
-              </Typography.Text>
-            )}
+            <div>
+              {d.supplierName}
+              {d.supplierCreditCode && (
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  {t('detail.creditCode', { code: d.supplierCreditCode })}
+                </Typography.Text>
+              )}
+            </div>
           </Descriptions.Item>
           <Descriptions.Item label={t('detail.arrivedOn')}>{d.arrivedOn}</Descriptions.Item>
           <Descriptions.Item label={t('detail.receiver')}>{d.receiverName}</Descriptions.Item>
           <Descriptions.Item label={t('detail.recorded')}>{d.createTime}</Descriptions.Item>
           {d.shipmentId !== null && (
             <Descriptions.Item label={t('detail.shipment')}>
-              <Link to={`${RECEIVE_PATHS.track}?id=${d.shipmentId}`}>{d.shipmentNumber}</Link>
-              {d.receiptNumber && (
-                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                  {t('detail.receipt', { number: d.receiptNumber })}
-                </Typography.Text>
-              )}
+              <div>
+                <Link to={`${RECEIVE_PATHS.track}?id=${d.shipmentId}`}>{d.shipmentNumber}</Link>
+                {d.receiptNumber && (
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                    {t('detail.receipt', { number: d.receiptNumber })}
+                  </Typography.Text>
+                )}
+              </div>
             </Descriptions.Item>
           )}
           <Descriptions.Item label={t('papers.deliveryNoteNo')}>
-            {d.deliveryNoteNo ?? t('site.none')}
             <div>
-              <PaperFiles files={d.deliveryNotes} delivery={d} />
+              {d.deliveryNoteNo ?? t('site.none')}
+              <div>
+                <PaperFiles files={d.deliveryNotes} delivery={d} />
+              </div>
             </div>
           </Descriptions.Item>
           <Descriptions.Item label={t('papers.invoiceNo')}>
-            {d.invoiceNo ?? t('papers.invoiceLater')}
             <div>
-              <PaperFiles files={d.invoices} delivery={d} />
+              {d.invoiceNo ?? t('papers.invoiceLater')}
+              <div>
+                <PaperFiles files={d.invoices} delivery={d} />
+              </div>
             </div>
           </Descriptions.Item>
           <Descriptions.Item label={t('papers.remarks')}>{d.remarks ?? t('site.none')}</Descriptions.Item>

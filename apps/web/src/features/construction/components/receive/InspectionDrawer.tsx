@@ -1,6 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, SafetyCertificateOutlined } from '@ant-design/icons';
 import {
-  type DocumentKindValue,
   type InspectionVerdictValue,
   inspectionDecideBody,
   inspectionDisposeBody,
@@ -123,10 +122,12 @@ function InspectionView({ inspection: i }: { inspection: InspectionDetail }) {
             .join('；') || t('site.none')}
         </Descriptions.Item>
         <Descriptions.Item label={t('inspection.category')} span={wide ? 2 : 1}>
-          {i.rule.categoryName ?? t('inspection.noCategory')}
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-            {t('inspection.basis', { basis: i.rule.basis, edition: i.rule.edition })}
-          </Typography.Text>
+          <div>
+            {i.rule.categoryName ?? t('inspection.noCategory')}
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {t('inspection.basis', { basis: i.rule.basis, edition: i.rule.edition })}
+            </Typography.Text>
+          </div>
         </Descriptions.Item>
       </Descriptions>
       <Gates inspection={i} />
@@ -194,7 +195,6 @@ function PlatformFinding({ check }: { check: InspectionCheck }) {
 }
 
 interface CheckValues {
-  kind: DocumentKindValue;
   present: boolean;
   file?: UploadedFile;
   remark?: string;
@@ -246,8 +246,9 @@ function DecideForm({ inspection: i }: { inspection: InspectionDetail }) {
   const submit = (v: DecideValues) => {
     const body: InspectionDecideInput = {
       id: i.id,
-      checks: v.checks.map((c) => ({
-        kind: c.kind,
+      // The kinds are the checklist's, in its order (the form holds no field for them).
+      checks: v.checks.map((c, k) => ({
+        kind: (i.checks[k] as InspectionCheck).kind,
         present: c.present,
         uploadId: c.file?.id,
         remark: c.remark?.trim() || undefined,
@@ -277,7 +278,6 @@ function DecideForm({ inspection: i }: { inspection: InspectionDetail }) {
         scrollToFirstError
         initialValues={{
           checks: i.checks.map((c) => ({
-            kind: c.kind,
             present: c.present,
             file: c.uploadId ? { id: c.uploadId, name: c.uploadName ?? '' } : undefined,
             remark: c.remark ?? undefined,
