@@ -1,5 +1,6 @@
 import { creditCodeCheckChar } from '@jcbb/contract';
 import type { Locator, Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
 import { PHONE, signIn, useBrowser } from './support/browser.ts';
@@ -212,6 +213,40 @@ describe.runIf(hasChromium)('site construction: receiving, inspection, stock', (
         .waitFor();
       await shot(phone, 'receive-form-390');
       await expect(wide()).resolves.toBe(false);
+    },
+    LONG,
+  );
+
+  it(
+    'the camera scanner reads a label’s QR code in Chromium, which has no reader of its own on Linux (ZXing in WebAssembly)',
+    async () => {
+      // A camera that films a printed label: a canvas with the demo code's QR code, streamed as the video.
+      const label = await QRCode.toDataURL(`${browser.baseURL}/mobile/detail?code=JCBBDEMOYM2622NJLZAA`, { margin: 4 });
+      const phone = await browser.newPage({ viewport: PHONE });
+      await phone.addInitScript((src: string) => {
+        navigator.mediaDevices.getUserMedia = async () => {
+          const image = new Image();
+          image.src = src;
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = 480;
+          canvas.height = 480;
+          const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+          const draw = () => {
+            g.fillStyle = '#fff';
+            g.fillRect(0, 0, 480, 480);
+            g.drawImage(image, 80, 80, 320, 320);
+          };
+          draw();
+          setInterval(draw, 100);
+          return canvas.captureStream(10);
+        };
+      }, label);
+      const wasm = phone.waitForResponse((r) => r.url().endsWith('.wasm'));
+      await phone.goto('/mobile/index');
+      await phone.getByRole('button', { name: '扫码' }).click();
+      expect((await wasm).status()).toBe(200);
+      await phone.waitForURL('**/mobile/detail?code=JCBBDEMOYM2622NJLZAA');
     },
     LONG,
   );
