@@ -4,6 +4,7 @@ import {
   inspectionDecideBody,
   inspectionDisposeBody,
   inspectionVerdictValues,
+  OrgType,
   visualResultValues,
 } from '@jcbb/contract';
 import { formatQuantity } from '@jcbb/contract/quantity';
@@ -39,6 +40,7 @@ import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError } from '../../../../lib/http.ts';
 import { openFetched } from '../../../../lib/open-blob.ts';
 import { isNotFound } from '../../../../lib/record-id.ts';
+import { useSession } from '../../../../lib/session.ts';
 import { maxLengthOf, zodRule } from '../../../../lib/zod-rules.ts';
 import {
   type InspectionCheck,
@@ -436,9 +438,13 @@ function DecideForm({ inspection: i }: { inspection: InspectionDetail }) {
 function DecisionView({ inspection: i }: { inspection: InspectionDetail }) {
   const { t } = useTranslation(CONSTRUCTION_NS);
   const labels = useSiteLabels();
+  // The file call serves an organisation's own uploads: the receiving construction unit opens them, others read names.
+  const own = useSession().user?.organization?.type === OrgType.CONSTRUCTION;
   const open = (uploadId: number, name: string) => void openFetched(() => siteFiles.open(uploadId), name);
   const file = (uploadId: number | null, name: string | null): ReactNode =>
-    uploadId ? (
+    uploadId && !own ? (
+      <Typography.Text>{name || t('inspection.file')}</Typography.Text>
+    ) : uploadId ? (
       <Button type="link" size="small" style={{ padding: 0 }} onClick={() => open(uploadId, name ?? '')}>
         {name || t('inspection.file')}
       </Button>
