@@ -4,6 +4,7 @@ import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
 import { catalogueRoutes } from '../features/catalogue/index.ts';
 import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
+import { receiveProjectRoutes, receiveRoutes } from '../features/construction/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -193,20 +194,16 @@ function projectConsole(): RouteItem[] {
       projectRoutes.detail,
       soon('stockImport', 'stockImport', { ...project, hidden: true, activeMenu: '/project/list' }),
       soon('stockExport', 'stockExport', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('receiveTrackDetail', 'receiveTrackDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('receiveInvoiceDetail', 'receiveInvoiceDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
+      receiveProjectRoutes.receiveTrackDetail,
+      receiveProjectRoutes.receiveInvoiceDetail,
       soon('outboundOrderDetail', 'outboundOrderDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
       soon('outboundRecord', 'outboundRecord', { ...project, hidden: true, activeMenu: '/project/list' }),
     ]),
     group('/projectConstruction', 'projectConstruction', 'BuildOutlined', '/projectConstruction/stock', [
-      soon('stock', 'constructionStock', { ...project, keepAlive: true }),
-      soon('stockDetail', 'constructionStockDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/stock',
-      }),
-      soon('receive', 'constructionReceive', project),
-      soon('receiveDetail', 'receiveDetail', { ...project, hidden: true, activeMenu: '/projectConstruction/receive' }),
+      receiveRoutes.stock,
+      receiveRoutes.stockDetail,
+      receiveRoutes.receive,
+      receiveRoutes.receiveDetail,
       soon('outbound', 'constructionOutbound', project),
       soon('outboundDetail', 'outboundDetail', {
         ...project,

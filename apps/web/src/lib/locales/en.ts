@@ -133,7 +133,7 @@ export const shellEn: ShellStrings = {
     projectConstruction: 'Construction',
     constructionStock: 'Project stock',
     constructionStockDetail: 'Stock details',
-    constructionReceive: 'Receive materials',
+    constructionReceive: 'Receiving and inspection',
     receiveDetail: 'Receipt details',
     constructionOutbound: 'Issue materials',
     outboundDetail: 'Outbound details',

@@ -131,7 +131,7 @@ export const shellZhCN = {
     projectConstruction: '项目施工',
     constructionStock: '项目库存',
     constructionStockDetail: '库存明细',
-    constructionReceive: '材料收货',
+    constructionReceive: '收货验收',
     receiveDetail: '收货详情',
     constructionOutbound: '材料出库',
     outboundDetail: '出库详情',

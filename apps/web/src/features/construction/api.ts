@@ -1,0 +1,88 @@
+import { constructionEndpoints as api } from '@jcbb/contract/construction.endpoints';
+import type { EndpointData, EndpointInput } from '@jcbb/contract/endpoint';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
+import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { download, keyOf, mutationOf, queryOf, upload } from '../../lib/api.ts';
+import { retryUnlessNotFound } from '../../lib/record-id.ts';
+
+/**
+ * The site construction calls (docs/construction.md) as TanStack Query options over the contract's endpoints: no
+ * URL and no answer type is written here. Receiving, inspection and stock (issue 24 items 1, 2, 4, 9) first.
+ */
+
+// ---- receiving and inspection ----
+
+export type ExpectedInput = EndpointInput<typeof api.expectedList>;
+export type ExpectedRow = EndpointData<typeof api.expectedList>['list'][number];
+export type DeliveryListInput = EndpointInput<typeof api.deliveryList>;
+export type DeliveryRow = EndpointData<typeof api.deliveryList>['list'][number];
+export type DeliveryDetail = EndpointData<typeof api.deliveryDetail>;
+export type DeliveryReceiveInput = EndpointInput<typeof api.deliveryReceive>;
+export type DeliveryExternalInput = EndpointInput<typeof api.deliveryExternal>;
+export type InspectionListInput = EndpointInput<typeof api.inspectionList>;
+export type InspectionRow = EndpointData<typeof api.inspectionList>['list'][number];
+export type InspectionDetail = EndpointData<typeof api.inspectionDetail>;
+export type InspectionCheck = InspectionDetail['checks'][number];
+export type InspectionDecideInput = EndpointInput<typeof api.inspectionDecide>;
+/** A shipment on its way to the project, as the receive form and the receive track page read it. */
+export type TrackShipment = EndpointData<typeof traceEndpoints.shipmentDetail>;
+export type TrackLine = TrackShipment['lines'][number];
+
+export const receiveQueries = {
+  expected: (input: ExpectedInput) => queryOf(api.expectedList, input),
+  deliveries: (input: DeliveryListInput) => queryOf(api.deliveryList, input),
+  delivery: (id: number) => queryOptions({ ...queryOf(api.deliveryDetail, { id }), retry: retryUnlessNotFound }),
+  inspections: (input: InspectionListInput) => queryOf(api.inspectionList, input),
+  inspection: (id: number) => queryOptions({ ...queryOf(api.inspectionDetail, { id }), retry: retryUnlessNotFound }),
+  /** The shipment a delivery receives (traceability's detail: lines, codes, what is still on its way). */
+  shipment: (id: number) =>
+    queryOptions({ ...queryOf(traceEndpoints.shipmentDetail, { id }), retry: retryUnlessNotFound }),
+};
+
+// Calls whose failures the forms show under their fields are silent (no toast on top of the field message).
+export const receiveMutations = {
+  receive: mutationOf(api.deliveryReceive, { silent: true }),
+  external: mutationOf(api.deliveryExternal, { silent: true }),
+  papers: mutationOf(api.deliveryPapers, { silent: true }),
+  decide: mutationOf(api.inspectionDecide, { silent: true }),
+  confirm: mutationOf(api.inspectionConfirm, { silent: true }),
+  dispose: mutationOf(api.inspectionDispose, { silent: true }),
+};
+
+/** A paper, a checklist document or a photo: uploaded at once (the form keeps the id), opened through the file call. */
+export const siteFiles = {
+  upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
+  open: (id: number) => download(fileEndpoints.download, { id }),
+};
+
+/** After a delivery or an inspection changed: the lists, the records, the shipment and the stock may all differ. */
+export function invalidateReceiving(queryClient: QueryClient) {
+  return Promise.all(
+    [
+      api.expectedList,
+      api.deliveryList,
+      api.deliveryDetail,
+      api.inspectionList,
+      api.inspectionDetail,
+      api.stockList,
+      api.stockPutDetail,
+      traceEndpoints.shipmentDetail,
+    ].map((e) => queryClient.invalidateQueries({ queryKey: keyOf(e) })),
+  );
+}
+
+// ---- project stock ----
+
+export type SiteStockInput = EndpointInput<typeof api.stockList>;
+export type SiteStockRow = EndpointData<typeof api.stockList>['list'][number];
+export type StockPutDetail = EndpointData<typeof api.stockPutDetail>;
+export type StockPutMove = StockPutDetail['moves'][number];
+
+export const siteStockQueries = {
+  list: (input: SiteStockInput) => queryOf(api.stockList, input),
+  putDetail: (projectId: number, lotId: number) =>
+    queryOptions({ ...queryOf(api.stockPutDetail, { projectId, lotId }), retry: retryUnlessNotFound }),
+};
+
+export { api as constructionEndpoints };
