@@ -5,6 +5,7 @@ import {
   catalogueEndpoints,
   certificateEndpoints,
   companyEndpoints,
+  constructionEndpoints,
   type EndpointDef,
   elementEndpoints,
   endpointKey,
@@ -20,7 +21,9 @@ import {
   samplingEndpoints,
   traceEndpoints,
 } from '@jcbb/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueOrders, users } from '../src/db/schema/index.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
 import { projectInput } from '../src/modules/project/test-support.ts';
 import { callEndpoint, inputNames } from './endpoint-call.ts';
@@ -65,6 +68,7 @@ const ids = {
   lotProduct: 0,
   shipment: 0,
   receipt: 0,
+  issueOrder: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -184,6 +188,23 @@ beforeAll(async () => {
     }
   }
   expect(ids.receipt, shipments.raw.slice(0, 300)).toBeGreaterThan(0);
+  // Site construction: an issue order of the developer's project by its construction unit (the demo has none yet, so
+  // it is written straight into the database).
+  const [builder] = await server.database.db.select().from(users).where(eq(users.mobile, '13800000003'));
+  const [order] = await server.database.db
+    .insert(issueOrders)
+    .values({
+      number: 'LY202611280001',
+      projectId: ids.project,
+      orgId: builder?.orgId as number,
+      kind: 'issue',
+      team: '木工班组',
+      receivedBy: '王建国',
+      issuedOn: '2026-11-20',
+      issuedBy: builder?.id as number,
+    })
+    .returning({ id: issueOrders.id });
+  ids.issueOrder = order?.id as number;
 });
 afterAll(() => server?.stop());
 
@@ -226,6 +247,7 @@ const B = basicMaterialEndpoints;
 const E = elementEndpoints;
 const O = organizationEndpoints;
 const T = traceEndpoints;
+const K = constructionEndpoints;
 const receiptBody = () => ({
   shipmentId: ids.shipment,
   arrivedOn: '2026-11-20',
@@ -573,6 +595,39 @@ const ATTEMPTS: Attempt[] = [
   { name: 'stock of their product', endpoint: T.stockList, input: () => ({ productId: ids.lotProduct }), filter: true },
   { name: 'stock card of their spec', endpoint: T.stockCard, input: () => ({ specId: ids.lotSpec }), filter: true },
   { name: 'product dashboard', endpoint: T.productDashboard, input: () => ({ id: ids.lotProduct }) },
+  // Site construction: issue to the works of the developer's project (readers: its developer, members, committee)
+  {
+    name: 'issue from a project’s stock',
+    endpoint: K.retrievalCreate,
+    input: () => ({
+      projectId: ids.project,
+      team: '越权班组',
+      receivedBy: '越权',
+      issuedOn: '2026-11-20',
+      lines: [{ lotId: ids.lot, quantity: 1 }],
+    }),
+    refused: true,
+  },
+  {
+    name: 'return of a project’s issue',
+    endpoint: K.retrievalReturn,
+    input: () => ({
+      id: ids.issueOrder,
+      returnedOn: '2026-11-20',
+      reason: '越权退库',
+      lines: [{ lineId: 1, quantity: 1 }],
+    }),
+    refused: true,
+  },
+  { name: 'issue orders of a project', endpoint: K.retrievalList, input: () => ({ projectId: ids.project }) },
+  { name: 'issue order read', endpoint: K.retrievalDetail, input: () => ({ id: ids.issueOrder }) },
+  {
+    name: 'issuable codes at a project',
+    endpoint: K.retrievalCodes,
+    input: () => ({ projectId: ids.project, lotId: ids.lot }),
+  },
+  { name: 'issued lines of a project', endpoint: K.retrievalSearch, input: () => ({ projectId: ids.project }) },
+  { name: 'issued totals of a project', endpoint: K.retrievalSearchAll, input: () => ({ projectId: ids.project }) },
 ];
 
 /**
