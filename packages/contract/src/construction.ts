@@ -664,6 +664,8 @@ export const issueOrderItem = z.object({
   lineCount: z.number().int(),
   /** For an issue: some of it was returned to stock. */
   returned: z.boolean(),
+  /** For a return: the issue order it returns. */
+  returnOfId: z.number().int().nullable(),
   returnOfNumber: z.string().nullable(),
 });
 export const retrievalListData = pageOf(issueOrderItem);
@@ -682,8 +684,8 @@ export const issueLineView = z.object({
   returnable: z.number(),
   /** The top-level trace codes the line issued (or returned). */
   codes: z.array(z.string()),
-  /** Of an issue line's codes, those not yet returned (a return must name them). */
-  returnableCodes: z.array(z.string()),
+  /** Of an issue line's codes, those not yet returned, with the quantity each stands for (a return names them). */
+  returnableCodes: z.array(z.object({ code: z.string(), quantity: z.number() })),
 });
 export const retrievalDetailData = issueOrderItem.extend({
   projectId: z.number().int(),

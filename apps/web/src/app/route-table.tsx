@@ -3,6 +3,7 @@ import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
 import { catalogueRoutes } from '../features/catalogue/index.ts';
 import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
+import { outboundRoutes } from '../features/construction/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -198,8 +199,8 @@ function projectConsole(): RouteItem[] {
       soon('stockExport', 'stockExport', { ...project, hidden: true, activeMenu: '/project/list' }),
       soon('receiveTrackDetail', 'receiveTrackDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
       soon('receiveInvoiceDetail', 'receiveInvoiceDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('outboundOrderDetail', 'outboundOrderDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('outboundRecord', 'outboundRecord', { ...project, hidden: true, activeMenu: '/project/list' }),
+      outboundRoutes.orderDetail,
+      outboundRoutes.record,
     ]),
     group('/projectConstruction', 'projectConstruction', 'BuildOutlined', '/projectConstruction/stock', [
       soon('stock', 'constructionStock', { ...project, keepAlive: true }),
@@ -210,12 +211,8 @@ function projectConsole(): RouteItem[] {
       }),
       soon('receive', 'constructionReceive', project),
       soon('receiveDetail', 'receiveDetail', { ...project, hidden: true, activeMenu: '/projectConstruction/receive' }),
-      soon('outbound', 'constructionOutbound', project),
-      soon('outboundDetail', 'outboundDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/outbound',
-      }),
+      outboundRoutes.outbound,
+      outboundRoutes.detail,
       soon('spotCheck', 'spotCheck', project),
       soon('spotCheckDetail', 'spotCheckDetail', {
         ...project,

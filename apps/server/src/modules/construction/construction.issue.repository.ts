@@ -89,14 +89,14 @@ export async function quarantinedCodes(tx: Tx, projectId: number, codes: string[
   return new Set(rows.map((r) => r.code));
 }
 
-/** The level (item, package, pallet) of each code. */
-export async function codeLevels(tx: Tx, codes: string[]): Promise<Map<string, string>> {
-  if (codes.length === 0) return new Map();
+/** The level (item, package, pallet) and quantity of each code. */
+export async function codeFacts(tx: Tx, codes: string[]) {
+  if (codes.length === 0) return new Map<string, { level: string; quantity: string }>();
   const rows = await tx
-    .select({ code: traceCodes.code, level: traceCodes.level })
+    .select({ code: traceCodes.code, level: traceCodes.level, quantity: traceCodes.quantity })
     .from(traceCodes)
     .where(inArray(traceCodes.code, codes));
-  return new Map(rows.map((r) => [r.code, r.level]));
+  return new Map(rows.map((r) => [r.code, { level: r.level, quantity: r.quantity }]));
 }
 
 const lineColumns = {

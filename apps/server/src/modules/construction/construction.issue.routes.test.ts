@@ -88,6 +88,7 @@ describe('issuing released stock', () => {
       issuedByName: expect.any(String),
       lineCount: 1,
       returned: false,
+      returnOfId: null,
       returnOfNumber: null,
       returns: [],
       canReturn: false, // the developer reads, it cannot return
@@ -285,7 +286,13 @@ describe('returning issued material to stock', () => {
       { id: doc.id, number: doc.number, issuedOn: today, reason: '楼梯铺贴变更，余料退回' },
     ]);
     const back = ok(await call('supervisor', api.retrievalDetail, { id: doc.id }));
-    expect(back).toMatchObject({ kind: 'return', returnOfNumber: order.number, canReturn: false, part: '二层楼梯' });
+    expect(back).toMatchObject({
+      kind: 'return',
+      returnOfId: order.id,
+      returnOfNumber: order.number,
+      canReturn: false,
+      part: '二层楼梯',
+    });
     expect(back.lines[0]).toMatchObject({ quantity: 5.5, returnable: 0, inspectionId: granite.inspectionId });
     const moves = ok(await call('builder', api.stockPutDetail, { projectId: school, lotId: granite.lotId })).moves;
     expect(moves.at(-1)).toMatchObject({ bucket: 'usable', quantity: 5.5, document: doc.number });
@@ -463,7 +470,13 @@ describe('coded stock', () => {
     const [a, b] = codes as [(typeof codes)[0], (typeof codes)[0]];
     const detail = ok(await call('builder', api.retrievalDetail, { id: orderId }));
     const line = detail.lines[0];
-    expect(line).toMatchObject({ codes: [a.code, b.code], returnableCodes: [a.code, b.code] });
+    expect(line).toMatchObject({
+      codes: [a.code, b.code],
+      returnableCodes: [
+        { code: a.code, quantity: a.quantity },
+        { code: b.code, quantity: b.quantity },
+      ],
+    });
     const base = { id: orderId, returnedOn: today, reason: '砌块规格不符，退回库房' };
     const noCodes = await call('builder', api.retrievalReturn, {
       ...base,
@@ -486,7 +499,7 @@ describe('coded stock', () => {
     expect(await codeStatus(b.code)).toBe('installed');
     expect(await usable(school, blocks.lotId)).toBeCloseTo(before + a.quantity, 3);
     const after = ok(await call('builder', api.retrievalDetail, { id: orderId }));
-    expect(after.lines[0]?.returnableCodes).toEqual([b.code]);
+    expect(after.lines[0]?.returnableCodes).toEqual([{ code: b.code, quantity: b.quantity }]);
     const again = await call('builder', api.retrievalReturn, {
       ...base,
       lines: [{ lineId: line?.id as number, quantity: a.quantity, codes: [a.code] }],

@@ -73,10 +73,14 @@ async function issuableCodes(tx: Tx, projectId: number, lotId: number) {
 
 const sumOf = (codes: readonly { quantity: string }[]) => codes.reduce((s, c) => s + toMilli(c.quantity), 0);
 
-function lineView(l: issues.IssueLineWithNames, returnedCodes: readonly string[]) {
+function lineView(
+  l: issues.IssueLineWithNames,
+  returnedCodes: readonly string[],
+  facts: Map<string, { quantity: string }>,
+) {
   const quantity = toMilli(l.line.quantity);
   const isIssue = l.line.returnOfLineId === null;
-  const out = new Set(returnedCodes);
+  const back = new Set(returnedCodes);
   return {
     id: l.line.id,
     lotId: l.line.lotId,
@@ -89,7 +93,11 @@ function lineView(l: issues.IssueLineWithNames, returnedCodes: readonly string[]
     quantity: fromMilli(quantity),
     returnable: isIssue ? fromMilli(quantity - toMilli(l.line.returned)) : 0,
     codes: l.line.codes,
-    returnableCodes: isIssue ? l.line.codes.filter((c) => !out.has(c)) : [],
+    returnableCodes: isIssue
+      ? l.line.codes
+          .filter((c) => !back.has(c))
+          .map((code) => ({ code, quantity: fromMilli(toMilli(facts.get(code)?.quantity ?? 0)) }))
+      : [],
   };
 }
 
@@ -108,6 +116,7 @@ function itemOf(r: issues.IssueOrderListRow) {
     issuedByName: r.issuedByName,
     lineCount: r.lineCount,
     returned: r.returned,
+    returnOfId: o.returnOfId,
     returnOfNumber: r.returnOfNumber,
   };
 }
@@ -458,7 +467,11 @@ export function createIssueService({ db }: { db: Db }) {
               lines.map((l) => l.line.id),
             )
           : new Map<number, string[]>();
-        const views = lines.map((l) => lineView(l, returned.get(l.line.id) ?? []));
+        const facts = await issues.codeFacts(
+          tx,
+          lines.flatMap((l) => (isIssue ? l.line.codes : [])),
+        );
+        const views = lines.map((l) => lineView(l, returned.get(l.line.id) ?? [], facts));
         const returns = isIssue ? await issues.returnsOf(tx, id) : [];
         return {
           ...itemOf(row),
@@ -481,14 +494,14 @@ export function createIssueService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         await siteReader(tx, user, q.projectId);
         const { held, issuable } = await issuableCodes(tx, q.projectId, q.lotId);
-        const levels = await issues.codeLevels(
+        const facts = await issues.codeFacts(
           tx,
           issuable.map((c) => c.code),
         );
         return issuable
           .map((c) => ({
             code: c.code,
-            level: (levels.get(c.code) ?? 'item') as CodeLevelValue,
+            level: (facts.get(c.code)?.level ?? 'item') as CodeLevelValue,
             quantity: fromMilli(toMilli(c.quantity)),
             childCount: descendantsOf([c.code], held).length,
           }))
