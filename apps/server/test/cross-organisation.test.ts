@@ -23,7 +23,7 @@ import {
 } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueOrders, users } from '../src/db/schema/index.ts';
+import { issueOrders, siteInspections, users } from '../src/db/schema/index.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
 import { projectInput } from '../src/modules/project/test-support.ts';
 import { callEndpoint, inputNames } from './endpoint-call.ts';
@@ -68,6 +68,10 @@ const ids = {
   lotProduct: 0,
   shipment: 0,
   receipt: 0,
+  siteProject: 0,
+  delivery: 0,
+  inspection: 0,
+  siteLot: 0,
   issueOrder: 0,
 };
 
@@ -188,14 +192,29 @@ beforeAll(async () => {
     }
   }
   expect(ids.receipt, shipments.raw.slice(0, 300)).toBeGreaterThan(0);
-  // Site construction: an issue order of the developer's project by its construction unit (the demo has none yet, so
-  // it is written straight into the database).
+  // The demo school's site (demo-construction.ts): a delivery, its first lot's inspection.
+  const [site] = await server.database.db
+    .select({
+      projectId: siteInspections.projectId,
+      deliveryId: siteInspections.deliveryId,
+      id: siteInspections.id,
+      lotId: siteInspections.lotId,
+    })
+    .from(siteInspections)
+    .where(eq(siteInspections.state, 'released'))
+    .limit(1);
+  ids.siteProject = site?.projectId as number;
+  ids.delivery = site?.deliveryId as number;
+  ids.inspection = site?.id as number;
+  ids.siteLot = site?.lotId as number;
+  expect(ids.inspection).toBeGreaterThan(0);
+  // An issue order of that site by its construction unit, written straight into the database.
   const [builder] = await server.database.db.select().from(users).where(eq(users.mobile, '13800000003'));
   const [order] = await server.database.db
     .insert(issueOrders)
     .values({
-      number: 'LY202611280001',
-      projectId: ids.project,
+      number: 'LY202611200001',
+      projectId: ids.siteProject,
       orgId: builder?.orgId as number,
       kind: 'issue',
       team: '木工班组',
@@ -595,21 +614,89 @@ const ATTEMPTS: Attempt[] = [
   { name: 'stock of their product', endpoint: T.stockList, input: () => ({ productId: ids.lotProduct }), filter: true },
   { name: 'stock card of their spec', endpoint: T.stockCard, input: () => ({ specId: ids.lotSpec }), filter: true },
   { name: 'product dashboard', endpoint: T.productDashboard, input: () => ({ id: ids.lotProduct }) },
-  // Site construction: issue to the works of the developer's project (readers: its developer, members, committee)
+  // Site construction: the other manufacturer is on no project (reads 404); writes are the construction unit's or
+  // the supervisor's (403 by organisation type); construction.routes.test.ts tries another construction unit (404).
+  { name: 'site: expected shipments', endpoint: K.expectedList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: deliveries', endpoint: K.deliveryList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: a delivery', endpoint: K.deliveryDetail, input: () => ({ id: ids.delivery }) },
   {
-    name: 'issue from a project’s stock',
-    endpoint: K.retrievalCreate,
+    name: 'site: receive at their project',
+    endpoint: K.deliveryReceive,
     input: () => ({
-      projectId: ids.project,
-      team: '越权班组',
-      receivedBy: '越权',
-      issuedOn: '2026-11-20',
-      lines: [{ lotId: ids.lot, quantity: 1 }],
+      projectId: ids.siteProject,
+      shipmentId: ids.shipment,
+      arrivedOn: '2026-11-20',
+      lines: [{ shipmentLineId: 1, received: 1 }],
     }),
     refused: true,
   },
   {
-    name: 'return of a project’s issue',
+    name: 'site: external delivery at their project',
+    endpoint: K.deliveryExternal,
+    input: () => ({
+      projectId: ids.siteProject,
+      supplierName: '越权供应商',
+      supplierCreditCode: creditCode('91320100MA1MEQ7X9'),
+      arrivedOn: '2026-11-20',
+      lines: [
+        {
+          classifyCode: '0212',
+          materialName: '石材',
+          specName: '越权',
+          unitName: '平方米',
+          batchNo: 'X-1',
+          quantity: 1,
+        },
+      ],
+    }),
+    refused: true,
+  },
+  {
+    name: 'site: papers of their delivery',
+    endpoint: K.deliveryPapers,
+    input: () => ({ id: ids.delivery }),
+    refused: true,
+  },
+  { name: 'site: inspections', endpoint: K.inspectionList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: an inspection', endpoint: K.inspectionDetail, input: () => ({ id: ids.inspection }) },
+  {
+    name: 'site: submit their inspection',
+    endpoint: K.inspectionDecide,
+    input: () => ({ id: ids.inspection, checks: [], visualResult: 'ok', verdict: 'fail', reason: '越权判定' }),
+    refused: true,
+  },
+  {
+    name: 'site: confirm their inspection',
+    endpoint: K.inspectionConfirm,
+    input: () => ({ id: ids.inspection, approve: true }),
+    refused: true,
+  },
+  {
+    name: 'site: dispose of their lot',
+    endpoint: K.inspectionDispose,
+    input: () => ({ id: ids.inspection, disposal: 'destroyed' }),
+    refused: true,
+  },
+  { name: 'site: stock', endpoint: K.stockList, input: () => ({ projectId: ids.siteProject }) },
+  {
+    name: 'site: a lot’s moves',
+    endpoint: K.stockPutDetail,
+    input: () => ({ projectId: ids.siteProject, lotId: ids.siteLot }),
+  },
+  {
+    name: 'site: issue from their stock',
+    endpoint: K.retrievalCreate,
+    input: () => ({
+      projectId: ids.siteProject,
+      team: '越权班组',
+      receivedBy: '越权',
+      issuedOn: '2026-11-20',
+      lines: [{ lotId: ids.siteLot, quantity: 1 }],
+    }),
+    refused: true,
+  },
+  {
+    name: 'site: return of their issue',
     endpoint: K.retrievalReturn,
     input: () => ({
       id: ids.issueOrder,
@@ -619,15 +706,15 @@ const ATTEMPTS: Attempt[] = [
     }),
     refused: true,
   },
-  { name: 'issue orders of a project', endpoint: K.retrievalList, input: () => ({ projectId: ids.project }) },
-  { name: 'issue order read', endpoint: K.retrievalDetail, input: () => ({ id: ids.issueOrder }) },
+  { name: 'site: issue orders', endpoint: K.retrievalList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: an issue order', endpoint: K.retrievalDetail, input: () => ({ id: ids.issueOrder }) },
   {
-    name: 'issuable codes at a project',
+    name: 'site: a lot’s issuable codes',
     endpoint: K.retrievalCodes,
-    input: () => ({ projectId: ids.project, lotId: ids.lot }),
+    input: () => ({ projectId: ids.siteProject, lotId: ids.siteLot }),
   },
-  { name: 'issued lines of a project', endpoint: K.retrievalSearch, input: () => ({ projectId: ids.project }) },
-  { name: 'issued totals of a project', endpoint: K.retrievalSearchAll, input: () => ({ projectId: ids.project }) },
+  { name: 'site: issued lines', endpoint: K.retrievalSearch, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: issued totals', endpoint: K.retrievalSearchAll, input: () => ({ projectId: ids.siteProject }) },
 ];
 
 /**

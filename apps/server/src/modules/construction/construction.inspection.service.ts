@@ -83,6 +83,7 @@ export async function moveInspectionState(
   action: InspectionActionValue,
   values: Partial<repo.InspectionInsert> = {},
   reason: string | null = null,
+  at: Date = new Date(),
 ): Promise<InspectionStateValue> {
   const from = i.state as InspectionStateValue;
   const t = inspectionTransition(actor, action, from);
@@ -104,7 +105,7 @@ export async function moveInspectionState(
       reason: b.reason,
       docType: 'inspection' as const,
       docId: i.id,
-      occurredAt: new Date(),
+      occurredAt: at,
       userId: user.userId,
     };
     await moveStock(tx, [
@@ -243,7 +244,9 @@ export function createInspectionService({ db }: { db: Db }) {
     },
 
     /** The inspector submits the checklist and a verdict (材料进场报验); the supervisor is told. */
-    async submit(user: SessionUser, b: z.output<typeof inspectionDecideBody>) {
+    /** `options.at`: when it happened — the demo seed states it; the API never passes one (now). */
+    async submit(user: SessionUser, b: z.output<typeof inspectionDecideBody>, options: { at?: Date } = {}) {
+      const at = options.at ?? new Date();
       return db.transaction(async (tx) => {
         const i = await findOwn(tx, user, b.id);
         if (user.orgId !== i.orgId) throw forbidden('只有收货的施工单位可以验收');
@@ -295,9 +298,10 @@ export function createInspectionService({ db }: { db: Db }) {
             reason: b.reason ?? null,
             photos: b.photoUploadIds,
             decidedBy: user.userId,
-            decidedAt: new Date(),
+            decidedAt: at,
           },
           b.reason ?? null,
+          at,
         );
         const supervisors = await repo.projectOrgsOfType(tx, i.projectId, [OrgType.SUPERVISION]);
         for (const orgId of supervisors) {
@@ -317,7 +321,8 @@ export function createInspectionService({ db }: { db: Db }) {
     },
 
     /** The supervising engineer approves the verdict (the stock moves) or sends it back with a reason. */
-    async confirm(user: SessionUser, b: z.output<typeof inspectionConfirmBody>) {
+    async confirm(user: SessionUser, b: z.output<typeof inspectionConfirmBody>, options: { at?: Date } = {}) {
+      const at = options.at ?? new Date();
       return db.transaction(async (tx) => {
         const i = await findOwn(tx, user, b.id);
         await supervisorOn(tx, user, i.projectId);
@@ -327,9 +332,9 @@ export function createInspectionService({ db }: { db: Db }) {
         const verdict = i.verdict as InspectionVerdictValue | null;
         const action: InspectionActionValue = !b.approve || !verdict ? 'send_back' : ACTION_OF_VERDICT[verdict];
         const values: Partial<repo.InspectionInsert> = b.approve
-          ? { supervisorId: user.userId, supervisorConfirmedAt: new Date() }
+          ? { supervisorId: user.userId, supervisorConfirmedAt: at }
           : { verdict: null, decidedBy: null, decidedAt: null, supervisorId: user.userId, supervisorConfirmedAt: null };
-        const to = await moveInspectionState(tx, user, i, 'supervisor', action, values, b.reason ?? null);
+        const to = await moveInspectionState(tx, user, i, 'supervisor', action, values, b.reason ?? null, at);
         await sendMessage(
           tx,
           { orgId: i.orgId },
@@ -348,7 +353,8 @@ export function createInspectionService({ db }: { db: Db }) {
     },
 
     /** Rejected goods leave the site: returned to the supplier or destroyed. */
-    async dispose(user: SessionUser, b: z.output<typeof inspectionDisposeBody>) {
+    async dispose(user: SessionUser, b: z.output<typeof inspectionDisposeBody>, options: { at?: Date } = {}) {
+      const at = options.at ?? new Date();
       return db.transaction(async (tx) => {
         const i = await findOwn(tx, user, b.id);
         if (user.orgId !== i.orgId) throw forbidden('只有收货的施工单位可以处置');
@@ -359,8 +365,9 @@ export function createInspectionService({ db }: { db: Db }) {
           i,
           'contractor',
           b.disposal === 'returned' ? 'return' : 'destroy',
-          { disposedBy: user.userId, disposedAt: new Date() },
+          { disposedBy: user.userId, disposedAt: at },
           b.remark ?? null,
+          at,
         );
         return { id: i.id };
       });

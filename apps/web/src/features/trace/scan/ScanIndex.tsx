@@ -1,3 +1,4 @@
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { extractTraceCode } from '../components/mobile/trace-code.ts';
 import { pickWords } from './words.ts';
@@ -44,7 +45,7 @@ export function ScanIndex({
       return;
     }
     setInvalid(false);
-    go(`/mobile/detail?code=${code}`);
+    go(pageUrl(pages.scanDetail, { code }));
   };
   return (
     <div className="scan-page">
