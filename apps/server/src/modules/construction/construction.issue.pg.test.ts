@@ -6,7 +6,7 @@ import { callsAs, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { issueOrderLines, issueOrders, stockBalances, stockMoves, traceCodes } from '../../db/schema/index.ts';
 import { projectIdOf } from '../trace/trace.test-support.ts';
-import { decide, passRetest, siteLot } from './construction.issue.test-support.ts';
+import { passRetest, siteLot } from './construction.issue.test-support.ts';
 
 /**
  * Issues to the works under concurrency on a real PostgreSQL server (docs/construction.md, "Issue to the works"):
@@ -113,11 +113,10 @@ describe.runIf(!!adminUrl)('issues of one lot by 32 clients at once on PostgreSQ
   });
 
   it('installs each trace code once, whichever of the clients naming it wins', async () => {
-    // The demo's coded blocks at the school, released after their retest.
+    // The demo's coded blocks at the school (held for their retest), released by it.
     const found = ok(await call('builder', api.inspectionList, { projectId: school, keyword: 'JQ20261105' }));
-    const inspection = found.list.find((r) => r.state === 'pending');
+    const inspection = found.list.find((r) => r.state === 'pending_retest');
     if (!inspection) throw new Error('the demo delivers coded blocks to the school');
-    await decide(server, tokens, inspection.id, 'retest');
     await passRetest(server, inspection.id);
     const codes = ok(await call('builder', api.retrievalCodes, { projectId: school, lotId: inspection.lotId }));
     expect(codes.length).toBeGreaterThan(4);

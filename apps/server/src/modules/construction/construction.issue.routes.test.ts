@@ -9,7 +9,7 @@ import { auditRows } from '../../lib/audit.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { moveStock } from '../trace/index.ts';
 import { balanceOf, projectIdOf } from '../trace/trace.test-support.ts';
-import { decide, passRetest, type SiteLot, siteLot } from './construction.issue.test-support.ts';
+import { passRetest, type SiteLot, siteLot } from './construction.issue.test-support.ts';
 
 /**
  * Issue to the works (出库领用) and returns to stock (退库), docs/construction.md: only released stock leaves, by
@@ -384,9 +384,9 @@ describe('coded stock', () => {
   let orderId = 0;
 
   beforeAll(async () => {
-    // The demo's blocks at the school: 19 codes received, quarantined. Blocks need a witnessed retest.
+    // The demo's blocks at the school: 19 codes received, held for their witnessed retest (demo-construction.ts).
     const list = ok(await call('builder', api.inspectionList, { projectId: school, keyword: 'JQ20261105' }));
-    const i = list.list.find((r) => r.state === 'pending');
+    const i = list.list.find((r) => r.state === 'pending_retest');
     if (!i) throw new Error('the demo delivers coded blocks to the school');
     blocks = { lotId: i.lotId, inspectionId: i.id };
   });
@@ -394,11 +394,10 @@ describe('coded stock', () => {
   it('offers no code of a lot still in quarantine, and refuses the lot', async () => {
     expect(ok(await call('builder', api.retrievalCodes, { projectId: school, lotId: blocks.lotId }))).toEqual([]);
     const res = await call('builder', api.retrievalCreate, issue(school, [{ lotId: blocks.lotId, quantity: 1 }]));
-    expect(fieldsOf(res)).toEqual({ 'lines.0.lotId': '该批次待进场验收' });
+    expect(fieldsOf(res)).toEqual({ 'lines.0.lotId': '该批次待见证取样复试合格后方可出库' });
   });
 
   it('offers the received top-level codes once released', async () => {
-    await decide(server, tokens, blocks.inspectionId, 'retest');
     await passRetest(server, blocks.inspectionId);
     codes = ok(await call('supervisor', api.retrievalCodes, { projectId: school, lotId: blocks.lotId }));
     expect(codes).toHaveLength(19);

@@ -1,4 +1,4 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 /**
  * The site construction pages (spec §2 /projectConstruction and the project's stock records; docs/construction.md),
