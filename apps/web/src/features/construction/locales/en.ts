@@ -46,7 +46,7 @@ export default {
       empty: 'No issue orders yet',
       total: '{{total}} orders',
       create: 'New issue order',
-      record: 'Issue records',
+      record: 'Outbound records',
     },
     form: {
       title: 'New issue order',
@@ -132,11 +132,12 @@ export default {
       done: 'Return {{number}} recorded: the material is usable stock again',
     },
     record: {
-      title: 'Issue records',
+      title: 'Outbound records',
       materialName: 'Material name',
       specName: 'Specification',
       batchNo: 'Batch',
-      location: 'Used at (building, floor or part)',
+      location: 'Used at',
+      locationPlaceholder: 'Building, floor or part',
       from: 'From',
       to: 'To',
       badRange: 'The end date cannot be before the start date',

@@ -48,7 +48,7 @@ export default {
       empty: '暂无出库单',
       total: '共 {{total}} 张',
       create: '新建领用单',
-      record: '领用记录',
+      record: '出库记录',
     },
     form: {
       title: '新建领用单（出库）',
@@ -133,11 +133,12 @@ export default {
       done: '退库单 {{number}} 已登记，材料已回到可用库存',
     },
     record: {
-      title: '领用记录',
+      title: '出库记录',
       materialName: '材料名称',
       specName: '规格型号',
       batchNo: '批号',
-      location: '使用部位（楼栋、楼层或部位）',
+      location: '使用部位',
+      locationPlaceholder: '楼栋、楼层或部位',
       from: '开始日期',
       to: '结束日期',
       badRange: '结束日期不能早于开始日期',

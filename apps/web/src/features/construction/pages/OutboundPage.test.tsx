@@ -99,7 +99,7 @@ describe('出库领用', () => {
     expect(link).toHaveAttribute('href', '/projectConstruction/outboundDetail?id=41');
     expect(screen.getByText('退 LY202611280041')).toBeInTheDocument();
     expect(screen.getAllByText('1#教学楼 3F 走廊地面')).toHaveLength(2);
-    expect(screen.getByRole('link', { name: /领用记录/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /出库记录/ })).toHaveAttribute(
       'href',
       '/project/outboundRecord?projectId=7',
     );

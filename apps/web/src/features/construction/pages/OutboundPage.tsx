@@ -87,6 +87,18 @@ export function OutboundPage() {
   );
 }
 
+/** A lot's state at the site as a tag: held back (orange), rejected (red), gone from the site (grey). */
+const STATE_COLORS: Record<NonNullable<SiteStockRow['state']>, string | undefined> = {
+  pending: 'orange',
+  submitted: 'orange',
+  pending_retest: 'orange',
+  released: 'green',
+  concession: 'green',
+  rejected: 'red',
+  returned: undefined,
+  destroyed: undefined,
+};
+
 type StockQuery = { take: number; skip: number; keyword?: string; state?: SiteStockRow['state'] };
 
 function StockCard({
@@ -112,7 +124,7 @@ function StockCard({
   const state = (r: SiteStockRow) =>
     r.blockedReason ? (
       <Space orientation="vertical" size={0}>
-        {r.state && <Tag color={r.state === 'rejected' ? 'red' : 'orange'}>{stateName(r.state)}</Tag>}
+        {r.state && <Tag color={STATE_COLORS[r.state]}>{stateName(r.state)}</Tag>}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {r.blockedReason}
         </Typography.Text>

@@ -39,7 +39,7 @@ afterEach(() => {
 const asked = (endpoint: typeof api.retrievalSearch | typeof api.retrievalSearchAll) =>
   sent.filter((s) => s.endpoint === endpoint).map((s) => s.body);
 
-describe('领用记录', () => {
+describe('出库记录 (issue record)', () => {
   it('lists the issued lines net of returns, each linked to its order, and totals them per material', async () => {
     screenWidth(1366);
     render(<OutboundRecordPage />, '/project/outboundRecord');

@@ -157,22 +157,26 @@ function Record({ projectId, tools }: { projectId: number; tools: ReactNode }) {
         <Form<Filters> form={form} layout="vertical" onFinish={apply}>
           <Row gutter={12}>
             {TEXT_FIELDS.map((name) => (
-              <Col key={name} xs={12} md={8} xl={name === 'location' ? 6 : 4}>
+              <Col key={name} xs={12} md={8} xl={name === 'batchNo' ? 3 : name === 'location' ? 5 : 4}>
                 <Form.Item
                   name={name}
                   label={t(`outbound.record.${name}`)}
                   rules={rulesFrom(retrievalSearchQuery, name)}
                 >
-                  <TextInput allowClear maxLength={maxLengthOf(retrievalSearchQuery.shape[name])} />
+                  <TextInput
+                    allowClear
+                    maxLength={maxLengthOf(retrievalSearchQuery.shape[name])}
+                    placeholder={name === 'location' ? t('outbound.record.locationPlaceholder') : undefined}
+                  />
                 </Form.Item>
               </Col>
             ))}
-            <Col xs={12} md={8} xl={3}>
+            <Col xs={12} md={8} xl={4}>
               <Form.Item name="from" label={t('outbound.record.from')}>
                 <Input type="date" aria-label={t('outbound.record.from')} />
               </Form.Item>
             </Col>
-            <Col xs={12} md={8} xl={3}>
+            <Col xs={12} md={8} xl={4}>
               <Form.Item
                 name="to"
                 label={t('outbound.record.to')}
