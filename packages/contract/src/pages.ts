@@ -49,6 +49,10 @@ export const pages = {
   /** The traceability overview with its alerts: a code scanned after it was installed. */
   traceDashboard: { path: '/productionManagement/dashboard' },
 
+  // ---- site construction (construction and supervision units: docs/construction.md) ----
+  /** One delivery with its lots' inspections: goods arrived, a verdict to confirm, a verdict confirmed or sent back. */
+  siteDeliveryDetail: { path: '/projectConstruction/receiveDetail', query: 'id' },
+
   // ---- the platform administrator's and the city committees' reviews ----
   /** The platform's certification queue: an organisation asked to be certified. */
   certificationReview: { path: '/admin/certification' },

@@ -46,8 +46,10 @@ const reach: Record<PageName, Reach[]> = {
   projectDetail: [member('construction'), member('supervision'), member('developer')],
   // The shipper and the receiver of a shipment: organisations, or a project's construction units.
   shipmentDetail: [member('manufacturer'), member('distributor'), member('construction')],
-  // A code scanned after it was installed: its maker.
+  // A code scanned after it was installed: its maker; a lot rejected at a site.
   traceDashboard: [member('manufacturer')],
+  // The site's construction unit (goods arrived) and supervision unit (a verdict to confirm).
+  siteDeliveryDetail: [member('construction'), member('supervision')],
   certificationReview: [platform],
   basicMaterialReview: [platform],
   platformListingAudit: [platform],

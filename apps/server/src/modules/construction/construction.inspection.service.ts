@@ -17,6 +17,7 @@ import {
   type StockBucketValue,
   type StockMoveReasonValue,
 } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { fromMilli, toMilli } from '@jcbb/contract/quantity';
 import { formatOptionalShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
@@ -39,9 +40,9 @@ import {
 } from './construction.transitions.ts';
 
 export const INSPECTION_NOT_FOUND = '验收记录不存在';
-const INSPECTION_PAGE = '/projectConstruction/receiveDetail';
-const inspectionUrl = (id: number) => `${INSPECTION_PAGE}?id=${id}`;
-const MAKER_DASHBOARD = '/productionManagement/dashboard';
+/** A message about an inspection opens its delivery's page (the lot's inspection among its lots). */
+const deliveryUrl = (i: Pick<repo.InspectionRow, 'deliveryId'>) =>
+  pageUrl(pages.siteDeliveryDetail, { id: i.deliveryId });
 
 /** Which supervisor's action carries out an inspector's verdict. */
 const ACTION_OF_VERDICT: Record<InspectionVerdictValue, InspectionActionValue> = {
@@ -312,7 +313,7 @@ export function createInspectionService({ db }: { db: Db }) {
               channel: Channel.SUPERVISION,
               title: `材料进场报验待确认：${i.number}`,
               content: `${i.materialName} ${i.specName}，${fromMilli(toMilli(i.quantity))} ${i.unitName}，施工单位验收结论待您确认。`,
-              targetUrl: inspectionUrl(i.id),
+              targetUrl: deliveryUrl(i),
             },
           );
         }
@@ -344,7 +345,7 @@ export function createInspectionService({ db }: { db: Db }) {
             content: b.approve
               ? `${i.materialName} ${i.specName} 批次验收结论已确认：${inspectionStateLabels[to].zh}。`
               : `退回原因：${b.reason ?? ''}`,
-            targetUrl: inspectionUrl(i.id),
+            targetUrl: deliveryUrl(i),
           },
         );
         if (to === InspectionState.REJECTED) await tellMaker(tx, i, '进场验收不合格');
@@ -388,7 +389,7 @@ export async function tellMaker(tx: Tx, i: repo.InspectionRow, what: string) {
       channel: Channel.MATERIALS,
       title: `产品在项目现场${what}：${facts.materialName} ${facts.specName}`,
       content: `批号 ${facts.batchNo}，验收记录 ${i.number}。`,
-      targetUrl: MAKER_DASHBOARD,
+      targetUrl: pageUrl(pages.traceDashboard),
     },
   );
 }
