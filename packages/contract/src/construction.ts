@@ -675,6 +675,8 @@ export const issueLineView = z.object({
   /** The lot's inspection that released it at this site (an issue line's; a return line's is its issue line's). */
   inspectionId: z.number().int(),
   inspectionNumber: z.string(),
+  /** The delivery that brought the lot (the inspection's; its page shows the inspection among its lots). */
+  deliveryId: z.number().int(),
   materialName: z.string(),
   specName: z.string(),
   batchNo: z.string(),

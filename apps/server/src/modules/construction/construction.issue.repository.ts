@@ -102,6 +102,7 @@ export async function codeFacts(tx: Tx, codes: string[]) {
 const lineColumns = {
   line: issueOrderLines,
   inspectionNumber: siteInspections.number,
+  deliveryId: siteInspections.deliveryId,
   materialName: siteInspections.materialName,
   specName: siteInspections.specName,
   unitName: siteInspections.unitName,

@@ -97,6 +97,7 @@ describe('issuing released stock', () => {
       expect.objectContaining({
         lotId: granite.lotId,
         inspectionId: granite.inspectionId,
+        deliveryId: granite.deliveryId,
         materialName: '花岗岩',
         batchNo: 'GR-01',
         unitName: '平方米',

@@ -19,6 +19,7 @@ const SUPPLIER_CODE = creditCode('91320100MA1MEQ7X9');
 export interface SiteLot {
   lotId: number;
   inspectionId: number;
+  deliveryId: number;
 }
 
 /** What becomes of a delivered lot: left quarantined, released, held for a retest, or rejected. */
@@ -56,7 +57,7 @@ export async function siteLot(
   );
   const [i] = ok(await call('builder', api.deliveryDetail, { id: created.id })).inspections;
   if (!i) throw new Error('the delivery has no inspection');
-  const lot = { lotId: i.lotId, inspectionId: i.id };
+  const lot = { lotId: i.lotId, inspectionId: i.id, deliveryId: created.id };
   if (o.fate === 'pending') return lot;
   await decide(server, tokens, lot.inspectionId, o.fate === 'rejected' ? 'fail' : retest ? 'retest' : 'pass');
   return lot;

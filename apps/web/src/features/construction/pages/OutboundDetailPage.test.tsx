@@ -87,7 +87,7 @@ describe('an issue order', () => {
     const first = screen.getByText('GR-7').closest('tr') as HTMLElement;
     expect(within(first).getByRole('link', { name: 'JC202611200001-1' })).toHaveAttribute(
       'href',
-      '/projectConstruction/receiveDetail?id=107',
+      '/projectConstruction/receiveDetail?id=31',
     );
     expect(within(first).getByText('14.5 平方米')).toBeInTheDocument();
     const coded = screen.getByText('JQ20261105').closest('tr') as HTMLElement;

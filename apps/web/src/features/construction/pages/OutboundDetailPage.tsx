@@ -1,5 +1,6 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { issueKindLabels } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { formatQuantity } from '@jcbb/contract/quantity';
 import {
   Alert,
@@ -61,7 +62,7 @@ function OrderView({ order: o }: { order: IssueOrderDetail }) {
   const qty = (q: number, unit: string) => `${formatQuantity(q)} ${unit}`;
 
   const inspection = (l: IssueLine) => (
-    <Link to={`${OUTBOUND_PATHS.inspection}?id=${l.inspectionId}`}>{l.inspectionNumber}</Link>
+    <Link to={pageUrl(pages.siteDeliveryDetail, { id: l.deliveryId })}>{l.inspectionNumber}</Link>
   );
   const codes = (l: IssueLine) =>
     l.codes.length === 0 ? (

@@ -6,10 +6,8 @@ export const OUTBOUND_PATHS = {
   detail: '/projectConstruction/outboundDetail',
   /** The same detail reached from the project's records. */
   orderDetail: '/project/outboundOrderDetail',
-  /** 领用记录: the search of issued lines and its per-material totals. */
+  /** 出库记录 (领用记录): the search of issued lines and its per-material totals. */
   record: '/project/outboundRecord',
-  /** A delivered lot's inspection (the receive pages). */
-  inspection: '/projectConstruction/receiveDetail',
 } as const;
 
 /** The detail of an order, under the same menu as the page linking to it. */
