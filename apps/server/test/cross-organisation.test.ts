@@ -23,7 +23,7 @@ import {
 } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteInspections } from '../src/db/schema/index.ts';
+import { issueOrders, siteInspections, users } from '../src/db/schema/index.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
 import { projectInput } from '../src/modules/project/test-support.ts';
 import { callEndpoint, inputNames } from './endpoint-call.ts';
@@ -72,6 +72,7 @@ const ids = {
   delivery: 0,
   inspection: 0,
   siteLot: 0,
+  issueOrder: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -207,6 +208,22 @@ beforeAll(async () => {
   ids.inspection = site?.id as number;
   ids.siteLot = site?.lotId as number;
   expect(ids.inspection).toBeGreaterThan(0);
+  // An issue order of that site by its construction unit, written straight into the database.
+  const [builder] = await server.database.db.select().from(users).where(eq(users.mobile, '13800000003'));
+  const [order] = await server.database.db
+    .insert(issueOrders)
+    .values({
+      number: 'LY202611200001',
+      projectId: ids.siteProject,
+      orgId: builder?.orgId as number,
+      kind: 'issue',
+      team: '木工班组',
+      receivedBy: '王建国',
+      issuedOn: '2026-11-20',
+      issuedBy: builder?.id as number,
+    })
+    .returning({ id: issueOrders.id });
+  ids.issueOrder = order?.id as number;
 });
 afterAll(() => server?.stop());
 
@@ -666,6 +683,38 @@ const ATTEMPTS: Attempt[] = [
     endpoint: K.stockPutDetail,
     input: () => ({ projectId: ids.siteProject, lotId: ids.siteLot }),
   },
+  {
+    name: 'site: issue from their stock',
+    endpoint: K.retrievalCreate,
+    input: () => ({
+      projectId: ids.siteProject,
+      team: '越权班组',
+      receivedBy: '越权',
+      issuedOn: '2026-11-20',
+      lines: [{ lotId: ids.siteLot, quantity: 1 }],
+    }),
+    refused: true,
+  },
+  {
+    name: 'site: return of their issue',
+    endpoint: K.retrievalReturn,
+    input: () => ({
+      id: ids.issueOrder,
+      returnedOn: '2026-11-20',
+      reason: '越权退库',
+      lines: [{ lineId: 1, quantity: 1 }],
+    }),
+    refused: true,
+  },
+  { name: 'site: issue orders', endpoint: K.retrievalList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: an issue order', endpoint: K.retrievalDetail, input: () => ({ id: ids.issueOrder }) },
+  {
+    name: 'site: a lot’s issuable codes',
+    endpoint: K.retrievalCodes,
+    input: () => ({ projectId: ids.siteProject, lotId: ids.siteLot }),
+  },
+  { name: 'site: issued lines', endpoint: K.retrievalSearch, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: issued totals', endpoint: K.retrievalSearchAll, input: () => ({ projectId: ids.siteProject }) },
 ];
 
 /**

@@ -24,6 +24,8 @@ import {
   issueCreatedData,
   issueReturnBody,
   projectIdQuery,
+  retrievalCodesData,
+  retrievalCodesQuery,
   retrievalDetailData,
   retrievalListData,
   retrievalListQuery,
@@ -201,6 +203,12 @@ export const constructionEndpoints = {
     path: '/api/material/retrieval/detail',
     query: constructionIdQuery,
     response: retrievalDetailData,
+  }),
+  retrievalCodes: endpoint({
+    method: 'GET',
+    path: '/api/material/retrieval/codes',
+    query: retrievalCodesQuery,
+    response: retrievalCodesData,
   }),
   retrievalSearch: endpoint({
     method: 'GET',

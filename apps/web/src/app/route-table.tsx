@@ -4,7 +4,7 @@ import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
 import { catalogueRoutes } from '../features/catalogue/index.ts';
 import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
-import { receiveProjectRoutes, receiveRoutes } from '../features/construction/index.ts';
+import { outboundRoutes, receiveProjectRoutes, receiveRoutes } from '../features/construction/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -196,20 +196,16 @@ function projectConsole(): RouteItem[] {
       soon('stockExport', 'stockExport', { ...project, hidden: true, activeMenu: '/project/list' }),
       receiveProjectRoutes.receiveTrackDetail,
       receiveProjectRoutes.receiveInvoiceDetail,
-      soon('outboundOrderDetail', 'outboundOrderDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('outboundRecord', 'outboundRecord', { ...project, hidden: true, activeMenu: '/project/list' }),
+      outboundRoutes.orderDetail,
+      outboundRoutes.record,
     ]),
     group('/projectConstruction', 'projectConstruction', 'BuildOutlined', '/projectConstruction/stock', [
       receiveRoutes.stock,
       receiveRoutes.stockDetail,
       receiveRoutes.receive,
       receiveRoutes.receiveDetail,
-      soon('outbound', 'constructionOutbound', project),
-      soon('outboundDetail', 'outboundDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/outbound',
-      }),
+      outboundRoutes.outbound,
+      outboundRoutes.detail,
       soon('spotCheck', 'spotCheck', project),
       soon('spotCheckDetail', 'spotCheckDetail', {
         ...project,

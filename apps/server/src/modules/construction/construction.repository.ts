@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'driz
 import type { Tx } from '../../db/client.ts';
 import {
   inspectionRules,
+  issueOrders,
   lots,
   materialClassifications,
   organizations,
@@ -451,6 +452,14 @@ export async function documentNumbers(tx: Tx, refs: { docType: string; docId: nu
     const t = type === 'delivery' ? siteDeliveries : siteInspections;
     for (const r of await tx.select({ id: t.id, number: t.number }).from(t).where(inArray(t.id, list)))
       out.set(`${type}:${r.id}`, r.number);
+  }
+  const issueIds = ids('issue');
+  if (issueIds.length > 0) {
+    for (const r of await tx
+      .select({ id: issueOrders.id, number: issueOrders.number })
+      .from(issueOrders)
+      .where(inArray(issueOrders.id, issueIds)))
+      out.set(`issue:${r.id}`, r.number);
   }
   return out;
 }

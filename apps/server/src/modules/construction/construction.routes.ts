@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/route.ts';
 import type { DeliveryService } from './construction.delivery.service.ts';
 import type { InspectionService } from './construction.inspection.service.ts';
+import type { IssueService } from './construction.issue.service.ts';
 import type { SiteStockService } from './construction.stock.service.ts';
 
 const tags = ['施工现场 Site construction'];
@@ -14,6 +15,7 @@ export interface ConstructionServices {
   deliveries: DeliveryService;
   inspections: InspectionService;
   stock: SiteStockService;
+  issues: IssueService;
 }
 
 /** Site construction (docs/construction.md). */
@@ -111,5 +113,53 @@ export function registerConstructionRoutes(app: FastifyInstance, s: Construction
     description: reads,
     tags,
     handler: ({ user, body }) => s.stock.putDetail(user, body),
+  });
+
+  // Issue to the works (出库领用) and returns to stock (退库)
+  defineRoute(app, api.retrievalCreate, {
+    summary: '出库领用 Issue released stock to a team for a use location',
+    description:
+      'Only the usable (released) stock of each lot: a quarantined or rejected lot is refused per line with the reason, a shortfall on the line’s quantity. Coded stock names its top-level codes (received at the site, their quantities making the line’s), which become installed: the public scan page then warns when one is scanned again. The date may not be in the future. Numbered LY…; never edited or deleted. The construction unit on the project.',
+    tags,
+    orgTypes: [CONSTRUCTION],
+    handler: ({ user, body }) => s.issues.create(user, body),
+  });
+  defineRoute(app, api.retrievalReturn, {
+    summary: '退库 Return issued material to stock',
+    description:
+      'A return document (TK…) against an issue order’s lines, each at most what was issued less what was returned before; coded lines name the codes returned (installed → received again). Back into the usable stock. The construction unit that issued.',
+    tags,
+    orgTypes: [CONSTRUCTION],
+    handler: ({ user, body }) => s.issues.returnToStock(user, body),
+  });
+  defineRoute(app, api.retrievalList, {
+    summary: '出库单 The project’s issue orders and returns',
+    description: `Newest date first; the keyword matches the number, team, receiver, use location, material, specification or batch. ${reads}`,
+    tags,
+    handler: ({ user, query }) => s.issues.list(user, query),
+  });
+  defineRoute(app, api.retrievalDetail, {
+    summary: '出库单详情 An issue order with its lines and returns (or a return document)',
+    description: `Each line with the inspection that released its lot, what may still be returned and its codes. ${reads}`,
+    tags,
+    handler: ({ user, query }) => s.issues.detail(user, query.id),
+  });
+  defineRoute(app, api.retrievalCodes, {
+    summary: '可领用追溯码 The codes of a lot the project may issue',
+    description: `Top-level codes the project holds as received, less those of a delivery still in quarantine. ${reads}`,
+    tags,
+    handler: ({ user, query }) => s.issues.codes(user, query),
+  });
+  defineRoute(app, api.retrievalSearch, {
+    summary: '领用记录 Issued lines by material, specification, batch, use location and date',
+    description: `Issue lines (returns counted in netQuantity), newest first. location matches building, floor or part. ${reads}`,
+    tags,
+    handler: ({ user, query }) => s.issues.search(user, query),
+  });
+  defineRoute(app, api.retrievalSearchAll, {
+    summary: '领用汇总 Net quantities issued per material for the same search',
+    description: `Issued less returned, per material, specification and unit; no paging. ${reads}`,
+    tags,
+    handler: ({ user, query }) => s.issues.searchAll(user, query),
   });
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { TraceReceiptService } from '../trace/index.ts';
 import { createDeliveryService } from './construction.delivery.service.ts';
 import { createInspectionService } from './construction.inspection.service.ts';
+import { createIssueService } from './construction.issue.service.ts';
 import type { ConstructionServices } from './construction.routes.ts';
 import { createSiteStockService } from './construction.stock.service.ts';
 
@@ -30,5 +31,6 @@ export function createConstructionServices({
     deliveries: createDeliveryService({ db, receipts }),
     inspections: createInspectionService({ db }),
     stock: createSiteStockService({ db }),
+    issues: createIssueService({ db }),
   };
 }
