@@ -13,6 +13,8 @@ import type { TraceReceiptService } from '../trace/index.ts';
 import { createDeliveryService } from './construction.delivery.service.ts';
 import { createInspectionService } from './construction.inspection.service.ts';
 import type { ConstructionServices } from './construction.routes.ts';
+import { createSampleService } from './construction.sample.service.ts';
+import { createSpotCheckService } from './construction.spot-check.service.ts';
 import { createSiteStockService } from './construction.stock.service.ts';
 
 export { constructionIntake } from './construction.intake.ts';
@@ -30,5 +32,7 @@ export function createConstructionServices({
     deliveries: createDeliveryService({ db, receipts }),
     inspections: createInspectionService({ db }),
     stock: createSiteStockService({ db }),
+    samples: createSampleService({ db }),
+    spotChecks: createSpotCheckService({ db }),
   };
 }
