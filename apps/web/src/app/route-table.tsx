@@ -4,6 +4,7 @@ import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
 import { catalogueRoutes } from '../features/catalogue/index.ts';
 import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
+import { constructionRoutes } from '../features/construction/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -213,12 +214,8 @@ function projectConsole(): RouteItem[] {
         hidden: true,
         activeMenu: '/projectConstruction/outbound',
       }),
-      soon('spotCheck', 'spotCheck', project),
-      soon('spotCheckDetail', 'spotCheckDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/spotCheck',
-      }),
+      constructionRoutes.spotCheck,
+      constructionRoutes.spotCheckDetail,
     ]),
     group(
       '/buildMaterialProcurement',
