@@ -519,6 +519,8 @@ export const sampleDetail = sampleItem.extend({
   report: fileRef.nullable(),
   /** The report's entry on the evidence ledger. */
   reportLeafIndex: z.number().int().nullable(),
+  /** The sampled lot's state at the site now (released once its retests passed, rejected on a failure). */
+  lotState: z.enum(inspectionStateValues),
   photos: z.array(fileRef),
   actions: z.array(z.enum(['send', 'report'])),
 });

@@ -49,6 +49,7 @@ function selectSamples(tx: Tx) {
     .select({
       sample: witnessSamples,
       inspectionNumber: siteInspections.number,
+      lotState: siteInspections.state,
       materialName: siteInspections.materialName,
       specName: siteInspections.specName,
       unitName: siteInspections.unitName,

@@ -131,6 +131,7 @@ describe('a sample of a lot held for its retest, reported passing', () => {
       testItems: ['稠度', '抗压强度（试块）'],
       report: null,
       reportLeafIndex: null,
+      lotState: 'pending_retest',
       actions: [],
     });
     expect(ok(await call('supervisor', api.sampleDetail, { id: sampleId })).actions).toEqual(['send']);
@@ -169,6 +170,7 @@ describe('a sample of a lot held for its retest, reported passing', () => {
     expect(detail).toMatchObject({
       state: 'reported',
       result: 'pass',
+      lotState: 'released',
       reportNo: 'BG-2026-0001',
       report: { uploadId, name: expect.stringMatching(/^检测报告/) },
       actions: [],

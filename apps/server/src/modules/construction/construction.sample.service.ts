@@ -204,6 +204,7 @@ export function createSampleService({ db }: { db: Db }) {
           reportDate: s.reportDate,
           report: s.reportUploadId ? { uploadId: s.reportUploadId, name: uploads.get(s.reportUploadId) ?? '' } : null,
           reportLeafIndex: s.reportLeafIndex,
+          lotState: r.lotState as InspectionStateValue,
           photos: s.photos.map((uploadId) => ({ uploadId, name: uploads.get(uploadId) ?? '' })),
           actions,
         };

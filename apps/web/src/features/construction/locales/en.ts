@@ -103,6 +103,7 @@ export default {
     sent: 'Sending recorded',
     report: 'Enter the report',
     reportTitle: 'The laboratory’s report',
+    reportSection: 'Report',
     reportNo: 'Report number',
     reportDate: 'Report date',
     reportFile: 'Report file',

@@ -105,6 +105,7 @@ export default {
     sent: '已登记送检',
     report: '录入报告',
     reportTitle: '录入检测报告',
+    reportSection: '检测报告',
     reportNo: '报告编号',
     reportDate: '报告日期',
     reportFile: '检测报告文件',

@@ -121,6 +121,7 @@ describe('a witnessed sample', () => {
               reportDate: '2026-11-22',
               report: { uploadId: 88, name: '检测报告.pdf' },
               reportLeafIndex: 12,
+              lotState: 'released',
               photos: [{ uploadId: 89, name: '封样.jpg' }],
             }),
           3: () => sampleDetail(3, { state: 'sent', sentOn: '2026-11-20', actions: ['report' as const] }),
@@ -130,6 +131,7 @@ describe('a witnessed sample', () => {
     const view = render(<SpotCheckDetailPage />, '/projectConstruction/spotCheckDetail?sample=2');
     expect(await screen.findByText('BG-2026-0107')).toBeInTheDocument();
     expect(screen.getByText('存证序号 #12')).toBeInTheDocument();
+    expect(screen.getByText('已放行')).toBeInTheDocument();
     expect(screen.getByText('封样.jpg')).toBeInTheDocument();
     expect(screen.getByText('抗压强度（试块）')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /录入报告/ })).toBeNull();

@@ -39,6 +39,7 @@ import {
 } from '../api.ts';
 import {
   KindText,
+  LotStateTag,
   ResultTag,
   SampleStateTag,
   SpotCheckStateTag,
@@ -141,7 +142,9 @@ function SpotCheckView({ check: c }: { check: SpotCheckDetail }) {
     <PageCard
       title={
         <Space wrap size={8}>
-          <span>{c.number}</span>
+          <span>
+            <KindText kind={c.kind} /> {c.number}
+          </span>
           <SpotCheckStateTag state={c.state} />
         </Space>
       }
@@ -382,7 +385,9 @@ function SampleView({ sample: s }: { sample: SampleDetail }) {
     <PageCard
       title={
         <Space wrap size={8}>
-          <span>{s.sampleNo}</span>
+          <span>
+            {t('spotCheck.tabSamples')} {s.sampleNo}
+          </span>
           <SampleStateTag state={s.state} />
         </Space>
       }
@@ -397,7 +402,12 @@ function SampleView({ sample: s }: { sample: SampleDetail }) {
           {
             key: 'inspection',
             label: t('sample.inspection'),
-            children: <Link to={inspectionPath(s.inspectionId)}>{s.inspectionNumber}</Link>,
+            children: (
+              <Space size={8} wrap>
+                <Link to={inspectionPath(s.inspectionId)}>{s.inspectionNumber}</Link>
+                <LotStateTag state={s.lotState} />
+              </Space>
+            ),
           },
           {
             key: 'material',
@@ -447,7 +457,7 @@ function SampleView({ sample: s }: { sample: SampleDetail }) {
         ]}
       />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {t('sample.reportTitle')}
+        {t('sample.reportSection')}
       </Typography.Title>
       <Descriptions
         column={{ xs: 1, md: 2 }}

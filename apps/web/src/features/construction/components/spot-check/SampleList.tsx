@@ -95,7 +95,7 @@ export function SampleList({
     },
     { title: t('sample.sampledOn'), dataIndex: 'sampledAt', key: 'sampledAt', width: 110 },
     { title: t('sample.witness'), dataIndex: 'witnessName', key: 'witness', width: 90 },
-    { title: t('sample.lab'), dataIndex: 'labName', key: 'lab', responsive: ['xl'] },
+    { title: t('sample.lab'), dataIndex: 'labName', key: 'lab', width: 180, responsive: ['xxl'] },
     { title: t('sample.state'), key: 'state', width: 110, render: (_, s) => <SampleStateTag state={s.state} /> },
     { title: t('sample.result'), key: 'result', width: 90, render: (_, s) => <ResultTag result={s.result} /> },
     ...(mayWitness

@@ -129,8 +129,8 @@ function SpotCheckForm({ projectId, onDone }: { projectId: number; onDone: () =>
             <Flex vertical gap={8}>
               {fields.map((field, index) => (
                 <Card size="small" key={field.key} styles={{ body: { paddingBottom: 0 } }}>
-                  <Row gutter={12} align="top" wrap>
-                    <Col xs={24} md={9}>
+                  <Row gutter={12} align="top" wrap={!wide}>
+                    <Col {...(wide ? { flex: '0 0 34%' } : { span: 24 })}>
                       <Form.Item name={[field.name, 'name']} rules={[zodRule(itemShape.name)]}>
                         <TextInput
                           placeholder={t('spotCheck.itemName')}
@@ -149,7 +149,7 @@ function SpotCheckForm({ projectId, onDone }: { projectId: number; onDone: () =>
                         />
                       </Form.Item>
                     </Col>
-                    <Col xs={24} md={{ flex: 'auto' }} style={{ order: wide ? 0 : 1 }}>
+                    <Col {...(wide ? { flex: 'auto' } : { span: 24, order: 1 })}>
                       <Form.Item name={[field.name, 'remark']} rules={[zodRule(itemShape.remark)]}>
                         <TextInput
                           placeholder={t('spotCheck.itemRemark')}

@@ -23,7 +23,7 @@ export function WitnessRatioCard({ projectId }: { projectId: number }) {
     <Progress
       percent={Math.round(r.ratio * 100)}
       size="small"
-      status={r.belowGoal ? 'exception' : 'normal'}
+      status={r.belowGoal ? 'exception' : 'success'}
       format={() => percent(r.ratio)}
       aria-label={`${r.materialName} ${percent(r.ratio)}`}
       style={{ minWidth: 120, margin: 0 }}

@@ -1,4 +1,6 @@
 import {
+  type InspectionStateValue,
+  inspectionStateLabels,
   type SampleStateValue,
   type SpotCheckKindValue,
   type SpotCheckStateValue,
@@ -32,6 +34,7 @@ export function useWitnessLabels() {
     result: labelOf(testResultLabels, english),
     kind: labelOf(spotCheckKindLabels, english),
     checkState: labelOf(spotCheckStateLabels, english),
+    lotState: labelOf(inspectionStateLabels, english),
     sampleStateOptions: labelOptions(sampleStateLabels, english),
     resultOptions: labelOptions(testResultLabels, english),
     kindOptions: labelOptions(spotCheckKindLabels, english),
@@ -63,4 +66,15 @@ export function ResultTag({ result }: { result: TestResultValue | null }) {
 
 export function KindText({ kind }: { kind: SpotCheckKindValue }) {
   return <>{useWitnessLabels().kind(kind)}</>;
+}
+
+/** A lot's state at the site: released (usable) green, turned away red, still quarantined orange. */
+export function LotStateTag({ state }: { state: InspectionStateValue }) {
+  const colour =
+    state === 'released' || state === 'concession'
+      ? 'success'
+      : state === 'rejected' || state === 'returned' || state === 'destroyed'
+        ? 'error'
+        : 'warning';
+  return <Tag color={colour}>{useWitnessLabels().lotState(state)}</Tag>;
 }

@@ -173,6 +173,7 @@ export const sampleDetail = (id: number, over: Partial<SampleDetail> = {}): Samp
   reportDate: null,
   report: null,
   reportLeafIndex: null,
+  lotState: 'pending_retest',
   photos: [],
   actions: [],
   ...over,
