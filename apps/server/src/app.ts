@@ -357,6 +357,7 @@ function registerModules(
       db: db,
       receipts: createTraceReceiptService({ db: db, intake: constructionIntake }),
     }),
+    { files },
   );
 
   registerLedger(app, { db, files });

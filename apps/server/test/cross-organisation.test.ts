@@ -24,6 +24,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueOrders, siteInspections, users } from '../src/db/schema/index.ts';
+import { externalLotHeldForRetest, sampleInput } from '../src/modules/construction/construction.sample.test-support.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
 import { projectInput } from '../src/modules/project/test-support.ts';
 import { callEndpoint, inputNames } from './endpoint-call.ts';
@@ -73,6 +74,9 @@ const ids = {
   inspection: 0,
   siteLot: 0,
   issueOrder: 0,
+  siteInspection: 0,
+  sample: 0,
+  spotCheck: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -224,6 +228,23 @@ beforeAll(async () => {
     })
     .returning({ id: issueOrders.id });
   ids.issueOrder = order?.id as number;
+  // Witness sampling and spot checks: a lot of the school held for its retest, a witnessed sample and a spot check.
+  const people = { builder: await server.login('13800000003'), supervisor: await server.login('13800000004') };
+  ids.siteInspection = (await externalLotHeldForRetest(server, people, ids.siteProject)).inspectionId;
+  ids.sample = (
+    await callEndpoint(server, constructionEndpoints.sampleCreate, sampleInput(ids.siteInspection), people.supervisor)
+  ).body.data.id;
+  expect(ids.sample).toBeGreaterThan(0);
+  const spot = {
+    projectId: ids.siteProject,
+    kind: 'patrol',
+    checkedOn: '2026-11-20',
+    items: [{ name: '堆放', result: 'pass' }],
+  };
+  ids.spotCheck = (
+    await callEndpoint(server, constructionEndpoints.spotCheckCreate, spot, people.supervisor)
+  ).body.data.id;
+  expect(ids.spotCheck).toBeGreaterThan(0);
 });
 afterAll(() => server?.stop());
 
@@ -715,6 +736,58 @@ const ATTEMPTS: Attempt[] = [
   },
   { name: 'site: issued lines', endpoint: K.retrievalSearch, input: () => ({ projectId: ids.siteProject }) },
   { name: 'site: issued totals', endpoint: K.retrievalSearchAll, input: () => ({ projectId: ids.siteProject }) },
+  // Site construction: witnessed samples and spot checks of the developer's project (a manufacturer is on no site;
+  // the calls of the developer, supervision and construction units refuse it outright, 403)
+  { name: 'samples of a site', endpoint: K.sampleList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'sample read', endpoint: K.sampleDetail, input: () => ({ id: ids.sample }) },
+  {
+    name: 'sample of their lot',
+    endpoint: K.sampleCreate,
+    input: () => sampleInput(ids.siteInspection),
+    refused: true,
+  },
+  {
+    name: 'sample send',
+    endpoint: K.sampleSend,
+    input: () => ({ id: ids.sample, sentOn: '2026-11-20' }),
+    refused: true,
+  },
+  {
+    name: 'sample report',
+    endpoint: K.sampleReport,
+    input: () => ({
+      id: ids.sample,
+      reportNo: 'X-1',
+      reportDate: '2026-11-20',
+      result: 'fail',
+      reportUploadId: ids.ownerUpload,
+    }),
+    refused: true,
+  },
+  { name: 'witness ratio of a site', endpoint: K.witnessRatio, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'sample file', endpoint: K.sampleFile, input: () => ({ id: ids.sample, uploadId: ids.ownerUpload }) },
+  { name: 'spot checks of a site', endpoint: K.spotCheckList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'spot check read', endpoint: K.spotCheckDetail, input: () => ({ id: ids.spotCheck }) },
+  {
+    name: 'spot check of a site',
+    endpoint: K.spotCheckCreate,
+    input: () => ({
+      projectId: ids.siteProject,
+      inspectionId: ids.siteInspection,
+      kind: 'patrol',
+      checkedOn: '2026-11-20',
+      items: [{ name: '越权', result: 'pass' }],
+    }),
+    refused: true,
+  },
+  {
+    name: 'spot check rectify',
+    endpoint: K.spotCheckRectify,
+    input: () => ({ id: ids.spotCheck, rectification: '越权整改' }),
+    refused: true,
+  },
+  { name: 'spot check close', endpoint: K.spotCheckClose, input: () => ({ id: ids.spotCheck }), refused: true },
+  { name: 'spot check report', endpoint: K.spotCheckFile, input: () => ({ id: ids.spotCheck }) },
 ];
 
 /**

@@ -35,6 +35,7 @@ import {
   retrievalSearchQuery,
   sampleCreateBody,
   sampleDetail,
+  sampleFileQuery,
   sampleListBody,
   sampleListData,
   sampleReportBody,
@@ -164,6 +165,7 @@ export const constructionEndpoints = {
     query: projectIdQuery,
     response: witnessRatioData,
   }),
+  sampleFile: endpoint({ method: 'GET', path: '/api/material/sample/file', query: sampleFileQuery }),
 
   // Project stock
   stockList: endpoint({
@@ -254,6 +256,7 @@ export const constructionEndpoints = {
     body: spotCheckCloseBody,
     response: done,
   }),
+  spotCheckFile: endpoint({ method: 'GET', path: '/api/material/spotCheck/file', query: constructionIdQuery }),
 
   // Import and export (.xlsx)
   importTemplate: endpoint({ method: 'GET', path: '/api/material/stock/import/template', query: projectIdQuery }),

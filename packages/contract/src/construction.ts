@@ -492,6 +492,8 @@ export const sampleItem = z.object({
   sampleNo: z.string(),
   sealNo: z.string().nullable(),
   inspectionId: z.number().int(),
+  /** The lot's inspection record (its number, for the link). */
+  inspectionNumber: z.string(),
   materialName: z.string(),
   specName: z.string(),
   batchNo: z.string(),
@@ -518,6 +520,8 @@ export const sampleDetail = sampleItem.extend({
   report: fileRef.nullable(),
   /** The report's entry on the evidence ledger. */
   reportLeafIndex: z.number().int().nullable(),
+  /** The sampled lot's state at the site now (released once its retests passed, rejected on a failure). */
+  lotState: z.enum(inspectionStateValues),
   photos: z.array(fileRef),
   actions: z.array(z.enum(['send', 'report'])),
 });
@@ -546,6 +550,8 @@ export const sampleReportBody = z.object({
   result: z.enum(testResultValues, { error: '请选择检测结论' }),
   reportUploadId: positiveId('检测报告'),
 });
+/** A file of a sample (its report or a sealing photo), for anyone who may read the project's site records. */
+export const sampleFileQuery = z.object({ id: positiveId('样品'), uploadId: positiveId('文件') });
 
 /** Per material of a project: lots delivered, lots witnessed, the share (goal ≥ 30 %). */
 export const witnessRatioData = z.object({
@@ -764,10 +770,13 @@ export const spotCheckDetail = spotCheckItem.extend({
   report: fileRef.nullable(),
   remarks: z.string().nullable(),
   rectification: z.string().nullable(),
+  rectifiedAt: z.string().nullable(),
+  rectifiedByName: z.string().nullable(),
   closedAt: z.string().nullable(),
   closedByName: z.string().nullable(),
   actions: z.array(z.enum(['rectify', 'close'])),
 });
+export type SpotCheckDetail = z.infer<typeof spotCheckDetail>;
 export const spotCheckCreateBody = z
   .object({
     projectId: projectIdField,

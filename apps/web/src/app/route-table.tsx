@@ -4,7 +4,12 @@ import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
 import { catalogueRoutes } from '../features/catalogue/index.ts';
 import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
-import { outboundRoutes, receiveProjectRoutes, receiveRoutes } from '../features/construction/index.ts';
+import {
+  outboundRoutes,
+  receiveProjectRoutes,
+  receiveRoutes,
+  spotCheckRoutes,
+} from '../features/construction/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -206,12 +211,8 @@ function projectConsole(): RouteItem[] {
       receiveRoutes.receiveDetail,
       outboundRoutes.outbound,
       outboundRoutes.detail,
-      soon('spotCheck', 'spotCheck', project),
-      soon('spotCheckDetail', 'spotCheckDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/spotCheck',
-      }),
+      spotCheckRoutes.spotCheck,
+      spotCheckRoutes.spotCheckDetail,
     ]),
     group(
       '/buildMaterialProcurement',

@@ -15,6 +15,7 @@ import {
   shipments,
   siteDeliveries,
   siteInspections,
+  spotChecks,
   stockBalances,
   stockMoves,
   uploads,
@@ -482,7 +483,13 @@ export async function namesOrgOnProject(tx: Tx, projectId: number, orgId: number
     .from(witnessSamples)
     .where(and(eq(witnessSamples.projectId, projectId), eq(witnessSamples.orgId, orgId)))
     .limit(1);
-  return sample !== undefined;
+  if (sample) return true;
+  const [check] = await tx
+    .select({ id: spotChecks.id })
+    .from(spotChecks)
+    .where(and(eq(spotChecks.projectId, projectId), eq(spotChecks.orgId, orgId)))
+    .limit(1);
+  return check !== undefined;
 }
 
 /** Shipments on their way to the project (shipped or partly received), oldest ship date first. */

@@ -14,6 +14,8 @@ import { createDeliveryService } from './construction.delivery.service.ts';
 import { createInspectionService } from './construction.inspection.service.ts';
 import { createIssueService } from './construction.issue.service.ts';
 import type { ConstructionServices } from './construction.routes.ts';
+import { createSampleService } from './construction.sample.service.ts';
+import { createSpotCheckService } from './construction.spot-check.service.ts';
 import { createSiteStockService } from './construction.stock.service.ts';
 
 export { constructionIntake } from './construction.intake.ts';
@@ -32,5 +34,7 @@ export function createConstructionServices({
     inspections: createInspectionService({ db }),
     stock: createSiteStockService({ db }),
     issues: createIssueService({ db }),
+    samples: createSampleService({ db }),
+    spotChecks: createSpotCheckService({ db }),
   };
 }

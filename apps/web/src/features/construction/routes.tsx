@@ -97,3 +97,22 @@ export const outboundRoutes = {
     activeMenu: '/project/list',
   }),
 } satisfies Record<string, RouteItem>;
+
+// ---- spotCheck, spotCheckDetail (witness sampling and spot checks) ----
+
+const SpotCheckPage = lazyPage(() => import('./pages/SpotCheckPage.tsx').then((m) => ({ default: m.SpotCheckPage })));
+const SpotCheckDetailPage = lazyPage(() =>
+  import('./pages/SpotCheckDetailPage.tsx').then((m) => ({ default: m.SpotCheckDetailPage })),
+);
+
+export const spotCheckRoutes = {
+  /** 抽检与见证: witnessed samples and the witness ratio; the supervision unit's spot checks. */
+  spotCheck: page('spotCheck', 'spotCheck', SpotCheckPage, { requiresProject: true }),
+  /** A spot check (`?id=`) or a witnessed sample (`?sample=`). */
+  spotCheckDetail: page('spotCheckDetail', 'spotCheckDetail', SpotCheckDetailPage, {
+    requiresProject: true,
+    hidden: true,
+    activeMenu: '/projectConstruction/spotCheck',
+    data: () => import('./spot-check-detail-data.ts'),
+  }),
+} satisfies Record<string, RouteItem>;

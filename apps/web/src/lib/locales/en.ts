@@ -137,7 +137,7 @@ export const shellEn: ShellStrings = {
     receiveDetail: 'Receipt details',
     constructionOutbound: 'Issue materials',
     outboundDetail: 'Outbound details',
-    spotCheck: 'Spot checks',
+    spotCheck: 'Spot checks and witnessing',
     spotCheckDetail: 'Spot check details',
     buildMaterialProcurement: 'Material procurement',
     materialsList: 'Material list',

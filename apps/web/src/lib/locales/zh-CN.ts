@@ -135,7 +135,7 @@ export const shellZhCN = {
     receiveDetail: '收货详情',
     constructionOutbound: '材料出库',
     outboundDetail: '出库详情',
-    spotCheck: '材料抽检',
+    spotCheck: '抽检与见证',
     spotCheckDetail: '抽检详情',
     buildMaterialProcurement: '建材采购',
     materialsList: '材料清单',
