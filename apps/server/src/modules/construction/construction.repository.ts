@@ -46,13 +46,15 @@ export async function classificationName(tx: Tx, code: string | null): Promise<s
   return row?.name ?? null;
 }
 
-/** Product classes ('0106'): an external line's classification must be one. */
-export async function isProductClass(tx: Tx, code: string): Promise<boolean> {
-  const [row] = await tx
+/** Which of `codes` are product classes (the external lines' check, one query for a whole import). */
+export async function productClasses(tx: Tx, codes: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(codes)];
+  if (wanted.length === 0) return new Set();
+  const rows = await tx
     .select({ code: materialClassifications.code })
     .from(materialClassifications)
-    .where(and(eq(materialClassifications.code, code), eq(materialClassifications.level, 2)));
-  return row !== undefined;
+    .where(and(inArray(materialClassifications.code, wanted), eq(materialClassifications.level, 2)));
+  return new Set(rows.map((r) => r.code));
 }
 
 // ---- lots ----
@@ -83,29 +85,54 @@ export async function platformLotFacts(tx: Tx, lotIds: number[]) {
 }
 export type PlatformLotFacts = Awaited<ReturnType<typeof platformLotFacts>> extends Map<number, infer V> ? V : never;
 
-export async function insertExternalLot(
-  tx: Tx,
-  values: { orgId: number; batchNo: string; productionDate: string; quantity: string; createdBy: number },
-): Promise<number> {
-  const [row] = await tx
-    .insert(lots)
-    .values({
-      ...values,
-      origin: 'external',
-      productId: null,
-      specId: null,
-      evidence: {
-        kind: 'none',
-        name: null,
-        certNo: null,
-        valid: false,
-        validUntil: null,
-        leafIndex: null,
-        asOf: values.productionDate,
-      },
-    })
-    .returning({ id: lots.id });
-  return (row as { id: number }).id;
+/** Rows per multi-row INSERT: well under PostgreSQL's 65 535 parameters for the widest row (an inspection's). */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Insert rows in chunks and answer their ids in the order given. Identity values are drawn as the rows of one
+ * VALUES list are inserted, in its order, so a chunk's ids sorted ascending are its rows' ids in order.
+ */
+async function insertInOrder<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<{ id: number }[]>) {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const returned = await insert(rows.slice(i, i + INSERT_CHUNK));
+    ids.push(...returned.map((r) => r.id).sort((a, b) => a - b));
+  }
+  return ids;
+}
+
+export type ExternalLotInsert = {
+  orgId: number;
+  batchNo: string;
+  productionDate: string;
+  quantity: string;
+  createdBy: number;
+};
+
+/** External lots (bought off the platform, described by the site's record): their ids, in the order given. */
+export async function insertExternalLots(tx: Tx, values: readonly ExternalLotInsert[]): Promise<number[]> {
+  return insertInOrder(values, (chunk) =>
+    tx
+      .insert(lots)
+      .values(
+        chunk.map((v) => ({
+          ...v,
+          origin: 'external',
+          productId: null,
+          specId: null,
+          evidence: {
+            kind: 'none',
+            name: null,
+            certNo: null,
+            valid: false,
+            validUntil: null,
+            leafIndex: null,
+            asOf: v.productionDate,
+          },
+        })),
+      )
+      .returning({ id: lots.id }),
+  );
 }
 
 // ---- uploads ----
@@ -246,6 +273,13 @@ export async function deliveryWithShipment(tx: Tx, id: number) {
 export async function insertInspection(tx: Tx, values: InspectionInsert): Promise<number> {
   const [row] = await tx.insert(siteInspections).values(values).returning({ id: siteInspections.id });
   return (row as { id: number }).id;
+}
+
+/** Inspections, many at once: their ids in the order given. */
+export async function insertInspections(tx: Tx, values: readonly InspectionInsert[]): Promise<number[]> {
+  return insertInOrder(values, (chunk) =>
+    tx.insert(siteInspections).values(chunk).returning({ id: siteInspections.id }),
+  );
 }
 
 export async function updateInspection(tx: Tx, id: number, values: Partial<InspectionInsert>): Promise<void> {

@@ -7,6 +7,7 @@
  *   ProjectIntake, ProjectReceipt      the hook a project's receipt calls in its transaction (trace.intake.ts); the
  *                                       construction module implements it, app.ts passes it to the receipt service
  *   moveStock(tx, moves), Holder        the stock ledger's one writer (trace.stock.ts), for the site's moves
+ *   moveStockBatch(tx, moves)           the same for thousands of moves in five statements (a site's import)
  *   setSiteCodes, siteCodes             trace codes at a project's site (trace.site.ts)
  *   evidenceAsOf(tx, productId, date)   a product's evidence on a date (the delivery checklist's pre-check)
  *   traceMemberRemovalCheck(tx, projectId, orgId)
@@ -26,4 +27,4 @@ export { traceMemberRemovalCheck } from './trace.removal.ts';
 export { registerTraceRoutes } from './trace.routes.ts';
 export { createTraceShipmentService } from './trace.shipment.service.ts';
 export { setSiteCodes, siteCodes } from './trace.site.ts';
-export { type Holder, moveStock, type StockMove } from './trace.stock.ts';
+export { type Holder, moveStock, moveStockBatch, type StockMove } from './trace.stock.ts';
