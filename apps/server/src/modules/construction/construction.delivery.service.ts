@@ -18,8 +18,8 @@ import { fromMilli, milliText, toMilli } from '@jcbb/contract/quantity';
 import { businessMoment, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { withDocumentNumber } from '../../lib/document-number.ts';
+import { recordAudit, recordAudits } from '../../lib/audit.ts';
+import { withDocumentNumbers } from '../../lib/document-number.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { moveStockBatch, type TraceReceiptService } from '../trace/index.ts';
@@ -116,7 +116,8 @@ export function externalLineChecks(
  * Record checked deliveries from suppliers off the platform, in the caller's transaction (the external call's one
  * delivery, an import's many): each delivery numbered, each line a new external lot with its inspection (pending,
  * under its classification's rule) and its quantity in the project's quarantined stock, an audit row per delivery.
- * Lots, inspections and stock moves are written a thousand rows per statement, so a 10 000-row import takes
+ * Deliveries, lots, inspections, stock moves and audit rows are written a thousand rows per statement (the
+ * deliveries' numbers taken together), so a 10 000-row import takes
  * seconds (docs/performance.md, "Site stock import"). The caller has checked the project, the organisation and the
  * lines.
  */
@@ -128,29 +129,29 @@ export async function recordExternalDeliveries(
   options: { at?: Date; importUploadId?: number } = {},
 ): Promise<{ id: number; number: string }[]> {
   const now = options.at ?? new Date();
-  const created: { id: number; number: string }[] = [];
-  for (const b of deliveries) {
-    created.push(
-      await withDocumentNumber(tx, DELIVERY_SERIES, async (sp, number) => ({
-        id: await repo.insertDelivery(sp, {
-          number,
-          projectId: b.projectId,
-          orgId,
-          kind: DeliveryKind.EXTERNAL,
-          supplierName: b.supplierName,
-          supplierCreditCode: b.supplierCreditCode,
-          arrivedOn: b.arrivedOn,
-          deliveryNoteNo: b.deliveryNoteNo ?? null,
-          invoiceNo: b.invoiceNo ?? null,
-          deliveryNoteUploads: b.deliveryNoteUploadIds,
-          invoiceUploads: b.invoiceUploadIds,
-          remarks: b.remarks ?? null,
-          createdBy: user.userId,
-        }),
-        number,
+  // The deliveries' numbers taken together, the deliveries inserted in one statement (a savepoint per import, not
+  // per delivery).
+  const created = await withDocumentNumbers(tx, DELIVERY_SERIES, deliveries.length, async (sp, numbers) => {
+    const ids = await repo.insertDeliveries(
+      sp,
+      deliveries.map((b, d) => ({
+        number: numbers[d] as string,
+        projectId: b.projectId,
+        orgId,
+        kind: DeliveryKind.EXTERNAL,
+        supplierName: b.supplierName,
+        supplierCreditCode: b.supplierCreditCode,
+        arrivedOn: b.arrivedOn,
+        deliveryNoteNo: b.deliveryNoteNo ?? null,
+        invoiceNo: b.invoiceNo ?? null,
+        deliveryNoteUploads: b.deliveryNoteUploadIds,
+        invoiceUploads: b.invoiceUploadIds,
+        remarks: b.remarks ?? null,
+        createdBy: user.userId,
       })),
     );
-  }
+    return ids.map((id, d) => ({ id, number: numbers[d] as string }));
+  });
   const lines = deliveries.flatMap((b, d) =>
     b.lines.map((l, i) => ({ b, l, i, delivery: created[d] as { id: number; number: string } })),
   );
@@ -211,11 +212,12 @@ export async function recordExternalDeliveries(
       userId: user.userId,
     })),
   );
-  for (const [d, b] of deliveries.entries()) {
-    await recordAudit(tx, {
-      entity: 'site_delivery',
+  await recordAudits(
+    tx,
+    deliveries.map((b, d) => ({
+      entity: 'site_delivery' as const,
       entityId: (created[d] as { id: number }).id,
-      action: 'create',
+      action: 'create' as const,
       actor: user,
       data: {
         kind: DeliveryKind.EXTERNAL,
@@ -223,8 +225,8 @@ export async function recordExternalDeliveries(
         lines: b.lines.length,
         ...(options.importUploadId === undefined ? {} : { importUploadId: options.importUploadId }),
       },
-    });
-  }
+    })),
+  );
   return created;
 }
 
