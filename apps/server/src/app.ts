@@ -286,6 +286,8 @@ export async function buildApp(
     createConstructionServices({
       db: database.db,
       receipts: createTraceReceiptService({ db: database.db, intake: constructionIntake }),
+      files,
+      baseUrl: config.publicBaseUrl,
     }),
   );
 

@@ -5,6 +5,7 @@ import {
   catalogueEndpoints,
   certificateEndpoints,
   companyEndpoints,
+  constructionEndpoints,
   type EndpointDef,
   elementEndpoints,
   endpointKey,
@@ -573,6 +574,25 @@ const ATTEMPTS: Attempt[] = [
   { name: 'stock of their product', endpoint: T.stockList, input: () => ({ productId: ids.lotProduct }), filter: true },
   { name: 'stock card of their spec', endpoint: T.stockCard, input: () => ({ specId: ids.lotSpec }), filter: true },
   { name: 'product dashboard', endpoint: T.productDashboard, input: () => ({ id: ids.lotProduct }) },
+  // Site construction: the stock import is the construction unit's (403 by organisation type); the exports are for
+  // the project's readers (404 for anyone else)
+  {
+    name: 'stock import template',
+    endpoint: constructionEndpoints.importTemplate,
+    input: () => ({ projectId: ids.project }),
+    refused: true,
+  },
+  {
+    name: 'stock import commit',
+    endpoint: constructionEndpoints.importCommit,
+    input: () => ({ projectId: ids.project, uploadId: ids.ownerUpload }),
+    refused: true,
+  },
+  ...(['stock', 'deliveries', 'issues', 'green_ledger'] as const).map((kind) => ({
+    name: `site export ${kind}`,
+    endpoint: constructionEndpoints.exportXlsx,
+    input: () => ({ projectId: ids.project, kind }),
+  })),
 ];
 
 /**
@@ -612,6 +632,11 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     reason: 'Public by design: anyone who scans a code sees its chain, without personal data (trace.public tests).',
   },
   { endpoint: T.publicEpcis, reason: 'Public by design: the code’s EPCIS events without personal data (trace tests).' },
+  {
+    endpoint: constructionEndpoints.importPreview,
+    reason:
+      'A multipart upload signed through its query, which these JSON calls cannot send: another kind of organisation 403, one not on the project 404 and no session 401 are tried in construction.xlsx.routes.test.ts.',
+  },
   {
     endpoint: O.submitCertification,
     reason: 'Another organisation’s licence upload is refused (400 licenseUploadId): certification.test.ts.',

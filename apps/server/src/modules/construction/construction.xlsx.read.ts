@@ -89,7 +89,15 @@ export async function readSheet(bytes: Buffer): Promise<SheetRows> {
         (book.model?.sheets ?? []).find((s) => s.name !== REFERENCE_SHEET && (s.state ?? 'visible') === 'visible')
           ?.name ?? null;
       const name = (sheet as unknown as { name?: string }).name;
-      if (read || name === REFERENCE_SHEET || (target !== null && name !== target)) continue;
+      if (read || name === REFERENCE_SHEET || (target !== null && name !== target)) {
+        // Read through a sheet that is not imported: exceljs deletes a sheet it parked in a temporary file (when the
+        // shared strings come after the sheets, as Excel writes them) once its rows were asked for, and a sheet
+        // skipped unread would be opened after that: an uncaught ENOENT.
+        for await (const _ of sheet) {
+          // nothing: drained
+        }
+        continue;
+      }
       read = true;
       for await (const row of sheet) {
         const values = row.values as unknown[];

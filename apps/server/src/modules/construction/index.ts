@@ -2,18 +2,23 @@
  * The construction module's public functions (docs/architecture.md, "Module boundaries"; docs/construction.md).
  *
  *   registerConstructionRoutes(app, services)   every /api/material/… call of the site
- *   createConstructionServices({ db, receipts }) the site's services (the demo seed receives and inspects through them)
+ *   createConstructionServices({ db, receipts, files, baseUrl })
+ *                                               the site's services (the demo seed receives and inspects through them);
+ *                                               files: the import's upload storage, baseUrl: PUBLIC_BASE_URL (the
+ *                                               green ledger's links)
  *   constructionIntake                          traceability's ProjectIntake: a project's receipt becomes a site
  *                                               delivery with its lots quarantined (app.ts passes it to the receipt
  *                                               service)
  *   constructionMemberRemovalCheck             the project's removal rule (MemberRemovalCheck)
  */
 import type { Db } from '../../db/client.ts';
+import type { FileService } from '../file/index.ts';
 import type { TraceReceiptService } from '../trace/index.ts';
 import { createDeliveryService } from './construction.delivery.service.ts';
 import { createInspectionService } from './construction.inspection.service.ts';
 import type { ConstructionServices } from './construction.routes.ts';
 import { createSiteStockService } from './construction.stock.service.ts';
+import { createXlsxService } from './construction.xlsx.service.ts';
 
 export { constructionIntake } from './construction.intake.ts';
 export { constructionMemberRemovalCheck } from './construction.removal.ts';
@@ -22,13 +27,18 @@ export { registerConstructionRoutes } from './construction.routes.ts';
 export function createConstructionServices({
   db,
   receipts,
+  files,
+  baseUrl,
 }: {
   db: Db;
   receipts: TraceReceiptService;
+  files: FileService;
+  baseUrl: string;
 }): ConstructionServices {
   return {
     deliveries: createDeliveryService({ db, receipts }),
     inspections: createInspectionService({ db }),
     stock: createSiteStockService({ db }),
+    xlsx: createXlsxService({ db, files, baseUrl }),
   };
 }

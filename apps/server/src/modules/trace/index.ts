@@ -9,6 +9,7 @@
  *   moveStock(tx, moves), Holder        the stock ledger's one writer (trace.stock.ts), for the site's moves
  *   moveStockBatch(tx, moves)           the same for thousands of moves in five statements (a site's import)
  *   setSiteCodes, siteCodes             trace codes at a project's site (trace.site.ts)
+ *   scanUrl(baseUrl, code)              a code's public trace page, as labels print it (the site's green ledger links it)
  *   evidenceAsOf(tx, productId, date)   a product's evidence on a date (the delivery checklist's pre-check)
  *   traceMemberRemovalCheck(tx, projectId, orgId)
  *                                       the project module's removal check (MemberRemovalCheck): an organisation
@@ -18,7 +19,7 @@
 
 // Addresses, lots and codes as users make them (the demo seed, db/seed/demo-trace.ts).
 export { createAddressService } from './trace.address.service.ts';
-export { createCodeService } from './trace.code.service.ts';
+export { createCodeService, scanUrl } from './trace.code.service.ts';
 export { evidenceAsOf } from './trace.evidence.ts';
 export type { IntakeLine, ProjectIntake, ProjectReceipt } from './trace.intake.ts';
 export { createLotService } from './trace.lot.service.ts';
