@@ -3,6 +3,7 @@ import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
 import { catalogueRoutes } from '../features/catalogue/index.ts';
 import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
+import { stockXlsxRoutes } from '../features/construction/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -194,8 +195,8 @@ function projectConsole(): RouteItem[] {
     group('/project', 'project', 'ProjectOutlined', '/project/list', [
       projectRoutes.list,
       projectRoutes.detail,
-      soon('stockImport', 'stockImport', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('stockExport', 'stockExport', { ...project, hidden: true, activeMenu: '/project/list' }),
+      stockXlsxRoutes.stockImport,
+      stockXlsxRoutes.stockExport,
       soon('receiveTrackDetail', 'receiveTrackDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
       soon('receiveInvoiceDetail', 'receiveInvoiceDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
       soon('outboundOrderDetail', 'outboundOrderDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
@@ -242,6 +243,7 @@ const developer: RouteItem[] = [
     projectRoutes.list,
     projectRoutes.detail,
     projectRoutes.edit,
+    stockXlsxRoutes.stockExport,
   ]),
   {
     path: '/buildMaterialProcurement',
@@ -273,6 +275,7 @@ const government: RouteItem[] = [
   ...cityListingAuditRoutes,
   ...cityRevisionRoutes,
   ...cityProjectRoutes,
+  stockXlsxRoutes.cityStockExport,
 ];
 
 const certification: RouteItem[] = [
