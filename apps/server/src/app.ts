@@ -354,8 +354,10 @@ function registerModules(
   registerConstructionRoutes(
     app,
     createConstructionServices({
-      db: db,
-      receipts: createTraceReceiptService({ db: db, intake: constructionIntake }),
+      db,
+      receipts: createTraceReceiptService({ db, intake: constructionIntake }),
+      files,
+      baseUrl: config.publicBaseUrl,
     }),
     { files },
   );

@@ -788,6 +788,25 @@ const ATTEMPTS: Attempt[] = [
   },
   { name: 'spot check close', endpoint: K.spotCheckClose, input: () => ({ id: ids.spotCheck }), refused: true },
   { name: 'spot check report', endpoint: K.spotCheckFile, input: () => ({ id: ids.spotCheck }) },
+  // Site construction: the stock import is the construction unit's (403 by organisation type); the exports are for
+  // the project's readers (404 for anyone else)
+  {
+    name: 'stock import template',
+    endpoint: constructionEndpoints.importTemplate,
+    input: () => ({ projectId: ids.project }),
+    refused: true,
+  },
+  {
+    name: 'stock import commit',
+    endpoint: constructionEndpoints.importCommit,
+    input: () => ({ projectId: ids.project, uploadId: ids.ownerUpload }),
+    refused: true,
+  },
+  ...(['stock', 'deliveries', 'issues', 'green_ledger'] as const).map((kind) => ({
+    name: `site export ${kind}`,
+    endpoint: constructionEndpoints.exportXlsx,
+    input: () => ({ projectId: ids.project, kind }),
+  })),
 ];
 
 /**
@@ -827,6 +846,15 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     reason: 'Public by design: anyone who scans a code sees its chain, without personal data (trace.public tests).',
   },
   { endpoint: T.publicEpcis, reason: 'Public by design: the code’s EPCIS events without personal data (trace tests).' },
+  {
+    endpoint: O.submitCertification,
+    reason: 'Another organisation’s licence upload is refused (400 licenseUploadId): certification.test.ts.',
+  },
+  {
+    endpoint: constructionEndpoints.importPreview,
+    reason:
+      'A multipart upload signed through its query, which these JSON calls cannot send: another kind of organisation 403, one not on the project 404 and no session 401 are tried in construction.xlsx.routes.test.ts.',
+  },
   {
     endpoint: O.submitCertification,
     reason: 'Another organisation’s licence upload is refused (400 licenseUploadId): certification.test.ts.',

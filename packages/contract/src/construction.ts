@@ -826,6 +826,40 @@ export const exportQuery = z.object({
   kind: z.enum(exportKindValues, { error: '请选择导出内容' }),
 });
 
+/**
+ * The columns of the stock import (.xlsx, one row per delivered lot of an off-platform supplier), in the template's
+ * order: each a field of `deliveryExternalBody` (the delivery's: supplier, credit code, arrival date, delivery note) or
+ * of `externalLineBody` (the lot's). Rows with the same supplier, credit code, arrival date and delivery note number
+ * become one delivery.
+ */
+export const IMPORT_COLUMNS = [
+  { key: 'supplierName', title: '供应商名称', required: true },
+  { key: 'supplierCreditCode', title: '统一社会信用代码', required: true },
+  { key: 'arrivedOn', title: '到货日期', required: true },
+  { key: 'deliveryNoteNo', title: '送货单号', required: false },
+  { key: 'classifyCode', title: '材料分类代码', required: true },
+  { key: 'materialName', title: '材料名称', required: true },
+  { key: 'specName', title: '规格型号', required: true },
+  { key: 'brand', title: '品牌', required: false },
+  { key: 'makerName', title: '生产厂家', required: false },
+  { key: 'unitName', title: '单位', required: true },
+  { key: 'batchNo', title: '批号', required: true },
+  { key: 'productionDate', title: '生产日期', required: false },
+  { key: 'quantity', title: '数量', required: true },
+  { key: 'isGreen', title: '是否绿色建材', required: false },
+  { key: 'greenCertNo', title: '绿色建材证书编号', required: false },
+  { key: 'greenCertBody', title: '发证机构', required: false },
+  { key: 'building', title: '楼栋', required: false },
+  { key: 'floor', title: '楼层', required: false },
+  { key: 'part', title: '部位', required: false },
+  { key: 'storageLocation', title: '存放位置', required: false },
+] as const;
+export type ImportColumnKey = (typeof IMPORT_COLUMNS)[number]['key'];
+/** The most row errors one answer lists (errorCount says how many there were). */
+export const IMPORT_ERRORS_SHOWN = 500;
+/** Rows of the preview's sample. */
+export const IMPORT_SAMPLE_ROWS = 50;
+
 /** Check an uploaded .xlsx of off-platform deliveries row by row; nothing is written. */
 export const importPreviewQuery = z.object({ projectId: projectIdField });
 export const importRowError = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
@@ -834,6 +868,10 @@ export const importPreviewData = z.object({
   uploadId: z.number().int(),
   rows: z.number().int(),
   okRows: z.number().int(),
+  /** The deliveries the rows make (rows grouped by supplier, credit code, arrival date and delivery note). */
+  deliveries: z.number().int(),
+  /** Every error found; `errors` lists the first IMPORT_ERRORS_SHOWN, by row. */
+  errorCount: z.number().int(),
   errors: z.array(importRowError),
   /** The first rows as read, for the preview table. */
   sample: z.array(

@@ -26,6 +26,20 @@ export async function withDocumentNumber<T>(
   series: NumberSeries,
   insert: (sp: Tx, number: string) => Promise<T>,
 ): Promise<T> {
+  return withDocumentNumbers(tx, series, 1, (sp, [number]) => insert(sp, number as string));
+}
+
+/**
+ * `count` consecutive numbers of the day at once, for documents made in bulk (a site's import of a thousand
+ * deliveries): the day's last number read once and the documents inserted together by `insert` in one savepoint; a
+ * clash with another transaction's number retries the whole batch after the number that is now the last.
+ */
+export async function withDocumentNumbers<T>(
+  tx: Tx,
+  series: NumberSeries,
+  count: number,
+  insert: (sp: Tx, numbers: string[]) => Promise<T>,
+): Promise<T> {
   const dayPrefix = `${series.prefix}${shanghaiToday().replaceAll('-', '')}`;
   for (let attempt = 0; attempt < 50; attempt++) {
     const [last] = await tx
@@ -36,10 +50,10 @@ export async function withDocumentNumber<T>(
       .orderBy(desc(sql`length(${series.column})`), desc(series.column))
       .limit(1);
     const lastNumber = (last?.number as string | undefined) ?? null;
-    const seq = (lastNumber ? Number(lastNumber.slice(dayPrefix.length)) : 0) + 1;
-    const number = `${dayPrefix}${String(seq).padStart(4, '0')}`;
+    const seq = lastNumber ? Number(lastNumber.slice(dayPrefix.length)) : 0;
+    const numbers = Array.from({ length: count }, (_, i) => `${dayPrefix}${String(seq + 1 + i).padStart(4, '0')}`);
     try {
-      return await tx.transaction((sp) => insert(sp, number));
+      return await tx.transaction((sp) => insert(sp, numbers));
     } catch (e) {
       if (!isUniqueViolation(e, series.constraint)) throw e;
     }

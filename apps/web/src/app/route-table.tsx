@@ -9,6 +9,7 @@ import {
   receiveProjectRoutes,
   receiveRoutes,
   spotCheckRoutes,
+  stockXlsxRoutes,
 } from '../features/construction/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
@@ -197,8 +198,8 @@ function projectConsole(): RouteItem[] {
     group('/project', 'project', 'ProjectOutlined', '/project/list', [
       projectRoutes.list,
       projectRoutes.detail,
-      soon('stockImport', 'stockImport', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('stockExport', 'stockExport', { ...project, hidden: true, activeMenu: '/project/list' }),
+      stockXlsxRoutes.stockImport,
+      stockXlsxRoutes.stockExport,
       receiveProjectRoutes.receiveTrackDetail,
       receiveProjectRoutes.receiveInvoiceDetail,
       outboundRoutes.orderDetail,
@@ -233,6 +234,7 @@ const developer: RouteItem[] = [
     projectRoutes.list,
     projectRoutes.detail,
     projectRoutes.edit,
+    stockXlsxRoutes.stockExport,
   ]),
   {
     path: '/buildMaterialProcurement',
@@ -264,6 +266,7 @@ const government: RouteItem[] = [
   ...cityListingAuditRoutes,
   ...cityRevisionRoutes,
   ...cityProjectRoutes,
+  stockXlsxRoutes.cityStockExport,
 ];
 
 const certification: RouteItem[] = [

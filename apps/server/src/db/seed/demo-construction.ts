@@ -10,7 +10,7 @@ import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../lib/session-user.ts';
-import { createConstructionServices } from '../../modules/construction/index.ts';
+import { createSiteServices } from '../../modules/construction/index.ts';
 import { createTraceReceiptService } from '../../modules/trace/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { projects, siteDeliveries, siteInspections } from '../schema/index.ts';
@@ -54,7 +54,7 @@ const both = [
  * kerbstones rejected and returned. Witnessed samples, issues to the works and spot checks build on these.
  */
 export async function seedDemoConstruction(tx: Tx, input: DemoConstructionInput): Promise<void> {
-  const services = createConstructionServices({ db: tx as Db, receipts: createTraceReceiptService({ db: tx as Db }) });
+  const services = createSiteServices({ db: tx as Db, receipts: createTraceReceiptService({ db: tx as Db }) });
   const builder = actor(input.builder, OrgType.CONSTRUCTION);
   const supervisor = actor(input.supervisor, OrgType.SUPERVISION);
   const today = shanghaiToday();

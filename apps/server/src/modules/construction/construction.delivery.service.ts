@@ -18,11 +18,11 @@ import { fromMilli, milliText, toMilli } from '@jcbb/contract/quantity';
 import { businessMoment, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { withDocumentNumber } from '../../lib/document-number.ts';
+import { recordAudit, recordAudits } from '../../lib/audit.ts';
+import { withDocumentNumbers } from '../../lib/document-number.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
-import { moveStock, type TraceReceiptService } from '../trace/index.ts';
+import { moveStockBatch, type TraceReceiptService } from '../trace/index.ts';
 import { contractorOn, orNotFound, siteReader } from './construction.access.ts';
 import { DELIVERY_SERIES, inspectionNumber, ruleFor } from './construction.intake.ts';
 import * as repo from './construction.repository.ts';
@@ -85,6 +85,149 @@ async function checkUploads(tx: Tx, orgId: number, groups: Record<string, number
       if (!owned.has(id)) fields.push({ field: `${field}.${i}`, message: '文件不存在' });
     });
   }
+}
+
+type ExternalLine = ExternalBody['lines'][number];
+
+/** The server's own rule of an external delivery beyond its schema: it has arrived (docs/construction.md). */
+export function externalDeliveryChecks(b: Pick<ExternalBody, 'arrivedOn'>, today = shanghaiToday()): FieldError[] {
+  return b.arrivedOn > today ? [{ field: 'arrivedOn', message: '到货日期不能晚于今天' }] : [];
+}
+
+/**
+ * The server's own rules of an external line beyond its schema, each on the line's field: the classification is a
+ * product class (`classes`: those of the lines, read at once), the lot was made before it arrived, a green material
+ * names its certificate or test report. The import checks its rows with the same rules (construction.xlsx.rows.ts).
+ */
+export function externalLineChecks(
+  l: Pick<ExternalLine, 'classifyCode' | 'productionDate' | 'isGreen' | 'greenCertNo'>,
+  arrivedOn: string,
+  classes: ReadonlySet<string>,
+): { field: keyof ExternalLine; message: string }[] {
+  const out: { field: keyof ExternalLine; message: string }[] = [];
+  if (!classes.has(l.classifyCode)) out.push({ field: 'classifyCode', message: '请选择正确的材料分类' });
+  if (l.productionDate && l.productionDate > arrivedOn)
+    out.push({ field: 'productionDate', message: '生产日期不能晚于到货日期' });
+  if (l.isGreen && !l.greenCertNo) out.push({ field: 'greenCertNo', message: '绿色建材请填写证书或检测报告编号' });
+  return out;
+}
+
+/**
+ * Record checked deliveries from suppliers off the platform, in the caller's transaction (the external call's one
+ * delivery, an import's many): each delivery numbered, each line a new external lot with its inspection (pending,
+ * under its classification's rule) and its quantity in the project's quarantined stock, an audit row per delivery.
+ * Deliveries, lots, inspections, stock moves and audit rows are written a thousand rows per statement (the
+ * deliveries' numbers taken together), so a 10 000-row import takes
+ * seconds (docs/performance.md, "Site stock import"). The caller has checked the project, the organisation and the
+ * lines.
+ */
+export async function recordExternalDeliveries(
+  tx: Tx,
+  user: SessionUser,
+  orgId: number,
+  deliveries: readonly ExternalBody[],
+  options: { at?: Date; importUploadId?: number } = {},
+): Promise<{ id: number; number: string }[]> {
+  const now = options.at ?? new Date();
+  // The deliveries' numbers taken together, the deliveries inserted in one statement (a savepoint per import, not
+  // per delivery).
+  const created = await withDocumentNumbers(tx, DELIVERY_SERIES, deliveries.length, async (sp, numbers) => {
+    const ids = await repo.insertDeliveries(
+      sp,
+      deliveries.map((b, d) => ({
+        number: numbers[d] as string,
+        projectId: b.projectId,
+        orgId,
+        kind: DeliveryKind.EXTERNAL,
+        supplierName: b.supplierName,
+        supplierCreditCode: b.supplierCreditCode,
+        arrivedOn: b.arrivedOn,
+        deliveryNoteNo: b.deliveryNoteNo ?? null,
+        invoiceNo: b.invoiceNo ?? null,
+        deliveryNoteUploads: b.deliveryNoteUploadIds,
+        invoiceUploads: b.invoiceUploadIds,
+        remarks: b.remarks ?? null,
+        createdBy: user.userId,
+      })),
+    );
+    return ids.map((id, d) => ({ id, number: numbers[d] as string }));
+  });
+  const lines = deliveries.flatMap((b, d) =>
+    b.lines.map((l, i) => ({ b, l, i, delivery: created[d] as { id: number; number: string } })),
+  );
+  const lotIds = await repo.insertExternalLots(
+    tx,
+    lines.map(({ b, l }) => ({
+      orgId,
+      batchNo: l.batchNo,
+      productionDate: l.productionDate ?? b.arrivedOn,
+      quantity: milliText(toMilli(l.quantity)),
+      createdBy: user.userId,
+    })),
+  );
+  const rules = new Map<string, Awaited<ReturnType<typeof ruleFor>>>();
+  for (const code of new Set(lines.map((x) => x.l.classifyCode))) rules.set(code, await ruleFor(tx, code));
+  const inspectionIds = await repo.insertInspections(
+    tx,
+    lines.map(({ b, l, i, delivery }, n) => {
+      const rule = rules.get(l.classifyCode) as Awaited<ReturnType<typeof ruleFor>>;
+      return {
+        number: inspectionNumber(delivery.number, i + 1),
+        deliveryId: delivery.id,
+        projectId: b.projectId,
+        orgId,
+        lotId: lotIds[n] as number,
+        quantity: milliText(toMilli(l.quantity)),
+        classifyCode: l.classifyCode,
+        materialName: l.materialName,
+        specName: l.specName,
+        unitName: l.unitName,
+        brand: l.brand ?? null,
+        makerName: l.makerName ?? null,
+        isGreen: l.isGreen,
+        greenCertNo: l.greenCertNo ?? null,
+        greenCertBody: l.greenCertBody ?? null,
+        building: l.building ?? null,
+        floor: l.floor ?? null,
+        part: l.part ?? null,
+        storageLocation: l.storageLocation ?? null,
+        state: InspectionState.PENDING,
+        retestRequired: rule.retestRequired,
+        ruleEdition: rule.edition,
+      };
+    }),
+  );
+  await moveStockBatch(
+    tx,
+    lines.map(({ b, l }, n) => ({
+      holder: { kind: 'project', projectId: b.projectId },
+      specId: null,
+      lotId: lotIds[n] as number,
+      bucket: StockBucket.QUARANTINED,
+      quantity: fromMilli(toMilli(l.quantity)),
+      reason: 'receive',
+      docType: 'inspection',
+      docId: inspectionIds[n] as number,
+      occurredAt: businessMoment(b.arrivedOn, now),
+      userId: user.userId,
+    })),
+  );
+  await recordAudits(
+    tx,
+    deliveries.map((b, d) => ({
+      entity: 'site_delivery' as const,
+      entityId: (created[d] as { id: number }).id,
+      action: 'create' as const,
+      actor: user,
+      data: {
+        kind: DeliveryKind.EXTERNAL,
+        supplier: b.supplierName,
+        lines: b.lines.length,
+        ...(options.importUploadId === undefined ? {} : { importUploadId: options.importUploadId }),
+      },
+    })),
+  );
+  return created;
 }
 
 export type DeliveryService = ReturnType<typeof createDeliveryService>;
@@ -218,98 +361,25 @@ export function createDeliveryService({ db, receipts }: { db: Db; receipts: Trac
       return db.transaction(async (tx) => {
         const contractor = await contractorOn(tx, user, b.projectId);
         const orgId = contractor.membership.orgId;
-        const fields: FieldError[] = [];
-        if (b.arrivedOn > shanghaiToday()) fields.push({ field: 'arrivedOn', message: '到货日期不能晚于今天' });
+        const fields: FieldError[] = externalDeliveryChecks(b);
         await checkUploads(
           tx,
           orgId,
           { deliveryNoteUploadIds: b.deliveryNoteUploadIds, invoiceUploadIds: b.invoiceUploadIds },
           fields,
         );
+        const classes = await repo.productClasses(
+          tx,
+          b.lines.map((l) => l.classifyCode),
+        );
         for (const [i, l] of b.lines.entries()) {
-          if (!(await repo.isProductClass(tx, l.classifyCode)))
-            fields.push({ field: `lines.${i}.classifyCode`, message: '请选择正确的材料分类' });
-          if (l.productionDate && l.productionDate > b.arrivedOn)
-            fields.push({ field: `lines.${i}.productionDate`, message: '生产日期不能晚于到货日期' });
-          if (l.isGreen && !l.greenCertNo)
-            fields.push({ field: `lines.${i}.greenCertNo`, message: '绿色建材请填写证书或检测报告编号' });
+          for (const f of externalLineChecks(l, b.arrivedOn, classes)) {
+            fields.push({ field: `lines.${i}.${f.field}`, message: f.message });
+          }
         }
         if (fields.length > 0) throw invalidInput(fields);
-        const delivery = await withDocumentNumber(tx, DELIVERY_SERIES, async (sp, number) => ({
-          id: await repo.insertDelivery(sp, {
-            number,
-            projectId: b.projectId,
-            orgId,
-            kind: DeliveryKind.EXTERNAL,
-            supplierName: b.supplierName,
-            supplierCreditCode: b.supplierCreditCode,
-            arrivedOn: b.arrivedOn,
-            deliveryNoteNo: b.deliveryNoteNo ?? null,
-            invoiceNo: b.invoiceNo ?? null,
-            deliveryNoteUploads: b.deliveryNoteUploadIds,
-            invoiceUploads: b.invoiceUploadIds,
-            remarks: b.remarks ?? null,
-            createdBy: user.userId,
-          }),
-          number,
-        }));
-        const at = businessMoment(b.arrivedOn, options.at ?? new Date());
-        for (const [i, l] of b.lines.entries()) {
-          const lotId = await repo.insertExternalLot(tx, {
-            orgId,
-            batchNo: l.batchNo,
-            productionDate: l.productionDate ?? b.arrivedOn,
-            quantity: milliText(toMilli(l.quantity)),
-            createdBy: user.userId,
-          });
-          const rule = await ruleFor(tx, l.classifyCode);
-          const inspectionId = await repo.insertInspection(tx, {
-            number: inspectionNumber(delivery.number, i + 1),
-            deliveryId: delivery.id,
-            projectId: b.projectId,
-            orgId,
-            lotId,
-            quantity: milliText(toMilli(l.quantity)),
-            classifyCode: l.classifyCode,
-            materialName: l.materialName,
-            specName: l.specName,
-            unitName: l.unitName,
-            brand: l.brand ?? null,
-            makerName: l.makerName ?? null,
-            isGreen: l.isGreen,
-            greenCertNo: l.greenCertNo ?? null,
-            greenCertBody: l.greenCertBody ?? null,
-            building: l.building ?? null,
-            floor: l.floor ?? null,
-            part: l.part ?? null,
-            storageLocation: l.storageLocation ?? null,
-            state: InspectionState.PENDING,
-            retestRequired: rule.retestRequired,
-            ruleEdition: rule.edition,
-          });
-          await moveStock(tx, [
-            {
-              holder: { kind: 'project', projectId: b.projectId },
-              specId: null,
-              lotId,
-              bucket: StockBucket.QUARANTINED,
-              quantity: fromMilli(toMilli(l.quantity)),
-              reason: 'receive',
-              docType: 'inspection',
-              docId: inspectionId,
-              occurredAt: at,
-              userId: user.userId,
-            },
-          ]);
-        }
-        await recordAudit(tx, {
-          entity: 'site_delivery',
-          entityId: delivery.id,
-          action: 'create',
-          actor: user,
-          data: { kind: DeliveryKind.EXTERNAL, supplier: b.supplierName, lines: b.lines.length },
-        });
-        return delivery;
+        const [delivery] = await recordExternalDeliveries(tx, user, orgId, [b], options);
+        return delivery as { id: number; number: string };
       });
     },
 

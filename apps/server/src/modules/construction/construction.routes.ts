@@ -1,5 +1,7 @@
-import { constructionEndpoints as api, OrgType } from '@jcbb/contract';
+import { constructionEndpoints as api, OrgType, ResponseCode } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { AppError } from '../../lib/errors.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import type { FileService } from '../file/index.ts';
@@ -9,6 +11,8 @@ import type { IssueService } from './construction.issue.service.ts';
 import type { SampleService } from './construction.sample.service.ts';
 import type { SpotCheckService } from './construction.spot-check.service.ts';
 import type { SiteStockService } from './construction.stock.service.ts';
+import { workbookStream, XLSX_MIME } from './construction.xlsx.export.ts';
+import type { XlsxService } from './construction.xlsx.service.ts';
 
 const tags = ['施工现场 Site construction'];
 const { DEVELOPER, SUPERVISION, CONSTRUCTION } = OrgType;
@@ -22,6 +26,7 @@ export interface ConstructionServices {
   issues: IssueService;
   samples: SampleService;
   spotChecks: SpotCheckService;
+  xlsx: XlsxService;
 }
 
 /**
@@ -174,6 +179,61 @@ export function registerConstructionRoutes(
     description: `Issued less returned, per material, specification and unit; no paging. ${reads}`,
     tags,
     handler: ({ user, query }) => s.issues.searchAll(user, query),
+  });
+
+  // Import and export (.xlsx)
+  defineRoute(app, api.importTemplate, {
+    summary: '导入模板 The stock import’s .xlsx template',
+    description:
+      'Answers the file itself: the sheet 到货明细 with the columns of an off-platform delivery row and an example row, and the sheet 材料分类代码 listing the product classes. The construction unit on the project.',
+    tags,
+    orgTypes: [CONSTRUCTION],
+    handler: async ({ user, query, reply }) => {
+      const t = await s.xlsx.template(user, query.projectId);
+      return reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', contentDisposition(t.fileName, { fallback: 'import-template.xlsx' }))
+        .header('cache-control', 'no-store')
+        .send(t.bytes);
+    },
+  });
+  defineRoute(app, api.importPreview, {
+    summary: '导入预览 Check an .xlsx of off-platform deliveries row by row',
+    description:
+      'Multipart, field "file", signed through the query. Every row checked with the external delivery’s rules; errors by row and column, the first 50 rows as read. Nothing is written but the upload, whose id the commit names. A file that is not an .xlsx workbook, an empty sheet or more than 10 000 rows: 400 on `file`. The construction unit on the project.',
+    tags,
+    orgTypes: [CONSTRUCTION],
+    handler: async ({ user, query, request }) => {
+      if (!request.isMultipart())
+        throw new AppError(ResponseCode.UNSUPPORTED_MEDIA_TYPE, '请以 multipart/form-data 上传文件');
+      const part = await request.file();
+      if (!part)
+        throw new AppError(ResponseCode.INVALID_INPUT, '请选择文件', {
+          fields: [{ field: 'file', message: '请选择文件' }],
+        });
+      return s.xlsx.preview(user, query.projectId, { name: part.filename, bytes: await part.toBuffer() });
+    },
+  });
+  defineRoute(app, api.importCommit, {
+    summary: '确认导入 Record a previewed import in one transaction',
+    description:
+      'The upload (the caller’s organisation’s) is read and checked again; with any error nothing is written (400, a field `rows.<row>.<column>` per error). Rows with the same supplier, credit code, arrival date and delivery note number become one delivery; each line an external lot, quarantined, with its inspection. An upload is imported once (409 again). The construction unit on the project.',
+    tags,
+    orgTypes: [CONSTRUCTION],
+    handler: ({ user, body }) => s.xlsx.commit(user, body),
+  });
+  defineRoute(app, api.exportXlsx, {
+    summary: '导出 The project’s stock, deliveries, issues or green-material ledger as .xlsx',
+    description: `Answers the file itself. kind: stock (the stock list), deliveries (every lot with its delivery), issues (issue orders and returns, by line), green_ledger (绿色建材进场专项台账: one row per green lot, its evidence on the delivery date, inspection, witnessed sample and a link to its public proof). ${reads}`,
+    tags,
+    handler: async ({ user, query, reply }) => {
+      const sheet = await s.xlsx.exportSheet(user, query);
+      reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', contentDisposition(sheet.fileName, { fallback: sheet.fallback }))
+        .header('cache-control', 'no-store');
+      return reply.send(workbookStream(sheet));
+    },
   });
 
   const open = (sha256: string) => files.open(sha256);

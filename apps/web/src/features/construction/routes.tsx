@@ -1,5 +1,7 @@
+import { Role } from '@jcbb/contract/enums';
 import { lazyPage, type PageOptions, page, type RouteItem } from '../../lib/route-types.ts';
 import { RECEIVE_PATHS } from './receive-paths.ts';
+import { STOCK_EXPORT_PATH } from './stock-xlsx-paths.ts';
 
 /**
  * The site construction pages (spec §2 /projectConstruction and /project; docs/construction.md), each under the
@@ -114,5 +116,38 @@ export const spotCheckRoutes = {
     hidden: true,
     activeMenu: '/projectConstruction/spotCheck',
     data: () => import('./spot-check-detail-data.ts'),
+  }),
+} satisfies Record<string, RouteItem>;
+
+// ---- stock import and export (.xlsx) ----
+
+const StockImportPage = lazyPage(() =>
+  import('./pages/StockImportPage.tsx').then((m) => ({ default: m.StockImportPage })),
+);
+const StockExportPage = lazyPage(() =>
+  import('./pages/StockExportPage.tsx').then((m) => ({ default: m.StockExportPage })),
+);
+
+/**
+ * The project's Excel pages (docs/construction.md, "Import and export"), under /project, reached from the project's
+ * detail: the construction unit's import of off-platform deliveries, and the exports for everyone who may read the
+ * site — the project consoles' (construction, supervision), the developer's and the city committee's.
+ */
+export const stockXlsxRoutes = {
+  stockImport: page('stockImport', 'stockImport', StockImportPage, {
+    requiresProject: true,
+    hidden: true,
+    activeMenu: '/project/list',
+  }),
+  stockExport: page('stockExport', 'stockExport', StockExportPage, {
+    requiresProject: true,
+    hidden: true,
+    activeMenu: '/project/list',
+  }),
+  /** The city committee's: it takes part in no project, and arrives from a project's detail. */
+  cityStockExport: page(STOCK_EXPORT_PATH, 'stockExport', StockExportPage, {
+    hidden: true,
+    activeMenu: '/gov/projects',
+    roles: [Role.CITY_COMMITTEE],
   }),
 } satisfies Record<string, RouteItem>;

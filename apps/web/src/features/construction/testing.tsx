@@ -29,3 +29,6 @@ export function screenWidth(px: number) {
       }) as MediaQueryList,
   );
 }
+
+/** Render a site construction page with its strings at `path` (the .xlsx pages' tests). */
+export const renderConstruction = renderSite;
