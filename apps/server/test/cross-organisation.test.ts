@@ -5,6 +5,7 @@ import {
   catalogueEndpoints,
   certificateEndpoints,
   companyEndpoints,
+  constructionEndpoints,
   type EndpointDef,
   elementEndpoints,
   endpointKey,
@@ -20,7 +21,9 @@ import {
   samplingEndpoints,
   traceEndpoints,
 } from '@jcbb/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteInspections } from '../src/db/schema/index.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
 import { projectInput } from '../src/modules/project/test-support.ts';
 import { callEndpoint, inputNames } from './endpoint-call.ts';
@@ -65,6 +68,10 @@ const ids = {
   lotProduct: 0,
   shipment: 0,
   receipt: 0,
+  siteProject: 0,
+  delivery: 0,
+  inspection: 0,
+  siteLot: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -184,6 +191,22 @@ beforeAll(async () => {
     }
   }
   expect(ids.receipt, shipments.raw.slice(0, 300)).toBeGreaterThan(0);
+  // The demo school's site (demo-construction.ts): a delivery, its first lot's inspection.
+  const [site] = await server.database.db
+    .select({
+      projectId: siteInspections.projectId,
+      deliveryId: siteInspections.deliveryId,
+      id: siteInspections.id,
+      lotId: siteInspections.lotId,
+    })
+    .from(siteInspections)
+    .where(eq(siteInspections.state, 'released'))
+    .limit(1);
+  ids.siteProject = site?.projectId as number;
+  ids.delivery = site?.deliveryId as number;
+  ids.inspection = site?.id as number;
+  ids.siteLot = site?.lotId as number;
+  expect(ids.inspection).toBeGreaterThan(0);
 });
 afterAll(() => server?.stop());
 
@@ -226,6 +249,7 @@ const B = basicMaterialEndpoints;
 const E = elementEndpoints;
 const O = organizationEndpoints;
 const T = traceEndpoints;
+const K = constructionEndpoints;
 const receiptBody = () => ({
   shipmentId: ids.shipment,
   arrivedOn: '2026-11-20',
@@ -573,6 +597,75 @@ const ATTEMPTS: Attempt[] = [
   { name: 'stock of their product', endpoint: T.stockList, input: () => ({ productId: ids.lotProduct }), filter: true },
   { name: 'stock card of their spec', endpoint: T.stockCard, input: () => ({ specId: ids.lotSpec }), filter: true },
   { name: 'product dashboard', endpoint: T.productDashboard, input: () => ({ id: ids.lotProduct }) },
+  // Site construction: the other manufacturer is on no project (reads 404); writes are the construction unit's or
+  // the supervisor's (403 by organisation type); construction.routes.test.ts tries another construction unit (404).
+  { name: 'site: expected shipments', endpoint: K.expectedList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: deliveries', endpoint: K.deliveryList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: a delivery', endpoint: K.deliveryDetail, input: () => ({ id: ids.delivery }) },
+  {
+    name: 'site: receive at their project',
+    endpoint: K.deliveryReceive,
+    input: () => ({
+      projectId: ids.siteProject,
+      shipmentId: ids.shipment,
+      arrivedOn: '2026-11-20',
+      lines: [{ shipmentLineId: 1, received: 1 }],
+    }),
+    refused: true,
+  },
+  {
+    name: 'site: external delivery at their project',
+    endpoint: K.deliveryExternal,
+    input: () => ({
+      projectId: ids.siteProject,
+      supplierName: '越权供应商',
+      supplierCreditCode: creditCode('91320100MA1MEQ7X9'),
+      arrivedOn: '2026-11-20',
+      lines: [
+        {
+          classifyCode: '0212',
+          materialName: '石材',
+          specName: '越权',
+          unitName: '平方米',
+          batchNo: 'X-1',
+          quantity: 1,
+        },
+      ],
+    }),
+    refused: true,
+  },
+  {
+    name: 'site: papers of their delivery',
+    endpoint: K.deliveryPapers,
+    input: () => ({ id: ids.delivery }),
+    refused: true,
+  },
+  { name: 'site: inspections', endpoint: K.inspectionList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: an inspection', endpoint: K.inspectionDetail, input: () => ({ id: ids.inspection }) },
+  {
+    name: 'site: submit their inspection',
+    endpoint: K.inspectionDecide,
+    input: () => ({ id: ids.inspection, checks: [], visualResult: 'ok', verdict: 'fail', reason: '越权判定' }),
+    refused: true,
+  },
+  {
+    name: 'site: confirm their inspection',
+    endpoint: K.inspectionConfirm,
+    input: () => ({ id: ids.inspection, approve: true }),
+    refused: true,
+  },
+  {
+    name: 'site: dispose of their lot',
+    endpoint: K.inspectionDispose,
+    input: () => ({ id: ids.inspection, disposal: 'destroyed' }),
+    refused: true,
+  },
+  { name: 'site: stock', endpoint: K.stockList, input: () => ({ projectId: ids.siteProject }) },
+  {
+    name: 'site: a lot’s moves',
+    endpoint: K.stockPutDetail,
+    input: () => ({ projectId: ids.siteProject, lotId: ids.siteLot }),
+  },
 ];
 
 /**

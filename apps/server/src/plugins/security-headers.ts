@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authEndpoints, pages } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -79,7 +80,7 @@ export const PERMISSIONS_POLICY = [...DENIED_FEATURES.map((f) => `${f}=()`), 'ca
   ', ',
 );
 /** The public mobile page scans product codes with the camera: of the light pages, its HTML alone may use it. */
-export const SCAN_PAGE_PATHS = new Set(['/mobile/index', '/mobile/index/']);
+export const SCAN_PAGE_PATHS = new Set<string>([pages.scanIndex.path, `${pages.scanIndex.path}/`]);
 const SCAN_PAGE_POLICY = PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)');
 /** Answers that are never a document: API calls and the build's files. */
 const NOT_DOCUMENTS = ['/api/', '/open/', '/assets/', '/materials/', '/notice/', '/common/', '/dolphin/'];
@@ -98,7 +99,7 @@ function mayUseCamera(path: string): boolean {
 }
 
 /** Answers that carry credentials without being behind a session: never kept by a browser or a proxy either. */
-const CREDENTIAL_ROUTES = new Set(['/api/auth/login', '/api/user/token/verify']);
+const CREDENTIAL_ROUTES = new Set<string>([authEndpoints.login.path, authEndpoints.verifyToken.path]);
 
 export function registerSecurityHeaders(app: FastifyInstance) {
   const headers = { ...securityHeaders(), 'permissions-policy': PERMISSIONS_POLICY };

@@ -81,7 +81,6 @@ export async function platformLotFacts(tx: Tx, lotIds: number[]) {
     .where(inArray(lots.id, lotIds));
   return new Map(rows.map((r) => [r.lotId, r]));
 }
-export type PlatformLotFacts = Awaited<ReturnType<typeof platformLotFacts>> extends Map<number, infer V> ? V : never;
 
 export async function insertExternalLot(
   tx: Tx,

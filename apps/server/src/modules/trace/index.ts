@@ -6,7 +6,7 @@
  *   createTraceReceiptService({ db })   receipts and returns, likewise
  *   ProjectIntake, ProjectReceipt      the hook a project's receipt calls in its transaction (trace.intake.ts); the
  *                                       construction module implements it, app.ts passes it to the receipt service
- *   moveStock(tx, moves), Holder        the stock ledger's one writer (trace.stock.ts), for the site's moves
+ *   moveStock(tx, moves)                the stock ledger's one writer (trace.stock.ts), for the site's moves
  *   setSiteCodes, siteCodes             trace codes at a project's site (trace.site.ts)
  *   evidenceAsOf(tx, productId, date)   a product's evidence on a date (the delivery checklist's pre-check)
  *   traceMemberRemovalCheck(tx, projectId, orgId)
@@ -19,11 +19,11 @@
 export { createAddressService } from './trace.address.service.ts';
 export { createCodeService } from './trace.code.service.ts';
 export { evidenceAsOf } from './trace.evidence.ts';
-export type { IntakeLine, ProjectIntake, ProjectReceipt } from './trace.intake.ts';
+export type { ProjectIntake, ProjectReceipt } from './trace.intake.ts';
 export { createLotService } from './trace.lot.service.ts';
 export { createTraceReceiptService, type TraceReceiptService } from './trace.receipt.service.ts';
 export { traceMemberRemovalCheck } from './trace.removal.ts';
 export { registerTraceRoutes } from './trace.routes.ts';
 export { createTraceShipmentService } from './trace.shipment.service.ts';
 export { setSiteCodes, siteCodes } from './trace.site.ts';
-export { type Holder, moveStock, type StockMove } from './trace.stock.ts';
+export { moveStock } from './trace.stock.ts';

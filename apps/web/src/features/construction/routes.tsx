@@ -1,4 +1,4 @@
-import { lazyPage, type PageOptions, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, type PageOptions, page, type RouteItem } from '../../lib/route-types.ts';
 import { RECEIVE_PATHS } from './receive-paths.ts';
 
 /**

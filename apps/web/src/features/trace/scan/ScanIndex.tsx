@@ -1,3 +1,4 @@
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useMemo, useState } from 'react';
 import { CameraScanner } from '../../../components/scanner/CameraScanner.tsx';
 import { extractTraceCode } from '../components/mobile/trace-code.ts';
@@ -28,7 +29,7 @@ export function ScanIndex({
       return;
     }
     setInvalid(false);
-    go(`/mobile/detail?code=${code}`);
+    go(pageUrl(pages.scanDetail, { code }));
   };
   return (
     <div className="scan-page">
