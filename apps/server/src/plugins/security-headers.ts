@@ -79,7 +79,7 @@ const DENIED_FEATURES = [
 export const PERMISSIONS_POLICY = [...DENIED_FEATURES.map((f) => `${f}=()`), 'camera=()', 'fullscreen=(self)'].join(
   ', ',
 );
-/** The public mobile page scans product codes with the camera: its HTML alone may use it, from our origin. */
+/** The public mobile page scans product codes with the camera: of the light pages, its HTML alone may use it. */
 export const SCAN_PAGE_PATHS = new Set<string>([pages.scanIndex.path, `${pages.scanIndex.path}/`]);
 const SCAN_PAGE_POLICY = PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)');
 /** Answers that are never a document: API calls and the build's files. */
