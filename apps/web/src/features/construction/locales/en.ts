@@ -642,7 +642,7 @@ export default {
     noProject: 'No project to choose',
   },
   stockImport: {
-    title: 'Import off-platform deliveries',
+    title: 'Import stock · deliveries from off-platform suppliers',
     intro:
       'Record deliveries from suppliers off the platform in bulk: one lot per row of the template. The file is checked row by row and imported only when every row is right. Rows with the same supplier, credit code, arrival date and delivery note become one delivery; each lot enters quarantined stock until it is inspected.',
     template: 'Download the template',
@@ -682,7 +682,7 @@ export default {
     toExport: 'Export the ledgers',
   },
   stockExport: {
-    title: 'Export the project’s ledgers',
+    title: 'Export stock · the project’s ledgers',
     intro: 'The project’s stock, deliveries, issues or green-material ledger as an Excel file.',
     kind: 'What to export',
     download: 'Download Excel',

@@ -642,7 +642,7 @@ export default {
     noProject: '暂无可选的项目',
   },
   stockImport: {
-    title: '平台外到货导入',
+    title: '库存导入 · 平台外供应商到货',
     intro:
       '用于批量登记平台外供应商的到货：按模板每行填写一个批次，上传后逐行校验；全部无误才能导入。同一供应商、信用代码、到货日期、送货单号的各行合为一张到货单，各批次进入待验库存，等待进场验收。',
     template: '下载导入模板',
@@ -681,7 +681,7 @@ export default {
     toExport: '导出台账',
   },
   stockExport: {
-    title: '项目台账导出',
+    title: '库存导出 · 项目台账',
     intro: '导出项目的库存、到货、出库领用记录或绿色建材进场专项台账（Excel）。',
     kind: '导出内容',
     download: '下载 Excel',

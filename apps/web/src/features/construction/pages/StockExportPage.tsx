@@ -49,12 +49,14 @@ export function StockExportPage() {
           <Radio.Group value={kind} onChange={(e) => setKind(e.target.value as ExportKind)} style={{ width: '100%' }}>
             <Space orientation="vertical" size={12} style={{ width: '100%' }}>
               {exportKindValues.map((k) => (
-                <Radio key={k} value={k} style={{ alignItems: 'flex-start' }}>
-                  <Space orientation="vertical" size={0}>
+                <div key={k}>
+                  <Radio value={k}>
                     <Typography.Text strong>{t(`stockExport.kinds.${k}`)}</Typography.Text>
-                    <Typography.Text type="secondary">{t(`stockExport.hints.${k}`)}</Typography.Text>
-                  </Space>
-                </Radio>
+                  </Radio>
+                  <Typography.Paragraph type="secondary" style={{ margin: '2px 0 0 24px' }}>
+                    {t(`stockExport.hints.${k}`)}
+                  </Typography.Paragraph>
+                </div>
               ))}
             </Space>
           </Radio.Group>

@@ -60,6 +60,12 @@ export function StockImportPage() {
   const { t } = useTranslation(CONSTRUCTION_NS);
   const { projectId, picker } = useSiteProject();
   const [stage, setStage] = useState<Stage>({ step: 'pick' });
+  // Another project: a preview was of the project it was made for.
+  const [previewedFor, setPreviewedFor] = useState(projectId);
+  if (previewedFor !== projectId) {
+    setPreviewedFor(projectId);
+    setStage({ step: 'pick' });
+  }
   const template = useMutation({
     mutationFn: (id: number) => stockXlsxApi.template(id),
     onSuccess: (blob) => saveBlob(blob, '平台外到货导入模板.xlsx'),
@@ -105,6 +111,7 @@ export function StockImportPage() {
         <Steps
           size="small"
           current={current}
+          status={stage.step === 'done' ? 'finish' : 'process'}
           items={[
             { title: t('stockImport.steps.upload') },
             { title: t('stockImport.steps.check') },
