@@ -9,7 +9,10 @@
 //       module or feature (nor, on the web, `app/` or `layout/`);
 //   (c) cycles between modules/features: the module-level graph of non-test imports must be acyclic;
 //   (d) a web feature's index.ts stays light (the route table loads it with the shell): statically it imports only
-//       its own routes.tsx; pages may sit behind a lazy import(). Components, hooks and calls go in public.ts.
+//       its own routes.tsx; pages may sit behind a lazy import(). Components, hooks and calls go in public.ts;
+//   (e) a web feature never imports the app that composes it (`src/app/`, and `src/layout/`, the console frame that
+//       imports the app): the graph runs app → features → lib. What features need of the app (route types, the
+//       current route and console, the public frame) lives in `src/lib/` and `src/components/`. Tests included.
 // Each violation is printed as `file:line  message`; the exit code is 1 when there is any.
 //
 // Usage: node scripts/check-boundaries.mjs [repository root]   (default: the current directory)
@@ -32,6 +35,9 @@ const SHARED = [
   { base: `${WEB_SRC}/lib`, forbidden: [`${WEB_SRC}/features`, `${WEB_SRC}/app`, `${WEB_SRC}/layout`] },
   { base: `${WEB_SRC}/components`, forbidden: [`${WEB_SRC}/features`, `${WEB_SRC}/app`, `${WEB_SRC}/layout`] },
 ];
+/** The web's app shell, which composes the features: a feature importing it would make a circle through it. */
+const WEB_FEATURES = `${WEB_SRC}/features`;
+const WEB_APP = [`${WEB_SRC}/app`, `${WEB_SRC}/layout`];
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'migrations']);
 
@@ -89,7 +95,9 @@ function unitOf(relPath) {
 const isTest = (relPath) => /\.test\.(ts|tsx|mts)$/.test(relPath) || relPath.startsWith('apps/server/test/');
 const isTestSupport = (relPath) =>
   /(^|\/)([\w.-]+\.)?test-support\.(ts|tsx)$/.test(relPath) ||
-  /\/features\/[^/]+\/(testing\.tsx|test-[\w-]+\.ts)$/.test(relPath);
+  /\/features\/[^/]+\/(testing\.tsx|test-[\w-]+\.ts)$/.test(relPath) ||
+  // A part's own test helpers inside the feature (components/spot-check/spot-check-testing.tsx).
+  /\/features\/[^/]+\/.+-testing\.tsx$/.test(relPath);
 /** A web feature's locale files are data (strings, no imports): the shell's locale registry (lib/i18n.ts) loads them. */
 const isLocale = (relPath) => /^apps\/web\/src\/features\/[^/]+\/locales\/[\w-]+\.ts$/.test(relPath);
 const under = (relPath, base) => relPath === base || relPath.startsWith(`${base}/`);
@@ -122,6 +130,13 @@ export function check(repoRoot = root) {
           violations.push(
             `${where}  ${s.base.split('/').pop()}/ imports '${spec}' (${bad}): shared code never imports a module/feature`,
           );
+      }
+      // (e) a feature importing the app shell that composes it
+      const shell = under(from, WEB_FEATURES) && WEB_APP.find((a) => under(to, a));
+      if (shell) {
+        violations.push(
+          `${where}  a feature imports '${spec}' (${shell}): features never import the app that composes them; move what they need to src/lib/ or src/components/`,
+        );
       }
       const toUnit = unitOf(to);
       if (!toUnit || (fromUnit && fromUnit.key === toUnit.key)) continue;
@@ -219,5 +234,7 @@ if (isMain) {
     );
     process.exit(1);
   }
-  console.log('check-boundaries: no deep imports, shared code imports no domain, no module cycles');
+  console.log(
+    'check-boundaries: no deep imports, shared code imports no domain, no feature imports the app, no module cycles',
+  );
 }

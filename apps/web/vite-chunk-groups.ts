@@ -41,7 +41,7 @@ const PROOF = /[\\/]node_modules[\\/]@noble[\\/]curves[\\/]|[\\/]packages[\\/]co
 const SHELL_ROOTS = [path.join(src, 'layout/ConsoleLayout.tsx')];
 const HOME_ROOTS = [path.join(src, 'features/home/HomePage.tsx')];
 /** antd's providers (theme, locale, App) and the public pages' frame: every page with antd has them. */
-const ANTD_CORE_ROOTS = [path.join(src, 'app/AntdFrame.tsx'), path.join(src, 'layout/PublicFrame.tsx')];
+const ANTD_CORE_ROOTS = [path.join(src, 'app/AntdFrame.tsx'), path.join(src, 'components/PublicFrame.tsx')];
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;

@@ -71,24 +71,24 @@ export function trustProxyOption(value: Config['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-/** Build the whole server for a configuration: used by main.ts and by every API test. */
-export async function buildApp(
-  config: Config,
-  options: {
-    database?: Database;
-    logger?: boolean;
-    /** Where log lines go instead of stdout (tests read them). */
-    logStream?: { write(line: string): void };
-    /** Start the background jobs (default true). */
-    jobs?: boolean;
-    /** A shared store opened elsewhere (tests: two apps on one in-memory store); the caller closes it. */
-    kv?: KvStore;
-  } = {},
-): Promise<BuiltApp> {
-  // How long each start-up step took, in one log line once the logger exists (docs/performance.md, cold start).
-  // moduleLoadMs: from the process's start to here, mostly loading modules.
-  const startup: Record<string, number> = { moduleLoadMs: Math.round(performance.now()) };
-  let mark = performance.now();
+interface BuildOptions {
+  database?: Database;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  /** Start the background jobs (default true). */
+  jobs?: boolean;
+  /** A shared store opened elsewhere (tests: two apps on one in-memory store); the caller closes it. */
+  kv?: KvStore;
+}
+
+/**
+ * Build the whole server for a configuration: used by main.ts and by every API test. In order: the database
+ * (migrated and seeded), the Fastify instance, its plugins, the console's files, the error handling, the gates every
+ * request passes (rate limit, signatures and sessions, text guard), the modules' routes and the background jobs.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const clock = startupClock();
   // A console built under other keys cannot sign in here: refused in production, said loudly elsewhere (below).
   const signingMismatch = webSigningMismatch(config.webDist, {
     appCode: config.appCode,
@@ -96,13 +96,59 @@ export async function buildApp(
     secret: config.authSecret,
   });
   if (signingMismatch && config.production) throw new Error(signingMismatch);
+  const database = await openAndSeed(config, options.database, clock.step);
+
+  const app = createServer(config, options);
+  await registerPlugins(app, config);
+  if (signingMismatch) app.log.warn(signingMismatch);
+  const serveWeb = await serveConsole(app, config);
+  registerErrorHandling(app, {
+    spaFallback: serveWeb,
+    lightPage: serveWeb && existsSync(path.join(config.webDist, 'public.html')),
+  });
+  const { kv, auth, addressKey } = await registerGates(app, config, database, options.kv);
+  registerModules(app, { config, database, auth, kv, addressKey });
+  // Background jobs (jobs/): each runs once per period across the deployment; onClose waits for a run.
+  if (options.jobs !== false) {
+    const stopJobs = startJobs(database.db, allJobs, app.log);
+    app.addHook('onClose', stopJobs);
+  }
+  await app.ready();
+  clock.step('routesMs');
+  app.log.info({ startup: clock.startup }, 'start-up steps');
+  return {
+    app,
+    database,
+    auth,
+    kv,
+    async close() {
+      await app.close();
+      if (!options.kv) await kv.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * How long each start-up step took, in one log line once the logger exists (docs/performance.md, cold start).
+ * moduleLoadMs: from the process's start to here, mostly loading modules; `step(name)` records the time since the
+ * previous step.
+ */
+function startupClock() {
+  const startup: Record<string, number> = { moduleLoadMs: Math.round(performance.now()) };
+  let mark = performance.now();
   const step = (name: string) => {
     const now = performance.now();
     startup[name] = Math.round(now - mark);
     mark = now;
   };
+  return { startup, step };
+}
+
+/** The database (the one given, or opened from the configuration), migrated, with its reference and demo data. */
+async function openAndSeed(config: Config, given: Database | undefined, step: (name: string) => void) {
   const database =
-    options.database ??
+    given ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb }));
   step('openDatabaseMs');
   // Migrations run under an advisory lock, and so do the seeds: processes starting together do each once.
@@ -123,7 +169,11 @@ export async function buildApp(
     if (seedDemo) await seedDemoData(database.db, config, demoHash);
     step('demoDataMs');
   });
+  return database;
+}
 
+/** The Fastify instance: logger, request ids, timeouts, proxies, zod validation, one log line per request. */
+function createServer(config: Config, options: BuildOptions): FastifyInstance {
   const app = Fastify({
     logger:
       options.logger === false
@@ -165,10 +215,14 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
     return payload;
   });
+  return app;
+}
 
+/** Security headers, compression, uploads and the OpenAPI document with its UI. */
+async function registerPlugins(app: FastifyInstance, config: Config): Promise<void> {
   registerSecurityHeaders(app);
   // JSON answers above 1 KB compressed as they go (brotli at quality 4: most of the saving for little CPU); the
-  // console's files are compressed once at build time instead (precompressed copies, below).
+  // console's files are compressed once at build time instead (precompressed copies, serveConsole).
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -193,44 +247,45 @@ export async function buildApp(
   // Routes that plugins add (the API document, the console's files) declare their access here: the gateway refuses
   // every route without one.
   await declaringAccess(app, 'bare', () => app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true }));
+}
 
-  if (signingMismatch) app.log.warn(signingMismatch);
-  // The built console, if there is one: a single-page app, so unknown non-API GETs get its index.html.
+/** The built console, if there is one: a single-page app, so unknown non-API GETs get its index.html. Answers whether it is served. */
+async function serveConsole(app: FastifyInstance, config: Config): Promise<boolean> {
   const serveWeb = existsSync(path.join(config.webDist, 'index.html'));
-  if (serveWeb) {
-    await declaringAccess(app, 'bare', () =>
-      app.register(fastifyStatic, {
-        root: config.webDist,
-        // One route for every file, looked up per request: registering a route per built file (about 200, found by
-        // walking the folder) took 0.1–0.2 s of every start-up. A path that is no file falls to the not-found handler.
-        wildcard: true,
-        // The build's brotli and gzip copies (apps/web/vite-precompress.ts) are sent by Accept-Encoding.
-        preCompressed: true,
-        cacheControl: false,
-        setHeaders: webCacheHeaders,
-      }),
-    );
-    // Headers that only a document (or a worker) obeys are dropped from the console's scripts and styles: about
-    // 600 bytes per file, some 10 KB of the sign-in page's download (docs/decisions.md). nosniff, CORP and the
-    // referrer policy (which a stylesheet's own fetches follow) stay.
-    app.addHook('onSend', async (request, reply, payload) => {
-      // By what is sent, not by the URL: a missing asset answers the console's HTML, which keeps them all.
-      const type = String(reply.getHeader('content-type') ?? '');
-      if (
-        request.url.startsWith('/assets/') &&
-        /^(?:application\/javascript|text\/javascript|text\/css)\b/.test(type)
-      ) {
-        for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-      }
-      return payload;
-    });
-  }
-  registerErrorHandling(app, {
-    spaFallback: serveWeb,
-    lightPage: serveWeb && existsSync(path.join(config.webDist, 'public.html')),
+  if (!serveWeb) return false;
+  await declaringAccess(app, 'bare', () =>
+    app.register(fastifyStatic, {
+      root: config.webDist,
+      // One route for every file, looked up per request: registering a route per built file (about 200, found by
+      // walking the folder) took 0.1–0.2 s of every start-up. A path that is no file falls to the not-found handler.
+      wildcard: true,
+      // The build's brotli and gzip copies (apps/web/vite-precompress.ts) are sent by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: webCacheHeaders,
+    }),
+  );
+  // Headers that only a document (or a worker) obeys are dropped from the console's scripts and styles: about
+  // 600 bytes per file, some 10 KB of the sign-in page's download (docs/decisions.md). nosniff, CORP and the
+  // referrer policy (which a stylesheet's own fetches follow) stay.
+  app.addHook('onSend', async (request, reply, payload) => {
+    // By what is sent, not by the URL: a missing asset answers the console's HTML, which keeps them all.
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (request.url.startsWith('/assets/') && /^(?:application\/javascript|text\/javascript|text\/css)\b/.test(type)) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    }
+    return payload;
   });
+  return true;
+}
+
+/**
+ * What every request passes before a module sees it: the shared store, the public rate limit, the gateway
+ * (signatures, sessions, access levels), the text guard, and the certification check `certified` routes ask.
+ */
+async function registerGates(app: FastifyInstance, config: Config, database: Database, givenKv: KvStore | undefined) {
   // Redis, else the PostgreSQL server, else memory: one store for every process of the deployment.
-  const kv = options.kv ?? createKvStore(config.redisUrl, config.kvPrefix, database.postgres ?? undefined);
+  const kv = givenKv ?? createKvStore(config.redisUrl, config.kvPrefix, database.postgres ?? undefined);
   database.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'database connection lost'));
   kv.onConnectionError((error) => app.log.warn({ error: loggableError(error) }, 'redis connection error'));
   // Public reads are limited per client address before anything else runs; the address only as a salted hash,
@@ -248,69 +303,66 @@ export async function buildApp(
 
   // What routes declaring `certified` ask (lib/route.ts): the organisation's certification as it is now.
   app.decorate('orgCertified', (orgId: number) => orgIsCertified(database.db, orgId));
+  return { kv, auth, addressKey };
+}
 
-  const messages = createMessageService({ db: database.db });
-  const files = createFileService({ db: database.db, config });
-  const organizations = createOrganizationService({ db: database.db, config, auth, messages, files });
+/** Every module's services and routes, and the functions app.ts passes from one module to another. */
+function registerModules(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: Database;
+    auth: AuthService;
+    kv: KvStore;
+    addressKey: ReturnType<typeof createAddressKeys>;
+  },
+): void {
+  const { config, auth, kv, addressKey } = deps;
+  const db = deps.database.db;
+  const messages = createMessageService({ db });
+  const files = createFileService({ db, config });
+  const organizations = createOrganizationService({ db, config, auth, messages, files });
   registerSystemRoutes(app, config);
   registerAuthRoutes(app, auth, config.appCode);
   registerFileRoutes(app, files);
   registerMessageRoutes(app, messages);
   registerOrganizationRoutes(app, organizations);
-  registerReferenceRoutes(app, { db: database.db });
-  registerCertificateRoutes(app, createCertificateService({ db: database.db }), config);
-  const revisions = createRevisionService({ db: database.db });
-  registerProductRoutes(app, { db: database.db, auth, facts: revisions.gate });
+  registerReferenceRoutes(app, { db });
+  registerCertificateRoutes(app, createCertificateService({ db }), config);
+  const revisions = createRevisionService({ db });
+  registerProductRoutes(app, { db, auth, facts: revisions.gate });
   registerRevisionRoutes(app, revisions);
-  registerCatalogueRoutes(app, createCatalogueService({ db: database.db, files }));
-  registerCompanyRoutes(app, createCompanyService({ db: database.db }));
-  registerBasicMaterialRoutes(app, createBasicMaterialService({ db: database.db }));
-  registerBasicMaterialReviewRoutes(app, createBasicMaterialReviewService({ db: database.db }));
-  registerSamplingRoutes(app, createSamplingService({ db: database.db }));
-  registerElementRoutes(app, createElementService({ db: database.db, recomputeCityStandard }));
-  registerListingRoutes(app, createListingService({ db: database.db, files }));
+  registerCatalogueRoutes(app, createCatalogueService({ db, files }));
+  registerCompanyRoutes(app, createCompanyService({ db }));
+  registerBasicMaterialRoutes(app, createBasicMaterialService({ db }));
+  registerBasicMaterialReviewRoutes(app, createBasicMaterialReviewService({ db }));
+  registerSamplingRoutes(app, createSamplingService({ db }));
+  registerElementRoutes(app, createElementService({ db, recomputeCityStandard }));
+  registerListingRoutes(app, createListingService({ db, files }));
   // The material modules' checks before an organisation leaves a project (project.removal.ts): the project module
-  // declares the check, traceability implements it, so neither module imports the other for it.
+  // declares the check, traceability and the site implement it, so neither side imports the other for it.
   registerProjectRoutes(
     app,
     createProjectService({
-      db: database.db,
+      db: db,
       removalChecks: [traceMemberRemovalCheck, constructionMemberRemovalCheck],
     }),
   );
   // A receipt into a project's stock starts the site's inspection (trace.intake.ts): traceability declares the hook,
   // the construction module implements it.
-  registerTraceRoutes(app, { db: database.db, files, config, kv, addressKey, intake: constructionIntake });
+  registerTraceRoutes(app, { db: db, files, config, kv, addressKey, intake: constructionIntake });
   registerConstructionRoutes(
     app,
     createConstructionServices({
-      db: database.db,
-      receipts: createTraceReceiptService({ db: database.db, intake: constructionIntake }),
+      db,
+      receipts: createTraceReceiptService({ db, intake: constructionIntake }),
       files,
       baseUrl: config.publicBaseUrl,
     }),
+    { files },
   );
 
-  registerLedger(app, { db: database.db, files });
-  // Background jobs (jobs/): each runs once per period across the deployment; onClose waits for a run.
-  if (options.jobs !== false) {
-    const stopJobs = startJobs(database.db, allJobs, app.log);
-    app.addHook('onClose', stopJobs);
-  }
-  await app.ready();
-  step('routesMs');
-  app.log.info({ startup }, 'start-up steps');
-  return {
-    app,
-    database,
-    auth,
-    kv,
-    async close() {
-      await app.close();
-      if (!options.kv) await kv.close();
-      await database.close();
-    },
-  };
+  registerLedger(app, { db, files });
 }
 
 const DOCUMENT_ONLY_HEADERS = [

@@ -1,3 +1,4 @@
+import { ledgerEndpoints } from '@jcbb/contract/ledger.endpoints';
 import { keyFingerprint } from '@jcbb/contract/ledger-proof';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -41,7 +42,7 @@ async function main() {
     `  API document: ${url}/api/docs`,
     `  Database: ${db}`,
     // The key that signs the evidence ledger's heads: compare it with the one printed on labels and certificates.
-    `  Ledger key fingerprint: ${keyFingerprint(ledgerSigner().publicKeyHex)} (${url}/.well-known/jcbb-ledger-key.json)`,
+    `  Ledger key fingerprint: ${keyFingerprint(ledgerSigner().publicKeyHex)} (${url}${ledgerEndpoints.wellKnownKey.path})`,
   ];
   if (config.seedDemo) {
     lines.push('', `  Demo accounts (password ${DEMO_PASSWORD}):`);

@@ -81,6 +81,29 @@ describe('check-boundaries', () => {
     expect(r.out).toContain('apps/web/src/components/Z.tsx:1  components/ imports');
   });
 
+  it('refuses a web feature importing the app shell (app/, layout/) that composes it, tests included', () => {
+    const r = run(
+      tree({
+        ...clean,
+        'apps/web/src/features/y/components/Y.tsx': "import type { RouteItem } from '../../../app/route-types.ts';\n",
+        'apps/web/src/features/y/components/Y.test.tsx':
+          "// the frame\nimport { F } from '../../../layout/Frame.tsx';\n",
+        'apps/web/src/layout/Frame.tsx': 'export const F = 1;\n',
+      }),
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      "apps/web/src/features/y/components/Y.tsx:1  a feature imports '../../../app/route-types.ts' (apps/web/src/app)",
+    );
+    expect(r.out).toContain('apps/web/src/features/y/components/Y.test.tsx:2  a feature imports');
+    // The app imports the features, and lib/ is below both.
+    const downward = {
+      ...clean,
+      'apps/web/src/features/y/components/Y.tsx': "import { t } from '../../../lib/i18n.ts';\n",
+    };
+    expect(run(tree(downward)).code).toBe(0);
+  });
+
   it("keeps a web feature's index.ts light: routes.tsx and lazy pages only", () => {
     const lazyPage = "import { lazy } from 'react';\nexport const P = lazy(() => import('./P.tsx'));\n";
     expect(run(tree({ ...clean, 'apps/web/src/features/y/index.ts': lazyPage })).code).toBe(0);

@@ -131,12 +131,15 @@ describe('graceful shutdown', () => {
     await server.database.db.update(users).set({ passwordHash: slowHash }).where(eq(users.mobile, '13800000001'));
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
     const body = signParams('POST', '/api/auth/login', { mobile: '13800000001', password: DEMO_PASSWORD }, server.key);
+    // In flight = the server has taken the request (Fastify's own listener, registered first, has run: past its 503
+    // for a closing server). A fixed wait was not enough on a busy machine: the request could arrive after the close.
+    const taken = new Promise((resolve) => server.app.server.once('request', resolve));
     const inFlight = fetch(`${address}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await taken;
     const closing = server.stop();
     const response = await inFlight;
     expect(response.status).toBe(200);

@@ -64,9 +64,6 @@ export const CertificateLedgerKind = {
   DECLARATION: 'declaration',
   REVOCATION: 'revocation',
 } as const;
-/** Public page a certificate's QR code opens (on the configured public base URL). */
-export const CERTIFICATE_VERIFY_PATH = '/free/certificate';
-
 /** Certificate numbers: letters, digits and hyphens, so they are URL-safe as they are (e.g. CGBM-2026-000001). */
 export const certNoSchema = z
   .string({ error: '请输入证书编号' })

@@ -24,6 +24,8 @@ import {
   issueCreatedData,
   issueReturnBody,
   projectIdQuery,
+  retrievalCodesData,
+  retrievalCodesQuery,
   retrievalDetailData,
   retrievalListData,
   retrievalListQuery,
@@ -33,6 +35,7 @@ import {
   retrievalSearchQuery,
   sampleCreateBody,
   sampleDetail,
+  sampleFileQuery,
   sampleListBody,
   sampleListData,
   sampleReportBody,
@@ -162,6 +165,7 @@ export const constructionEndpoints = {
     query: projectIdQuery,
     response: witnessRatioData,
   }),
+  sampleFile: endpoint({ method: 'GET', path: '/api/material/sample/file', query: sampleFileQuery }),
 
   // Project stock
   stockList: endpoint({
@@ -201,6 +205,12 @@ export const constructionEndpoints = {
     path: '/api/material/retrieval/detail',
     query: constructionIdQuery,
     response: retrievalDetailData,
+  }),
+  retrievalCodes: endpoint({
+    method: 'GET',
+    path: '/api/material/retrieval/codes',
+    query: retrievalCodesQuery,
+    response: retrievalCodesData,
   }),
   retrievalSearch: endpoint({
     method: 'GET',
@@ -246,6 +256,7 @@ export const constructionEndpoints = {
     body: spotCheckCloseBody,
     response: done,
   }),
+  spotCheckFile: endpoint({ method: 'GET', path: '/api/material/spotCheck/file', query: constructionIdQuery }),
 
   // Import and export (.xlsx)
   importTemplate: endpoint({ method: 'GET', path: '/api/material/stock/import/template', query: projectIdQuery }),

@@ -2,6 +2,7 @@ import { pageOf } from './envelope.ts';
 import { creditCodeSchema } from './organization.ts';
 import { blankToUndefined, optionalText, positiveId, requiredText, takeSkip } from './params.ts';
 import {
+  codeLevelValues,
   codeList,
   dateField,
   optionalDate,
@@ -491,6 +492,8 @@ export const sampleItem = z.object({
   sampleNo: z.string(),
   sealNo: z.string().nullable(),
   inspectionId: z.number().int(),
+  /** The lot's inspection record (its number, for the link). */
+  inspectionNumber: z.string(),
   materialName: z.string(),
   specName: z.string(),
   batchNo: z.string(),
@@ -517,6 +520,8 @@ export const sampleDetail = sampleItem.extend({
   report: fileRef.nullable(),
   /** The report's entry on the evidence ledger. */
   reportLeafIndex: z.number().int().nullable(),
+  /** The sampled lot's state at the site now (released once its retests passed, rejected on a failure). */
+  lotState: z.enum(inspectionStateValues),
   photos: z.array(fileRef),
   actions: z.array(z.enum(['send', 'report'])),
 });
@@ -545,6 +550,8 @@ export const sampleReportBody = z.object({
   result: z.enum(testResultValues, { error: '请选择检测结论' }),
   reportUploadId: positiveId('检测报告'),
 });
+/** A file of a sample (its report or a sealing photo), for anyone who may read the project's site records. */
+export const sampleFileQuery = z.object({ id: positiveId('样品'), uploadId: positiveId('文件') });
 
 /** Per material of a project: lots delivered, lots witnessed, the share (goal ≥ 30 %). */
 export const witnessRatioData = z.object({
@@ -663,27 +670,41 @@ export const issueOrderItem = z.object({
   lineCount: z.number().int(),
   /** For an issue: some of it was returned to stock. */
   returned: z.boolean(),
+  /** For a return: the issue order it returns. */
+  returnOfId: z.number().int().nullable(),
   returnOfNumber: z.string().nullable(),
 });
 export const retrievalListData = pageOf(issueOrderItem);
 export const issueLineView = z.object({
   id: z.number().int(),
   lotId: z.number().int(),
+  /** The lot's inspection that released it at this site (an issue line's; a return line's is its issue line's). */
+  inspectionId: z.number().int(),
+  inspectionNumber: z.string(),
+  /** The delivery that brought the lot (the inspection's; its page shows the inspection among its lots). */
+  deliveryId: z.number().int(),
   materialName: z.string(),
   specName: z.string(),
   batchNo: z.string(),
   unitName: z.string(),
   quantity: z.number(),
-  /** Issued and not yet returned. */
+  /** Issued and not yet returned (0 on a return document). */
   returnable: z.number(),
+  /** The top-level trace codes the line issued (or returned). */
   codes: z.array(z.string()),
+  /** Of an issue line's codes, those not yet returned, with the quantity each stands for (a return names them). */
+  returnableCodes: z.array(z.object({ code: z.string(), quantity: z.number() })),
 });
 export const retrievalDetailData = issueOrderItem.extend({
   projectId: z.number().int(),
   projectName: z.string(),
   remarks: z.string().nullable(),
   lines: z.array(issueLineView),
-  returns: z.array(z.object({ id: z.number().int(), number: z.string(), issuedOn: z.string() })),
+  returns: z.array(
+    z.object({ id: z.number().int(), number: z.string(), issuedOn: z.string(), reason: z.string().nullable() }),
+  ),
+  /** The caller may return some of it to stock (the construction unit that issued it, something still out). */
+  canReturn: z.boolean(),
 });
 /** `api/material/retrieval/search`: issued materials by name, specification, lot, location and date. */
 export const retrievalSearchQuery = z.object({
@@ -696,7 +717,7 @@ export const retrievalSearchQuery = z.object({
   from: optionalDate('开始日期'),
   to: optionalDate('结束日期'),
 });
-export const issuedLineItem = issueLineView.omit({ returnable: true, codes: true }).extend({
+export const issuedLineItem = issueLineView.omit({ returnable: true, codes: true, returnableCodes: true }).extend({
   orderId: z.number().int(),
   orderNumber: z.string(),
   issuedOn: z.string(),
@@ -708,6 +729,11 @@ export const issuedLineItem = issueLineView.omit({ returnable: true, codes: true
   netQuantity: z.number(),
 });
 export const retrievalSearchData = pageOf(issuedLineItem);
+/** The trace codes of a lot the project may issue: top-level codes it holds (received), of released deliveries. */
+export const retrievalCodesQuery = z.object({ projectId: projectIdField, lotId: positiveId('批次') });
+export const retrievalCodesData = z.array(
+  z.object({ code: z.string(), level: z.enum(codeLevelValues), quantity: z.number(), childCount: z.number().int() }),
+);
 /** `api/material/retrieval/search/all`: the same search without paging, totals per material (for a use-location view). */
 export const retrievalSearchAllQuery = retrievalSearchQuery.omit({ take: true, skip: true });
 export const retrievalSearchAllData = z.array(
@@ -744,10 +770,13 @@ export const spotCheckDetail = spotCheckItem.extend({
   report: fileRef.nullable(),
   remarks: z.string().nullable(),
   rectification: z.string().nullable(),
+  rectifiedAt: z.string().nullable(),
+  rectifiedByName: z.string().nullable(),
   closedAt: z.string().nullable(),
   closedByName: z.string().nullable(),
   actions: z.array(z.enum(['rectify', 'close'])),
 });
+export type SpotCheckDetail = z.infer<typeof spotCheckDetail>;
 export const spotCheckCreateBody = z
   .object({
     projectId: projectIdField,

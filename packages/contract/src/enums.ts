@@ -195,14 +195,6 @@ export const listingStatusLabels: Record<ListingStatusValue, { zh: string; en: s
   6: { zh: '已下架', en: 'Delisted' },
 };
 
-/** The organisation certification page (spec §2), reached from the uncertified banner and the route table. */
-export const VERIFICATION_PATH = '/organization/orgnizationVerification';
-
-/** Console pages a listing's messages point to (the manufacturer's details, the platform's and the city's audit). */
-export const LISTING_DETAIL_PATH = '/warehousing/details';
-export const PLATFORM_LISTING_AUDIT_PATH = '/admin/listings/detail';
-export const CITY_LISTING_AUDIT_PATH = '/gov/listings/detail';
-
 /** Actions recorded in the audit log of listings and products (audit_log.action). */
 export const ListingAction = {
   SAVE: 'save',

@@ -31,6 +31,7 @@ export * from './message.endpoints.ts';
 export * from './message.ts';
 export * from './organization.endpoints.ts';
 export * from './organization.ts';
+export * from './pages.ts';
 export * from './product.endpoints.ts';
 export * from './product.ts';
 export * from './project.endpoints.ts';

@@ -1,4 +1,4 @@
-import { errorCatalogue, type FieldError, ResponseCode } from '@jcbb/contract';
+import { errorCatalogue, type FieldError, pages, ResponseCode } from '@jcbb/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ThrottledError } from '../lib/errors.ts';
 import { findPgError, loggablePgError, mapPgError } from './db-errors.ts';
@@ -45,7 +45,7 @@ const API_PREFIXES = ['/api/', '/open/', '/materials/', '/notice/', '/common/', 
  * router; docs/decisions.md, "The public pages' light entry") when the build has one; every other page is the
  * console's index.html.
  */
-export const LIGHT_PAGES = new Set(['/mobile/index', '/mobile/detail', '/free/certificate']);
+export const LIGHT_PAGES = new Set<string>([pages.scanIndex.path, pages.scanDetail.path, pages.certificateVerify.path]);
 
 export function registerErrorHandling(
   app: FastifyInstance,

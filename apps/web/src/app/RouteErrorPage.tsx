@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import './boot.css';
+import '../components/boot.css';
 
 /**
  * What a page that failed to render shows (a bug, or a page's code that could not load after a new release):

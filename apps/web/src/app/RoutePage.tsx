@@ -1,8 +1,9 @@
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useNavigation, useRevalidator } from 'react-router-dom';
-import { PageLoading } from './PageLoading.tsx';
-import { RouteItemContext, useConsoleRoutes } from './route-context.ts';
-import { type FlatRoute, findRoute, flattenRoutes } from './route-index.ts';
+import { PageLoading } from '../components/PageLoading.tsx';
+import { RouteItemContext } from '../lib/route-context.ts';
+import { type FlatRoute, findRoute, flattenRoutes } from '../lib/route-index.ts';
+import { useSessionConsole } from './console-routes.ts';
 import { framedPublicRoutes } from './route-table.tsx';
 
 const flatFramedPublic = flattenRoutes(framedPublicRoutes);
@@ -26,7 +27,7 @@ export function RoutePage({ route }: { route: FlatRoute }): ReactNode {
  * /productionManagement), so the entry comes from the signed-in user's own console, by the route's path.
  */
 export function ConsolePage({ path }: { path: string }): ReactNode {
-  const own = useConsoleRoutes();
+  const own = useSessionConsole();
   const route = (own && findRoute(own.routes, path)) ?? findRoute(flatFramedPublic, path);
   if (!route) return <SessionChanged />;
   return <RoutePage route={route} />;

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
-import { lazyPage } from './lazy-page.ts';
-import { PageLoading } from './PageLoading.tsx';
+import { PageLoading } from '../components/PageLoading.tsx';
+import { lazyPage } from '../lib/lazy-page.ts';
 
 /** antd's providers, fetched the first time such a page shows, or by the router as a navigation to one starts. */
 const AntdFrame = lazyPage(() => import('./AntdFrame.tsx'));

@@ -1,4 +1,6 @@
+import { pages } from '@jcbb/contract/pages';
 import { describe, expect, it } from 'vitest';
+import { loginRedirect } from '../lib/login-path.ts';
 import type { SessionState, SessionUser } from '../lib/session.ts';
 import {
   consoleRoutesFor,
@@ -8,11 +10,11 @@ import {
   guardInput,
   isKnownPath,
   isPublicPath,
-  loginRedirect,
   NO_PROJECT,
   type ProjectCheck,
-  VERIFICATION_PATH,
 } from './guard-decision.ts';
+
+const VERIFICATION_PATH = pages.verification.path;
 
 function user(over: Partial<SessionUser> & { orgType?: number | null } = {}): SessionUser {
   const { orgType = 6, ...rest } = over;

@@ -1,24 +1,25 @@
 import { APP_CODE, Role } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
+import { LOGIN_PATH, loginRedirect, withoutParams } from '../lib/login-path.ts';
+import { type FlatRoute, filterByRoles, findRoute, flattenRoutes } from '../lib/route-index.ts';
+import type { ConsoleKey } from '../lib/route-types.ts';
 import type { SessionState } from '../lib/session.ts';
 import { groupTarget, isGroupRoute, selectConsole } from './menu.ts';
-import { type FlatRoute, filterByRoles, findRoute, flattenRoutes } from './route-index.ts';
-import { type ConsoleKey, consoles, consoleTree, framedPublicRoutes, publicRoutes } from './route-table.tsx';
+import { consoles, consoleTree, framedPublicRoutes, publicRoutes } from './route-table.tsx';
 
 /**
  * The route guard's decisions (spec §4), as a pure function of where the browser is going and what the session
  * holds. `guard.tsx` performs them (calls, session changes, redirects) and asks again until the answer is `pass`.
  */
 
-export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
-export const VERIFICATION_PATH = '/organization/orgnizationVerification';
 export const PASSWORD_PATH = '/user/password';
 export const NO_PROJECT = '暂无项目';
 
 /** Signed-in users asking for these go home (spec §4); /cities covers the public catalogue under it. */
-const signedInGoHome = ['/login', '/signIn', '/404'];
+const signedInGoHome = [LOGIN_PATH, '/signIn', NOT_FOUND_PATH];
 /** A user without an organisation may still reach these (besides public pages). */
-const withoutCompany = [VERIFICATION_PATH, PASSWORD_PATH];
+const withoutCompany: string[] = [pages.verification.path, PASSWORD_PATH];
 
 export type GuardDecision =
   | { kind: 'verify-token'; token: string; appCode: string; moduleCode: string | null; cleanUrl: string }
@@ -67,18 +68,6 @@ export interface GuardInput {
   groupTarget?: string | null;
 }
 
-function without(search: string, names: string[]): string {
-  const query = new URLSearchParams(search);
-  for (const name of names) query.delete(name);
-  const rest = query.toString();
-  return rest ? `?${rest}` : '';
-}
-
-export function loginRedirect(pathname: string, search = ''): string {
-  if (pathname === '/' || pathname === LOGIN_PATH) return LOGIN_PATH;
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(pathname + without(search, ['token', 'moduleCode']))}`;
-}
-
 function goesHomeWhenSignedIn(pathname: string): boolean {
   return signedInGoHome.includes(pathname) || pathname === '/cities' || pathname.startsWith('/cities/');
 }
@@ -94,10 +83,10 @@ export function decide(input: GuardInput): GuardDecision {
       token: queryToken,
       appCode: moduleCode || APP_CODE,
       moduleCode: moduleCode || null,
-      cleanUrl: pathname + without(search, ['token', 'moduleCode']),
+      cleanUrl: pathname + withoutParams(search, ['token', 'moduleCode']),
     };
   }
-  if (moduleCode) return { kind: 'select-app', moduleCode, cleanUrl: pathname + without(search, ['moduleCode']) };
+  if (moduleCode) return { kind: 'select-app', moduleCode, cleanUrl: pathname + withoutParams(search, ['moduleCode']) };
   if (!input.isKnown) return { kind: 'redirect', to: NOT_FOUND_PATH };
   if (!input.token)
     return input.isPublic ? { kind: 'pass' } : { kind: 'redirect', to: loginRedirect(pathname, search) };
@@ -106,7 +95,7 @@ export function decide(input: GuardInput): GuardDecision {
   if (input.isPublic) return { kind: 'pass' };
   const superAdmin = input.user.roles.includes(Role.SUPER_ADMIN);
   if (input.user.companyId === null && !superAdmin && !withoutCompany.includes(pathname)) {
-    return { kind: 'redirect', to: VERIFICATION_PATH };
+    return { kind: 'redirect', to: pages.verification.path };
   }
   if (!input.route) return { kind: 'redirect', to: NOT_FOUND_PATH };
   if (input.groupTarget !== undefined) return { kind: 'redirect', to: input.groupTarget ?? NOT_FOUND_PATH };

@@ -3,16 +3,10 @@ import { type LoaderFunctionArgs, replace } from 'react-router-dom';
 import { RemoteLoginDialog } from '../features/auth/index.ts';
 import { authApi } from '../features/auth/public.ts';
 import { i18n } from '../lib/i18n.ts';
+import { LOGIN_PATH, loginRedirect } from '../lib/login-path.ts';
 import { notify } from '../lib/notify.ts';
 import { session } from '../lib/session.ts';
-import {
-  decide,
-  guardInput,
-  LOGIN_PATH,
-  loginRedirect,
-  type ProjectCheck,
-  type ProjectCheckOrgType,
-} from './guard-decision.ts';
+import { decide, guardInput, type ProjectCheck, type ProjectCheckOrgType } from './guard-decision.ts';
 import { defaultApp } from './menu.ts';
 import { closeRemoteLoginReminder, useRemoteLoginReminder } from './session-invalid.ts';
 import { WithAntd } from './WithAntd.tsx';

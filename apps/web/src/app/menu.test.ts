@@ -3,6 +3,8 @@ import routeDescEn from '../features/placeholder/locales/en.ts';
 import routeDescZh from '../features/placeholder/locales/zh-CN.ts';
 import shellEn from '../lib/locales/en.ts';
 import shellZh from '../lib/locales/zh-CN.ts';
+import { filterByRoles, findRoute, flattenRoutes, resolvePath } from '../lib/route-index.ts';
+import type { ConsoleKey, MenuEntry, RouteItem } from '../lib/route-types.ts';
 import {
   activeMenuKey,
   breadcrumbFor,
@@ -14,14 +16,11 @@ import {
   groupTarget,
   iframeHref,
   isGroupRoute,
-  type MenuEntry,
   type MenuOptions,
   openKeysFor,
   selectConsole,
 } from './menu.ts';
-import { filterByRoles, findRoute, flattenRoutes, resolvePath } from './route-index.ts';
-import { type ConsoleKey, consoles, consoleTree, publicRoutes } from './route-table.tsx';
-import type { RouteItem } from './route-types.ts';
+import { consoles, consoleTree, publicRoutes } from './route-table.tsx';
 
 const Page = () => null;
 const base: MenuOptions = { roles: ['企业管理员'], host: 'www.jcbb.cn' };

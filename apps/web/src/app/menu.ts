@@ -1,7 +1,7 @@
 import { ModuleCode, OrgType, Role } from '@jcbb/contract/enums';
-import { type FlatRoute, findRoute, resolvePath } from './route-index.ts';
-import type { ConsoleKey } from './route-table.tsx';
-import type { RouteItem, RouteMeta } from './route-types.ts';
+import { pages } from '@jcbb/contract/pages';
+import { type FlatRoute, findRoute, resolvePath } from '../lib/route-index.ts';
+import type { ConsoleKey, MenuEntry, RouteItem, RouteMeta } from '../lib/route-types.ts';
 
 /**
  * The side menu, the active entry and the breadcrumb, computed from the route table (spec §2 "Side menu", §6).
@@ -58,19 +58,6 @@ export function defaultApp(orgType: number | null, modules: readonly string[]): 
     ([code, key]) => modules.includes(code) && orgType !== null && consoleByOrgType[orgType] === key,
   );
   return own?.[0] ?? modules.find((m) => consoleByModule[m]) ?? null;
-}
-
-export interface MenuEntry {
-  /** Unique in the menu; the full path for routed entries. */
-  key: string;
-  /** i18n key. */
-  title: string;
-  icon?: string;
-  /** Where a routed leaf goes. */
-  to?: string;
-  /** A leaf opening another site in a new tab. */
-  external?: { href: string; target: '_blank'; rel: 'noopener noreferrer' };
-  children?: MenuEntry[];
 }
 
 export interface MenuOptions {
@@ -199,8 +186,6 @@ export interface Crumb {
   to?: string;
 }
 
-export const HOME_PATH = '/home';
-
 function crumbLink(route: FlatRoute): string | undefined {
   if (route.item.component) return route.fullPath;
   return route.item.redirect;
@@ -213,8 +198,8 @@ function crumbLink(route: FlatRoute): string | undefined {
 export function breadcrumbFor(routes: FlatRoute[], pathname: string, search = ''): Crumb[] {
   const route = findRoute(routes, pathname);
   if (!route) return [];
-  const home: Crumb = { title: 'route.home', to: HOME_PATH };
-  if (route.fullPath === HOME_PATH) return [{ title: 'route.home' }];
+  const home: Crumb = { title: 'route.home', to: pages.home.path };
+  if (route.fullPath === pages.home.path) return [{ title: 'route.home' }];
   const chain: Crumb[] = [];
   let prefix = '';
   for (const ancestor of route.ancestors) {

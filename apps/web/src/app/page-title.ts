@@ -1,8 +1,8 @@
 import { PRODUCT_TITLE } from '@jcbb/contract/enums';
+import { findRoute, flattenRoutes } from '../lib/route-index.ts';
 import type { SessionState } from '../lib/session.ts';
 import { consoleRoutesFor } from './guard-decision.ts';
 import { IFRAME_PATH, titleFor } from './menu.ts';
-import { findRoute, flattenRoutes } from './route-index.ts';
 import { framedPublicRoutes, publicRoutes } from './route-table.tsx';
 
 const flatPublic = flattenRoutes([...publicRoutes, ...framedPublicRoutes]);

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { authPublicRoutes } from '../features/auth/index.ts';
+import { type FlatRoute, findRoute, flattenRoutes } from '../lib/route-index.ts';
+import type { ConsoleKey, RouteItem } from '../lib/route-types.ts';
 import { session } from '../lib/session.ts';
 import { consoleRoutesFor } from './guard-decision.ts';
-import { type FlatRoute, findRoute, flattenRoutes } from './route-index.ts';
-import { type ConsoleKey, consoles, consoleTree, framedPublicRoutes, publicRoutes } from './route-table.tsx';
-import type { RouteItem } from './route-types.ts';
+import { consoles, consoleTree, framedPublicRoutes, publicRoutes } from './route-table.tsx';
 import { preloadAntdFrame } from './WithAntd.tsx';
 
 /**

@@ -1,9 +1,16 @@
+import { pages } from '@jcbb/contract/pages';
 import { adminRoutes } from '../features/admin/index.ts';
 import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
 import { catalogueRoutes } from '../features/catalogue/index.ts';
 import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
-import { stockXlsxRoutes } from '../features/construction/index.ts';
+import {
+  outboundRoutes,
+  receiveProjectRoutes,
+  receiveRoutes,
+  spotCheckRoutes,
+  stockXlsxRoutes,
+} from '../features/construction/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -16,26 +23,22 @@ import { PlaceholderPage as Placeholder } from '../features/placeholder/index.ts
 import { productRoutes } from '../features/product/index.ts';
 import { cityProjectRoutes, projectRoutes } from '../features/project/index.ts';
 import { cityRevisionRoutes, platformRevisionRoutes } from '../features/revision/index.ts';
-import { inventoryDetailRoute, shipRoutes, traceMobileRoutes, traceRoutes } from '../features/trace/index.ts';
-import type { RouteItem, RouteMeta } from './route-types.ts';
+import {
+  inventoryDetailRoute,
+  shipRoutes,
+  TRACE_PATHS,
+  traceMobileRoutes,
+  traceRoutes,
+} from '../features/trace/index.ts';
+import type { ConsoleKey, RouteItem, RouteMeta } from '../lib/route-types.ts';
 
 /**
  * The route table (spec §2, §3): the only source of the router, the side menu, the breadcrumb, the guard's
  * permission check and the page titles. One tree per console; `sharedConsoleRoutes` join every organisation's
- * console; `publicRoutes` need no sign-in.
+ * console; `publicRoutes` need no sign-in. The paths of the pages other code links to (the server's messages, the
+ * printed links, other features) are the contract's `pages` (`@jcbb/contract/pages`): the features' routes take them
+ * from there, and `pages.test.ts` checks each is a route of the consoles it is sent to.
  */
-
-export type ConsoleKey =
-  | 'manufacturer'
-  | 'distributor'
-  | 'construction'
-  | 'supervision'
-  | 'developer'
-  | 'government'
-  | 'certification'
-  | 'admin'
-  /** Organisation types without a console of their own (design institutes, regulators, …): home and shared pages. */
-  | 'basic';
 
 type PageOptions = Omit<RouteMeta, 'title' | 'description'> & { hidden?: boolean };
 
@@ -56,8 +59,8 @@ function group(path: string, key: string, icon: string, redirect: string, childr
 
 const home: RouteItem = {
   path: '/',
-  redirect: '/home',
-  children: [{ path: 'home', component: Home, meta: { title: 'route.home', icon: 'HomeOutlined' } }],
+  redirect: pages.home.path,
+  children: [{ path: pages.home.path, component: Home, meta: { title: 'route.home', icon: 'HomeOutlined' } }],
 };
 
 /** The personal centre's page on the account-centre site (the profile menu entry and the user dropdown). */
@@ -118,13 +121,13 @@ const manufacturer: RouteItem[] = [
     soon('index', 'agentIndex'),
     soon('agentForm', 'agentForm', { hidden: true, activeMenu: '/agent/index' }),
   ]),
-  group('/productionManagement', 'productionManagement', 'DeploymentUnitOutlined', '/productionManagement/dashboard', [
+  group('/productionManagement', 'productionManagement', 'DeploymentUnitOutlined', TRACE_PATHS.dashboard, [
     traceRoutes.dashboard,
     traceRoutes.productDashboard,
     shipRoutes.sendProduct,
     shipRoutes.trackList,
     shipRoutes.sourceDetailOfTrackList,
-    inventoryDetailRoute({ activeMenu: '/productionManagement/productDashboard' }),
+    inventoryDetailRoute({ activeMenu: TRACE_PATHS.productDashboard }),
     traceRoutes.addressManagement,
   ]),
   group('/enterpriseInspection', 'enterpriseInspection', 'FileSearchOutlined', '/enterpriseInspection/info', [
@@ -175,7 +178,7 @@ const distributor: RouteItem[] = [
       shipRoutes.sendProduct,
       shipRoutes.trackList,
       shipRoutes.sourceDetailOfSources,
-      inventoryDetailRoute({ activeMenu: '/productionManagement/sources' }),
+      inventoryDetailRoute({ activeMenu: TRACE_PATHS.sources }),
       traceRoutes.addressManagement,
     ],
   ),
@@ -186,43 +189,31 @@ function projectConsole(): RouteItem[] {
   const project = { requiresProject: true };
   return [
     home,
-    group('/productionManagement', 'materialTrace', 'DeploymentUnitOutlined', '/productionManagement/sources', [
+    group('/productionManagement', 'materialTrace', 'DeploymentUnitOutlined', TRACE_PATHS.sources, [
       shipRoutes.materialSources,
       shipRoutes.sourceDetailOfSources,
       shipRoutes.sendReturn,
-      inventoryDetailRoute({ ...project, activeMenu: '/productionManagement/sources' }),
+      inventoryDetailRoute({ ...project, activeMenu: TRACE_PATHS.sources }),
     ]),
     group('/project', 'project', 'ProjectOutlined', '/project/list', [
       projectRoutes.list,
       projectRoutes.detail,
       stockXlsxRoutes.stockImport,
       stockXlsxRoutes.stockExport,
-      soon('receiveTrackDetail', 'receiveTrackDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('receiveInvoiceDetail', 'receiveInvoiceDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('outboundOrderDetail', 'outboundOrderDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('outboundRecord', 'outboundRecord', { ...project, hidden: true, activeMenu: '/project/list' }),
+      receiveProjectRoutes.receiveTrackDetail,
+      receiveProjectRoutes.receiveInvoiceDetail,
+      outboundRoutes.orderDetail,
+      outboundRoutes.record,
     ]),
     group('/projectConstruction', 'projectConstruction', 'BuildOutlined', '/projectConstruction/stock', [
-      soon('stock', 'constructionStock', { ...project, keepAlive: true }),
-      soon('stockDetail', 'constructionStockDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/stock',
-      }),
-      soon('receive', 'constructionReceive', project),
-      soon('receiveDetail', 'receiveDetail', { ...project, hidden: true, activeMenu: '/projectConstruction/receive' }),
-      soon('outbound', 'constructionOutbound', project),
-      soon('outboundDetail', 'outboundDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/outbound',
-      }),
-      soon('spotCheck', 'spotCheck', project),
-      soon('spotCheckDetail', 'spotCheckDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/spotCheck',
-      }),
+      receiveRoutes.stock,
+      receiveRoutes.stockDetail,
+      receiveRoutes.receive,
+      receiveRoutes.receiveDetail,
+      outboundRoutes.outbound,
+      outboundRoutes.detail,
+      spotCheckRoutes.spotCheck,
+      spotCheckRoutes.spotCheckDetail,
     ]),
     group(
       '/buildMaterialProcurement',
@@ -301,7 +292,7 @@ export const sharedConsoleRoutes: RouteItem[] = [...consoleCommon, ...organizati
 /** Government units are exempt from certification (spec §9): their certification page stays reachable, unlisted. */
 const governmentShared: RouteItem[] = [
   ...consoleCommon,
-  ...organizationRoutes.map((r) => (r.path === '/organization/orgnizationVerification' ? { ...r, hidden: true } : r)),
+  ...organizationRoutes.map((r) => (r.path === pages.verification.path ? { ...r, hidden: true } : r)),
 ];
 
 export const consoles: Record<ConsoleKey, RouteItem[]> = {

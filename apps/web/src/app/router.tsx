@@ -1,17 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { BootScreen } from '../components/PageLoading.tsx';
 import { authPublicRoutes } from '../features/auth/index.ts';
 import { authApi } from '../features/auth/public.ts';
 import { setConsoleWarmUp } from '../lib/console-warm-up.ts';
 import { onSessionInvalid } from '../lib/http.ts';
+import { flattenRoutes } from '../lib/route-index.ts';
+import type { ConsoleKey } from '../lib/route-types.ts';
 import { createGuardLoader, type GuardDeps } from './guard.tsx';
-import { BootScreen } from './PageLoading.tsx';
 import { Root } from './Root.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { ConsolePage, RoutePage } from './RoutePage.tsx';
-import { flattenRoutes } from './route-index.ts';
 import { prefetchPageData, preloadPage } from './route-preload.ts';
-import { type ConsoleKey, consoles, consoleTree, framedPublicRoutes, publicRoutes } from './route-table.tsx';
+import { consoles, consoleTree, framedPublicRoutes, publicRoutes } from './route-table.tsx';
 import { createSessionInvalidHandler } from './session-invalid.ts';
 import { WithAntd } from './WithAntd.tsx';
 

@@ -1,7 +1,7 @@
 import { InvalidIndex } from '@jcbb/contract/enums';
 import { useSyncExternalStore } from 'react';
+import { LOGIN_PATH, loginRedirect } from '../lib/login-path.ts';
 import { session } from '../lib/session.ts';
-import { LOGIN_PATH, loginRedirect } from './guard-decision.ts';
 
 /**
  * The re-login flow (spec §8): when a call answers 10100/10101 or HTTP 401, ask the server why the token stopped

@@ -1,9 +1,9 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { type ModuleCodeValue, moduleLabels } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { HOME_PATH } from '../app/menu.ts';
 import { currentLanguage } from '../lib/i18n.ts';
 import { session, useSession } from '../lib/session.ts';
 
@@ -33,7 +33,7 @@ export function AppSwitcher({ compact }: { compact: boolean }) {
         onClick: ({ key }) => {
           if (key === currentApp) return;
           session.setCurrentApp(key);
-          navigate(HOME_PATH);
+          navigate(pages.home.path);
         },
       }}
     >

@@ -3,21 +3,22 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import AntdFrame from '../app/AntdFrame.tsx';
+import { useSessionConsole } from '../app/console-routes.ts';
 import { activeMenuKey, breadcrumbFor, buildMenu } from '../app/menu.ts';
-import { InFrameContext, useConsoleRoutes } from '../app/route-context.ts';
-import { findRoute, flattenRoutes } from '../app/route-index.ts';
 import { consoleTree, framedPublicRoutes } from '../app/route-table.tsx';
 import { ServiceButton } from '../components/ServiceButton.tsx';
 import { CertBanner } from '../features/organization/public.ts';
 import { useAppConfig } from '../lib/app-config.ts';
+import { ConsoleRoutesContext, InFrameContext } from '../lib/route-context.ts';
+import { findRoute, flattenRoutes } from '../lib/route-index.ts';
 import { useSession } from '../lib/session.ts';
+import { useIsMobile } from '../lib/use-mobile.ts';
 import { AppBreadcrumb } from './AppBreadcrumb.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useSidebarCollapsed } from './use-collapsed.ts';
-import { useIsMobile } from './use-mobile.ts';
-import './layout.css';
+import '../components/frame.css';
 
 export const SIDER_WIDTH = 210;
 const SIDER_COLLAPSED_WIDTH = 64;
@@ -32,7 +33,7 @@ const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const { user, token } = useSession();
-  const own = useConsoleRoutes();
+  const own = useSessionConsole();
   const config = useAppConfig();
   const mobile = useIsMobile();
   const [collapsed, setCollapsed] = useSidebarCollapsed();
@@ -55,6 +56,8 @@ export function ConsoleLayout() {
         : [],
     [own, user, config?.externalSiteUrl, token],
   );
+  // What the pages below may know of their console (the home page's quick links, the offered application kinds).
+  const consoleRoutes = useMemo(() => (own ? { ...own, menu } : null), [own, menu]);
   const routes = own?.routes ?? flatFramedPublic;
   const activeKey = activeMenuKey(routes, pathname, search);
   const crumbs = breadcrumbFor(routes, pathname, search);
@@ -108,7 +111,9 @@ export function ConsoleLayout() {
             <AppBreadcrumb crumbs={crumbs} />
             {user && <CertBanner />}
             <InFrameContext.Provider value={true}>
-              <KeepAliveOutlet key={own?.console ?? 'public'} keepAlive={keepAlive} />
+              <ConsoleRoutesContext.Provider value={consoleRoutes}>
+                <KeepAliveOutlet key={own?.console ?? 'public'} keepAlive={keepAlive} />
+              </ConsoleRoutesContext.Provider>
             </InFrameContext.Provider>
           </Layout.Content>
         </Layout>

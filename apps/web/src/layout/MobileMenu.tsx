@@ -1,8 +1,8 @@
 import { PRODUCT_TITLE } from '@jcbb/contract/enums';
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MenuEntry } from '../app/menu.ts';
-import { PlatformMark } from './Logo.tsx';
+import { PlatformMark } from '../components/Logo.tsx';
+import type { MenuEntry } from '../lib/route-types.ts';
 import { SideMenu } from './SideMenu.tsx';
 
 /** The side menu as a drawer in mobile mode (below 992 px), 210 px wide like the desktop menu. */

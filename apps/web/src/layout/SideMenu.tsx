@@ -2,9 +2,10 @@ import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { type MenuEntry, openKeysFor } from '../app/menu.ts';
+import { openKeysFor } from '../app/menu.ts';
 import { preloadPage } from '../app/route-preload.ts';
-import { MenuIcon } from './menu-icons.tsx';
+import { MenuIcon } from '../components/menu-icons.tsx';
+import type { MenuEntry } from '../lib/route-types.ts';
 
 type Item = Required<MenuProps>['items'][number];
 

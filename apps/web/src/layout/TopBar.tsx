@@ -3,12 +3,12 @@ import { PRODUCT_TITLE } from '@jcbb/contract/enums';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { CommitteeMark, isCommitteeUser, PlatformMark } from '../components/Logo.tsx';
+import { PublicEntry } from '../components/PublicEntry.tsx';
 import { MessagePopover } from '../features/message/public.ts';
 import { useSession } from '../lib/session.ts';
 import { AppSwitcher } from './AppSwitcher.tsx';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { CommitteeMark, isCommitteeUser, PlatformMark } from './Logo.tsx';
-import { PublicEntry } from './PublicEntry.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 export interface TopBarProps {

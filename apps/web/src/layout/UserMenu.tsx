@@ -1,8 +1,9 @@
 import { HomeOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { pages } from '@jcbb/contract/pages';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { externalSiteHref, HOME_PATH } from '../app/menu.ts';
+import { externalSiteHref } from '../app/menu.ts';
 import { PROFILE_SITE_PATH } from '../app/route-table.tsx';
 import { useSession } from '../lib/session.ts';
 import { signOut } from './sign-out.ts';
@@ -26,7 +27,7 @@ export function UserMenu({ externalSiteUrl, compact }: { externalSiteUrl: string
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'home') navigate(HOME_PATH);
+    if (key === 'home') navigate(pages.home.path);
     else if (key === 'password') navigate(PASSWORD_PATH);
     else if (key === 'logout') void signOut();
     else if (key === 'personal') {

@@ -1,9 +1,10 @@
 import { PRODUCT_TITLE } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PlatformMark } from '../components/Logo.tsx';
 import { CertificateLookup } from '../features/certificate/public.ts';
 import { extractTraceCode, ScanDetail, ScanIndex } from '../features/trace/public.ts';
-import { PlatformMark } from '../layout/Logo.tsx';
 import './light.css';
 
 /**
@@ -25,8 +26,8 @@ const english = (() => {
 if (english) document.documentElement.lang = 'en';
 
 function Page() {
-  if (path === '/mobile/detail') return <ScanDetail code={extractTraceCode(params.get('code') ?? '')} />;
-  if (path === '/free/certificate') return <CertificateLookup initialNo={params.get('no') ?? ''} />;
+  if (path === pages.scanDetail.path) return <ScanDetail code={extractTraceCode(params.get('code') ?? '')} />;
+  if (path === pages.certificateVerify.path) return <CertificateLookup initialNo={params.get('no') ?? ''} />;
   return <ScanIndex />;
 }
 
@@ -60,7 +61,7 @@ function Frame() {
   return (
     <div className="light">
       <header className="light__bar">
-        <a href="/mobile/index" className="light__brand">
+        <a href={pages.scanIndex.path} className="light__brand">
           <PlatformMark size={28} />
           <span>{PRODUCT_TITLE}</span>
         </a>

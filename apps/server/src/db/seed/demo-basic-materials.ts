@@ -1,4 +1,4 @@
-import { BasicMaterialStatus, Channel, Role } from '@jcbb/contract';
+import { BasicMaterialStatus, Channel, pages, Role } from '@jcbb/contract';
 import { inArray } from 'drizzle-orm';
 import { sendMessage } from '../../modules/message/index.ts';
 import type { Tx } from '../client.ts';
@@ -101,7 +101,7 @@ export async function seedDemoBasicMaterialApplications(
           channel: Channel.MATERIALS,
           title: `新增通用名称申请：${a.commonName}`,
           content: `企业申请新增建材通用名称「${a.commonName}」，请审核。`,
-          targetUrl: '/admin/basic-materials',
+          targetUrl: pages.basicMaterialReview.path,
         },
       );
     }

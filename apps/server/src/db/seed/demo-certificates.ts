@@ -1,4 +1,11 @@
-import { type ApplicationActionValue, ApplicationStatus, ApplicationType, OrgType } from '@jcbb/contract';
+import {
+  type ApplicationActionValue,
+  ApplicationStatus,
+  ApplicationType,
+  OrgType,
+  pages,
+  pageUrl,
+} from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
@@ -127,7 +134,7 @@ export async function seedDemoCertificates(tx: Tx, today: string = shanghaiToday
       channel: 'materials',
       title: `新的证书申请：${maker.orgName}`,
       content: `${maker.orgName}为“${pending.name}”提交了认证申请（申请 1 星），请审核。`,
-      targetUrl: `/blockchain/approval/detail?id=${pendingId}`,
+      targetUrl: pageUrl(pages.approvalDetail, { id: pendingId }),
     },
   );
   await sendMessage(
@@ -137,7 +144,7 @@ export async function seedDemoCertificates(tx: Tx, today: string = shanghaiToday
       channel: 'materials',
       title: `证书申请已通过：${certified.name}`,
       content: `${body.orgName}通过了“${certified.name}”的证书申请，证书编号 ${DEMO_CERTIFICATE_NO}。证书已记录到存证链。`,
-      targetUrl: '/blockchain/certificate/index',
+      targetUrl: pages.certificates.path,
     },
   );
   return true;

@@ -1,15 +1,14 @@
 import {
   type AuditFormAnswer,
-  CITY_LISTING_AUDIT_PATH,
   type ElementValue,
   emptyElementValue,
   FieldType,
-  LISTING_DETAIL_PATH,
   ListingAction,
   ListingStatus,
   meetsDemandStandard,
-  PLATFORM_LISTING_AUDIT_PATH,
   ProductDocumentKind,
+  pages,
+  pageUrl,
   Scenario,
 } from '@jcbb/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -487,7 +486,7 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
     await recomputeProductTags(tx, product.id);
 
     const cityName = nj ? '南京市' : '杭州市';
-    const target = `${LISTING_DETAIL_PATH}?id=${listingId}`;
+    const target = pageUrl(pages.listingDetails, { id: listingId });
     if (s.status === ListingStatus.PLATFORM_AUDIT) {
       await sendMessage(
         tx,
@@ -495,7 +494,7 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
         {
           channel: 'materials',
           title: `新的入库申请待平台审核：${product.name}（${cityName}）`,
-          targetUrl: `${PLATFORM_LISTING_AUDIT_PATH}?id=${listingId}`,
+          targetUrl: pageUrl(pages.platformListingAudit, { id: listingId }),
         },
       );
     }
@@ -506,7 +505,7 @@ export async function seedDemoListings(tx: Tx, owner: { orgId: number; userId: n
         {
           channel: 'materials',
           title: `新的入库申请待城市审核：${product.name}`,
-          targetUrl: `${CITY_LISTING_AUDIT_PATH}?id=${listingId}`,
+          targetUrl: pageUrl(pages.cityListingAudit, { id: listingId }),
         },
       );
     }

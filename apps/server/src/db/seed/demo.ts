@@ -7,6 +7,7 @@ import type { Db } from '../client.ts';
 import { organizations, orgModules, userRoles, users } from '../schema/index.ts';
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
+import { seedDemoConstruction } from './demo-construction.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProducts } from './demo-products.ts';
@@ -260,6 +261,8 @@ export async function seedDemoData(
     const traceLots = await findDemoTraceLots(tx, maker, dealer);
     if (!traceLots) throw new Error('the trace demo made no lots');
     await seedDemoTraceShipments(tx, { maker, dealer, builder, lots: traceLots });
+    // The school's site: deliveries inspected, released, rejected and returned, held for a retest, awaiting inspection.
+    await seedDemoConstruction(tx, { builder, supervisor: party('supervisor', '13800000004') });
   });
   return true;
 }

@@ -1,5 +1,12 @@
 import type { basicMaterialApplyBody } from '@jcbb/contract';
-import { type BasicMaterialItem, BasicMaterialStatus, basicMaterialStatusLabels, Channel, Role } from '@jcbb/contract';
+import {
+  type BasicMaterialItem,
+  BasicMaterialStatus,
+  basicMaterialStatusLabels,
+  Channel,
+  pages,
+  Role,
+} from '@jcbb/contract';
 import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -15,9 +22,6 @@ import { checkClassAndUnits, DUPLICATE_NAME, storedUnits } from './basic-materia
 export type BasicMaterialService = ReturnType<typeof createBasicMaterialService>;
 type ApplyInput = z.output<typeof basicMaterialApplyBody>;
 type Row = Awaited<ReturnType<typeof repo.findApproved>> & {};
-
-/** The platform console's 基础材料申请 page, where staff decide. */
-const REVIEW_PAGE = '/admin/basic-materials';
 
 export function createBasicMaterialService({ db }: { db: Db }) {
   async function toItems(rows: Row[]): Promise<BasicMaterialItem[]> {
@@ -106,7 +110,7 @@ export function createBasicMaterialService({ db }: { db: Db }) {
               channel: Channel.MATERIALS,
               title: `新增通用名称申请：${body.commonName}`,
               content: `企业申请新增建材通用名称「${body.commonName}」，请审核。`,
-              targetUrl: REVIEW_PAGE,
+              targetUrl: pages.basicMaterialReview.path,
             },
           );
           return { id, status: BasicMaterialStatus.PENDING };

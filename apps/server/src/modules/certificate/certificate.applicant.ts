@@ -8,6 +8,8 @@ import {
   CertStatus,
   type certificateListQuery,
   OrgType,
+  pages,
+  pageUrl,
 } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
@@ -16,14 +18,7 @@ import { isOwnOrg } from '../../lib/access.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
-import {
-  APPROVAL_PAGE,
-  applicationView,
-  certificateCommon,
-  certificateView,
-  MY_APPLICATIONS_PAGE,
-  step,
-} from './certificate.common.ts';
+import { applicationView, certificateCommon, certificateView, step } from './certificate.common.ts';
 import { defaultValidUntil } from './certificate.content.ts';
 import { issueCertificate } from './certificate.issue.ts';
 import * as repo from './certificate.repository.ts';
@@ -189,7 +184,7 @@ export function createApplicantCalls({ db }: { db: Db }) {
                 channel: 'materials',
                 title: `自我声明已发布：${before.productName}`,
                 content: `“${before.productName}”的自我声明已发布并记录到存证链，可在公开页面查验（不是第三方认证证书）。`,
-                targetUrl: `${MY_APPLICATIONS_PAGE}?id=${a.id}`,
+                targetUrl: pageUrl(pages.myApplicationDetail, { id: a.id }),
               },
             );
           } else {
@@ -200,7 +195,7 @@ export function createApplicantCalls({ db }: { db: Db }) {
                 channel: 'materials',
                 title: `新的证书申请：${org.name}`,
                 content: `${org.name}为“${before.productName}”提交了${applicationTypeLabels[a.type as ApplicationTypeValue].zh}（申请 ${a.starRating} 星），请审核。`,
-                targetUrl: `${APPROVAL_PAGE}?id=${a.id}`,
+                targetUrl: pageUrl(pages.approvalDetail, { id: a.id }),
               },
             );
           }
@@ -226,7 +221,7 @@ export function createApplicantCalls({ db }: { db: Db }) {
               channel: 'materials',
               title: `证书申请已撤回：${before.applicantName}`,
               content: `${before.applicantName}撤回了“${before.productName}”的证书申请。`,
-              targetUrl: `${APPROVAL_PAGE}?id=${a.id}`,
+              targetUrl: pageUrl(pages.approvalDetail, { id: a.id }),
             },
           );
         }

@@ -5,6 +5,8 @@ import {
   type approveBody,
   CertificateLedgerKind,
   type certificateListQuery,
+  pages,
+  pageUrl,
 } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
@@ -15,15 +17,7 @@ import type { SessionUser } from '../../lib/session-user.ts';
 import { appendLedgerEntry } from '../ledger/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { recomputeProductTags } from '../product/index.ts';
-import {
-  applicationView,
-  CERTIFICATE_PAGE,
-  certificateCommon,
-  certificateView,
-  certNoTaken,
-  MY_APPLICATIONS_PAGE,
-  step,
-} from './certificate.common.ts';
+import { applicationView, certificateCommon, certificateView, certNoTaken, step } from './certificate.common.ts';
 import { canonicalContent, defaultValidUntil, type RevocationContent } from './certificate.content.ts';
 import { CertificateAuditEntity, issueCertificate } from './certificate.issue.ts';
 import * as repo from './certificate.repository.ts';
@@ -119,7 +113,7 @@ export function createBodyCalls({ db }: { db: Db }) {
               channel: 'materials',
               title: `证书申请已通过：${before.productName}`,
               content: `${org.name}通过了“${before.productName}”的证书申请，证书编号 ${body.certNo}，${body.starRating} 星，有效期 ${validFrom} 至 ${validUntil}。证书已记录到存证链。`,
-              targetUrl: CERTIFICATE_PAGE,
+              targetUrl: pages.certificates.path,
             },
           );
           return newId;
@@ -153,7 +147,7 @@ export function createBodyCalls({ db }: { db: Db }) {
             channel: 'materials',
             title: `证书申请未通过：${reason}`,
             content: `${org.name}驳回了“${before.productName}”的证书申请。原因：${reason}。您可以修改后重新申请。`,
-            targetUrl: `${MY_APPLICATIONS_PAGE}?id=${a.id}`,
+            targetUrl: pageUrl(pages.myApplicationDetail, { id: a.id }),
           },
         );
       });
@@ -237,7 +231,7 @@ export function createBodyCalls({ db }: { db: Db }) {
             channel: 'materials',
             title: `证书已撤销：${c.certNo}`,
             content: `${org.name}撤销了“${row.productName}”的证书 ${c.certNo}。原因：${reason}。`,
-            targetUrl: CERTIFICATE_PAGE,
+            targetUrl: pages.certificates.path,
           },
         );
       });

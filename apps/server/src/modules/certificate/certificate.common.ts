@@ -5,8 +5,9 @@ import {
   type ApplicationTypeValue,
   applicationStatusLabels,
   applicationTypeLabels,
-  CERTIFICATE_VERIFY_PATH,
   certificateStateLabels,
+  pages,
+  pageUrl,
   ResponseCode,
 } from '@jcbb/contract';
 import { formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
@@ -23,13 +24,10 @@ import { transition } from './certificate.transitions.ts';
 
 /**
  * What the certificate service's parts share (`certificate.applicant.ts`, `certificate.body.ts`,
- * `certificate.verification.ts`; `certificate.service.ts` puts them together): the views, the pages messages link
- * to, and the helpers every actor's calls use.
+ * `certificate.verification.ts`; `certificate.service.ts` puts them together): the views and the helpers every
+ * actor's calls use. The pages its messages link to are the contract's (`pages.ts`).
  */
 
-export const MY_APPLICATIONS_PAGE = '/blockchain/myApplys/detail';
-export const APPROVAL_PAGE = '/blockchain/approval/detail';
-export const CERTIFICATE_PAGE = '/blockchain/certificate/index';
 const CERT_NO_TAKEN = '证书编号已被使用';
 
 // Views
@@ -59,7 +57,7 @@ export function applicationView(row: repo.ApplicationRow) {
 
 /** The public verification URL a certificate's QR code encodes. */
 export function verifyUrlOf(baseUrl: string, certNo: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${CERTIFICATE_VERIFY_PATH}?no=${encodeURIComponent(certNo)}`;
+  return `${baseUrl.replace(/\/+$/, '')}${pageUrl(pages.certificateVerify, { no: certNo })}`;
 }
 
 export function certificateView(row: repo.CertificateRow, today: string, baseUrl: string) {

@@ -4,9 +4,6 @@ import type { Tx } from '../../db/client.ts';
 import { ledgerEntries, ledgerTreeHeads } from '../../db/schema/index.ts';
 import { inclusionProofHex } from '../ledger/index.ts';
 
-/** Where the ledger publishes its Ed25519 public key (ledger module). */
-export const LEDGER_KEY_URL = '/open/ledger/key';
-
 /**
  * A ledger entry with its inclusion proof against the latest signed tree head: everything a browser needs to
  * check, with the contract's verifier, that the certificate's content is on the log and the head is signed.

@@ -1,9 +1,10 @@
+import { ledgerEndpoints } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { certificateCommon, certificateView } from './certificate.common.ts';
-import { LEDGER_KEY_URL, ledgerEvidence } from './certificate.ledger.ts';
+import { ledgerEvidence } from './certificate.ledger.ts';
 import * as repo from './certificate.repository.ts';
 
 /**
@@ -53,7 +54,8 @@ export function createVerificationCalls({ db }: { db: Db }) {
         checkedOn: today,
         certificate,
         revocation,
-        publicKeyUrl: LEDGER_KEY_URL,
+        // Where the ledger publishes its Ed25519 public key (the ledger module's call).
+        publicKeyUrl: ledgerEndpoints.key.path,
         verifyUrl: view.verifyUrl,
       };
     },

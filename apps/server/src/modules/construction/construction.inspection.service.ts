@@ -17,6 +17,7 @@ import {
   type StockBucketValue,
   type StockMoveReasonValue,
 } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { fromMilli, toMilli } from '@jcbb/contract/quantity';
 import { formatOptionalShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
@@ -39,9 +40,9 @@ import {
 } from './construction.transitions.ts';
 
 export const INSPECTION_NOT_FOUND = '验收记录不存在';
-const INSPECTION_PAGE = '/projectConstruction/receiveDetail';
-const inspectionUrl = (id: number) => `${INSPECTION_PAGE}?id=${id}`;
-const MAKER_DASHBOARD = '/productionManagement/dashboard';
+/** A message about an inspection opens its delivery's page (the lot's inspection among its lots). */
+const deliveryUrl = (i: Pick<repo.InspectionRow, 'deliveryId'>) =>
+  pageUrl(pages.siteDeliveryDetail, { id: i.deliveryId });
 
 /** Which supervisor's action carries out an inspector's verdict. */
 const ACTION_OF_VERDICT: Record<InspectionVerdictValue, InspectionActionValue> = {
@@ -83,6 +84,7 @@ export async function moveInspectionState(
   action: InspectionActionValue,
   values: Partial<repo.InspectionInsert> = {},
   reason: string | null = null,
+  at: Date = new Date(),
 ): Promise<InspectionStateValue> {
   const from = i.state as InspectionStateValue;
   const t = inspectionTransition(actor, action, from);
@@ -104,7 +106,7 @@ export async function moveInspectionState(
       reason: b.reason,
       docType: 'inspection' as const,
       docId: i.id,
-      occurredAt: new Date(),
+      occurredAt: at,
       userId: user.userId,
     };
     await moveStock(tx, [
@@ -243,7 +245,9 @@ export function createInspectionService({ db }: { db: Db }) {
     },
 
     /** The inspector submits the checklist and a verdict (材料进场报验); the supervisor is told. */
-    async submit(user: SessionUser, b: z.output<typeof inspectionDecideBody>) {
+    /** `options.at`: when it happened — the demo seed states it; the API never passes one (now). */
+    async submit(user: SessionUser, b: z.output<typeof inspectionDecideBody>, options: { at?: Date } = {}) {
+      const at = options.at ?? new Date();
       return db.transaction(async (tx) => {
         const i = await findOwn(tx, user, b.id);
         if (user.orgId !== i.orgId) throw forbidden('只有收货的施工单位可以验收');
@@ -295,9 +299,10 @@ export function createInspectionService({ db }: { db: Db }) {
             reason: b.reason ?? null,
             photos: b.photoUploadIds,
             decidedBy: user.userId,
-            decidedAt: new Date(),
+            decidedAt: at,
           },
           b.reason ?? null,
+          at,
         );
         const supervisors = await repo.projectOrgsOfType(tx, i.projectId, [OrgType.SUPERVISION]);
         for (const orgId of supervisors) {
@@ -308,7 +313,7 @@ export function createInspectionService({ db }: { db: Db }) {
               channel: Channel.SUPERVISION,
               title: `材料进场报验待确认：${i.number}`,
               content: `${i.materialName} ${i.specName}，${fromMilli(toMilli(i.quantity))} ${i.unitName}，施工单位验收结论待您确认。`,
-              targetUrl: inspectionUrl(i.id),
+              targetUrl: deliveryUrl(i),
             },
           );
         }
@@ -317,7 +322,8 @@ export function createInspectionService({ db }: { db: Db }) {
     },
 
     /** The supervising engineer approves the verdict (the stock moves) or sends it back with a reason. */
-    async confirm(user: SessionUser, b: z.output<typeof inspectionConfirmBody>) {
+    async confirm(user: SessionUser, b: z.output<typeof inspectionConfirmBody>, options: { at?: Date } = {}) {
+      const at = options.at ?? new Date();
       return db.transaction(async (tx) => {
         const i = await findOwn(tx, user, b.id);
         await supervisorOn(tx, user, i.projectId);
@@ -327,9 +333,9 @@ export function createInspectionService({ db }: { db: Db }) {
         const verdict = i.verdict as InspectionVerdictValue | null;
         const action: InspectionActionValue = !b.approve || !verdict ? 'send_back' : ACTION_OF_VERDICT[verdict];
         const values: Partial<repo.InspectionInsert> = b.approve
-          ? { supervisorId: user.userId, supervisorConfirmedAt: new Date() }
+          ? { supervisorId: user.userId, supervisorConfirmedAt: at }
           : { verdict: null, decidedBy: null, decidedAt: null, supervisorId: user.userId, supervisorConfirmedAt: null };
-        const to = await moveInspectionState(tx, user, i, 'supervisor', action, values, b.reason ?? null);
+        const to = await moveInspectionState(tx, user, i, 'supervisor', action, values, b.reason ?? null, at);
         await sendMessage(
           tx,
           { orgId: i.orgId },
@@ -339,7 +345,7 @@ export function createInspectionService({ db }: { db: Db }) {
             content: b.approve
               ? `${i.materialName} ${i.specName} 批次验收结论已确认：${inspectionStateLabels[to].zh}。`
               : `退回原因：${b.reason ?? ''}`,
-            targetUrl: inspectionUrl(i.id),
+            targetUrl: deliveryUrl(i),
           },
         );
         if (to === InspectionState.REJECTED) await tellMaker(tx, i, '进场验收不合格');
@@ -348,7 +354,8 @@ export function createInspectionService({ db }: { db: Db }) {
     },
 
     /** Rejected goods leave the site: returned to the supplier or destroyed. */
-    async dispose(user: SessionUser, b: z.output<typeof inspectionDisposeBody>) {
+    async dispose(user: SessionUser, b: z.output<typeof inspectionDisposeBody>, options: { at?: Date } = {}) {
+      const at = options.at ?? new Date();
       return db.transaction(async (tx) => {
         const i = await findOwn(tx, user, b.id);
         if (user.orgId !== i.orgId) throw forbidden('只有收货的施工单位可以处置');
@@ -359,8 +366,9 @@ export function createInspectionService({ db }: { db: Db }) {
           i,
           'contractor',
           b.disposal === 'returned' ? 'return' : 'destroy',
-          { disposedBy: user.userId, disposedAt: new Date() },
+          { disposedBy: user.userId, disposedAt: at },
           b.remark ?? null,
+          at,
         );
         return { id: i.id };
       });
@@ -381,7 +389,7 @@ export async function tellMaker(tx: Tx, i: repo.InspectionRow, what: string) {
       channel: Channel.MATERIALS,
       title: `产品在项目现场${what}：${facts.materialName} ${facts.specName}`,
       content: `批号 ${facts.batchNo}，验收记录 ${i.number}。`,
-      targetUrl: MAKER_DASHBOARD,
+      targetUrl: pageUrl(pages.traceDashboard),
     },
   );
 }

@@ -1,4 +1,5 @@
 import { Channel, DeliveryKind, InspectionState } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { milliText, toMilli } from '@jcbb/contract/quantity';
 import type { Tx } from '../../db/client.ts';
 import { siteDeliveries } from '../../db/schema/index.ts';
@@ -27,9 +28,6 @@ export async function ruleFor(tx: Tx, classifyCode: string | null) {
   if (!row) throw new Error('the inspection rules are not seeded');
   return row;
 }
-
-/** Where the site's messages point. */
-export const RECEIVE_PAGE = '/projectConstruction/receive';
 
 /**
  * The construction module's answer to traceability's `ProjectIntake` (trace.intake.ts): a platform shipment received
@@ -90,7 +88,7 @@ export const constructionIntake: ProjectIntake = {
         channel: Channel.CONSTRUCTION,
         title: `到货待验收：${delivery.number}`,
         content: `${supplierName} 的货物已到场，${r.lines.length} 个批次待进场验收，验收放行前不能出库。`,
-        targetUrl: RECEIVE_PAGE,
+        targetUrl: pageUrl(pages.siteDeliveryDetail, { id: delivery.id }),
       },
     );
   },

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
   inspectionRules,
+  issueOrders,
   lots,
   materialClassifications,
   organizations,
@@ -15,6 +16,7 @@ import {
   shipments,
   siteDeliveries,
   siteInspections,
+  spotChecks,
   stockBalances,
   stockMoves,
   uploads,
@@ -84,7 +86,6 @@ export async function platformLotFacts(tx: Tx, lotIds: number[]) {
     .where(inArray(lots.id, lotIds));
   return new Map(rows.map((r) => [r.lotId, r]));
 }
-export type PlatformLotFacts = Awaited<ReturnType<typeof platformLotFacts>> extends Map<number, infer V> ? V : never;
 
 /**
  * Insert many rows with one statement and answer their ids in the order given. The rows travel as one JSON parameter
@@ -534,6 +535,14 @@ export async function documentNumbers(tx: Tx, refs: { docType: string; docId: nu
     for (const r of await tx.select({ id: t.id, number: t.number }).from(t).where(inArray(t.id, list)))
       out.set(`${type}:${r.id}`, r.number);
   }
+  const issueIds = ids('issue');
+  if (issueIds.length > 0) {
+    for (const r of await tx
+      .select({ id: issueOrders.id, number: issueOrders.number })
+      .from(issueOrders)
+      .where(inArray(issueOrders.id, issueIds)))
+      out.set(`issue:${r.id}`, r.number);
+  }
   return out;
 }
 
@@ -555,7 +564,13 @@ export async function namesOrgOnProject(tx: Tx, projectId: number, orgId: number
     .from(witnessSamples)
     .where(and(eq(witnessSamples.projectId, projectId), eq(witnessSamples.orgId, orgId)))
     .limit(1);
-  return sample !== undefined;
+  if (sample) return true;
+  const [check] = await tx
+    .select({ id: spotChecks.id })
+    .from(spotChecks)
+    .where(and(eq(spotChecks.projectId, projectId), eq(spotChecks.orgId, orgId)))
+    .limit(1);
+  return check !== undefined;
 }
 
 /** Shipments on their way to the project (shipped or partly received), oldest ship date first. */

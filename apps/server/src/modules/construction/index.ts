@@ -16,13 +16,28 @@ import type { FileService } from '../file/index.ts';
 import type { TraceReceiptService } from '../trace/index.ts';
 import { createDeliveryService } from './construction.delivery.service.ts';
 import { createInspectionService } from './construction.inspection.service.ts';
+import { createIssueService } from './construction.issue.service.ts';
 import type { ConstructionServices } from './construction.routes.ts';
+import { createSampleService } from './construction.sample.service.ts';
+import { createSpotCheckService } from './construction.spot-check.service.ts';
 import { createSiteStockService } from './construction.stock.service.ts';
 import { createXlsxService } from './construction.xlsx.service.ts';
 
 export { constructionIntake } from './construction.intake.ts';
 export { constructionMemberRemovalCheck } from './construction.removal.ts';
 export { registerConstructionRoutes } from './construction.routes.ts';
+
+/** The site's services of record (the demo seed acts through them); the .xlsx exchange is added by the app. */
+export function createSiteServices({ db, receipts }: { db: Db; receipts: TraceReceiptService }) {
+  return {
+    deliveries: createDeliveryService({ db, receipts }),
+    inspections: createInspectionService({ db }),
+    stock: createSiteStockService({ db }),
+    issues: createIssueService({ db }),
+    samples: createSampleService({ db }),
+    spotChecks: createSpotCheckService({ db }),
+  };
+}
 
 export function createConstructionServices({
   db,
@@ -35,10 +50,5 @@ export function createConstructionServices({
   files: FileService;
   baseUrl: string;
 }): ConstructionServices {
-  return {
-    deliveries: createDeliveryService({ db, receipts }),
-    inspections: createInspectionService({ db }),
-    stock: createSiteStockService({ db }),
-    xlsx: createXlsxService({ db, files, baseUrl }),
-  };
+  return { ...createSiteServices({ db, receipts }), xlsx: createXlsxService({ db, files, baseUrl }) };
 }

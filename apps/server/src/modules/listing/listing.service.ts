@@ -3,9 +3,7 @@ import {
   type auditApproveBody,
   type auditReasonBody,
   CertStatus,
-  CITY_LISTING_AUDIT_PATH,
   type ElementValue,
-  LISTING_DETAIL_PATH,
   ListingAction,
   type ListingActionValue,
   type ListingActorValue,
@@ -18,8 +16,9 @@ import {
   meetsDemandStandard,
   missingRequiredElements,
   OrgType,
-  PLATFORM_LISTING_AUDIT_PATH,
   ProductEnableStatus,
+  pages,
+  pageUrl,
   Role,
 } from '@jcbb/contract';
 import type { z } from 'zod';
@@ -55,7 +54,6 @@ const AUDIT_STEP: Partial<Record<ListingActionValue, 'platform' | 'city'>> = {
 /** The most rows an export holds (both the JSON rows and the .xlsx file). */
 export const EXPORT_LIMIT = 5000;
 
-const detailUrl = (id: number) => `${LISTING_DETAIL_PATH}?id=${id}`;
 const MANUFACTURER_MESSAGES: Record<ListingActionValue, (p: string, c: string) => string> = {
   save: (p, c) => `入库草稿已保存：${p}（${c}）`,
   submit: (p, c) => `入库申请已提交：${p}（${c}）`,
@@ -130,7 +128,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
         channel: 'materials',
         title,
         content: `${title}。${why}`,
-        targetUrl: c.to === null ? '/productCenter/productManagement' : detailUrl(c.listing.id),
+        targetUrl: c.to === null ? pages.listingList.path : pageUrl(pages.listingDetails, { id: c.listing.id }),
       },
     );
     if (c.action === ListingAction.SUBMIT) {
@@ -141,7 +139,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
           channel: 'materials',
           title: `新的入库申请待平台审核：${c.productName}（${c.cityName}）`,
           content: `${c.productName} 申请在${c.cityName}入库，请审核。`,
-          targetUrl: `${PLATFORM_LISTING_AUDIT_PATH}?id=${c.listing.id}`,
+          targetUrl: pageUrl(pages.platformListingAudit, { id: c.listing.id }),
         },
       );
     }
@@ -154,7 +152,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
             channel: 'materials',
             title: `新的入库申请待城市审核：${c.productName}`,
             content: `${c.productName} 申请在${c.cityName}入库，已通过平台审核，请审核。`,
-            targetUrl: `${CITY_LISTING_AUDIT_PATH}?id=${c.listing.id}`,
+            targetUrl: pageUrl(pages.cityListingAudit, { id: c.listing.id }),
           },
         );
       }

@@ -6,6 +6,7 @@ import {
   type CertificationStatusValue,
   CertStatus,
   certificationStatusLabels,
+  pages,
   Role,
 } from '@jcbb/contract';
 import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
@@ -28,8 +29,6 @@ type AdminListQuery = z.output<typeof adminCertificationListQuery>;
 /** Types a business licence may be: a scan or photo, or a PDF. */
 const LICENSE_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const CREDIT_CODE_TAKEN = '该统一社会信用代码已被其他企业使用';
-const VERIFICATION_PAGE = '/organization/orgnizationVerification';
-const REVIEW_PAGE = '/admin/certification';
 
 function statusName(status: number): string {
   return certificationStatusLabels[status as CertificationStatusValue] ?? '';
@@ -133,13 +132,13 @@ export function createCertificationService({ db, files }: OrganizationDeps) {
               channel: 'jcbb',
               title: '企业认证已通过',
               content: `贵单位“${org.name}”的企业认证已通过审核。`,
-              targetUrl: VERIFICATION_PAGE,
+              targetUrl: pages.verification.path,
             }
           : {
               channel: 'jcbb',
               title: `企业认证未通过：${reason}`,
               content: `贵单位“${org.name}”的企业认证未通过审核。原因：${reason}。请修改后重新提交。`,
-              targetUrl: VERIFICATION_PAGE,
+              targetUrl: pages.verification.path,
             },
       );
     });
@@ -223,7 +222,7 @@ export function createCertificationService({ db, files }: OrganizationDeps) {
               channel: 'jcbb',
               title: `新的企业认证申请：${body.name}`,
               content: `${body.name}（统一社会信用代码 ${body.creditCode}）提交了企业认证申请，请审核。`,
-              targetUrl: REVIEW_PAGE,
+              targetUrl: pages.certificationReview.path,
             },
           );
           return applicationId;

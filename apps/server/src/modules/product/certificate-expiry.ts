@@ -1,4 +1,4 @@
-import { CERT_EXPIRY_NOTICE_DAYS, Channel } from '@jcbb/contract';
+import { CERT_EXPIRY_NOTICE_DAYS, Channel, pages, pageUrl } from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { sendMessage } from '../message/index.ts';
@@ -36,7 +36,7 @@ export async function sendExpiryNotice(tx: Tx, cert: ExpiringCertificate): Promi
       content:
         `您的产品「${cert.productName}」的绿色建材认证证书（编号 ${cert.certNo ?? '—'}${stars}）将于 ${cert.validUntil} 到期。` +
         '到期后该产品将不再显示绿色建材标签，请及时办理复评并上传新证书。',
-      targetUrl: `/product/details?id=${cert.productId}`,
+      targetUrl: pageUrl(pages.productDetails, { id: cert.productId }),
     },
   );
   return true;

@@ -24,6 +24,8 @@ import {
   type ProjectRoleValue,
   type ProjectStepValue,
   type ProjectTypeValue,
+  pages,
+  pageUrl,
   projectRoleLabels,
   type projectSaveBody,
   projectStepLabels,
@@ -47,10 +49,6 @@ import { sendMessage } from '../message/index.ts';
 import { canRemoveMemberOrg, type MemberRemovalCheck } from './project.removal.ts';
 import * as repo from './project.repository.ts';
 import { type MembershipActionValue, type MembershipActor, membershipTransition } from './project.transitions.ts';
-
-/** Where a message about a project sends its reader (the project page of every console). */
-export const PROJECT_DETAIL_PATH = '/project/detail';
-const detailUrl = (id: number) => `${PROJECT_DETAIL_PATH}?id=${id}`;
 
 /** The message channel an organisation's console reads (spec §6). */
 function channelOf(orgType: number): ChannelValue {
@@ -375,7 +373,7 @@ export function createProjectService({ db, removalChecks }: { db: Db; removalChe
                 channel: channelOf(m.membership.orgType),
                 title: `项目阶段变更：${b.name}`,
                 content: `项目阶段由「${projectStepLabels[project.step as ProjectStepValue].zh}」变为「${projectStepLabels[b.step as ProjectStepValue].zh}」${reason ? `，原因：${reason}` : ''}。`,
-                targetUrl: detailUrl(project.id),
+                targetUrl: pageUrl(pages.projectDetail, { id: project.id }),
               },
             );
           }
@@ -525,7 +523,7 @@ export function createProjectService({ db, removalChecks }: { db: Db; removalChe
             channel: channelOf(org.type),
             title: `项目邀请：${project.name}`,
             content: `${(await repo.orgById(tx, project.developerOrgId))?.name ?? '建设单位'}邀请贵单位以${orgTypeLabels[org.type as OrgTypeValue].zh}身份参与项目「${project.name}」，请在项目列表中接受或拒绝。`,
-            targetUrl: detailUrl(project.id),
+            targetUrl: pageUrl(pages.projectDetail, { id: project.id }),
           },
         );
         return answer;
@@ -553,7 +551,7 @@ export function createProjectService({ db, removalChecks }: { db: Db; removalChe
             content: b.accept
               ? `${invitee?.name ?? ''}已加入项目「${project.name}」。`
               : `${invitee?.name ?? ''}拒绝了项目「${project.name}」的邀请${b.reason ? `，原因：${b.reason}` : ''}。`,
-            targetUrl: detailUrl(project.id),
+            targetUrl: pageUrl(pages.projectDetail, { id: project.id }),
           },
         );
         return answer;
@@ -671,7 +669,7 @@ export function createProjectService({ db, removalChecks }: { db: Db; removalChe
             channel: channelOf(membership.orgType),
             title: `您已被设为项目负责人：${project.name}`,
             content: `贵单位已指定您为项目「${project.name}」的负责人。`,
-            targetUrl: detailUrl(project.id),
+            targetUrl: pageUrl(pages.projectDetail, { id: project.id }),
           },
         );
         return projectMembersView(tx, b.projectId, orgId);

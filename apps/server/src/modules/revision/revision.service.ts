@@ -4,6 +4,8 @@ import {
   materialTypeLabels,
   OPEN_REVISION_STATUSES,
   type ProductDocumentKindValue,
+  pages,
+  pageUrl,
   productDocumentKindLabels,
   RevisionStatus,
   type RevisionStatusValue,
@@ -37,10 +39,6 @@ import * as repo from './revision.repository.ts';
 
 /** audit_log.entity_type of revisions. */
 const ENTITY = 'product_revision';
-/** Where messages about a revision send the reader. */
-const OWNER_PATH = '/product/details';
-const PLATFORM_PATH = '/admin/revisions/detail';
-const CITY_PATH = '/gov/revisions/detail';
 
 const ACTION_NAMES: Record<string, string> = {
   submit: '提交变更',
@@ -95,7 +93,7 @@ export function createRevisionService({ db }: { db: Db }) {
         channel: 'materials',
         title,
         content: `${title}。${why ? `原因：${why}。` : ''}`,
-        targetUrl: `${OWNER_PATH}?id=${rev.productId}`,
+        targetUrl: pageUrl(pages.productDetails, { id: rev.productId }),
       },
     );
   }
@@ -132,7 +130,7 @@ export function createRevisionService({ db }: { db: Db }) {
             channel: 'materials',
             title: `已入库产品的变更待平台审核：${name}`,
             content: `${name} 修改了已审核的产品信息，请核对变更前后的内容。`,
-            targetUrl: `${PLATFORM_PATH}?id=${rev.id}`,
+            targetUrl: pageUrl(pages.platformRevisionDetail, { id: rev.id }),
           },
         );
         return rev.id;
@@ -461,7 +459,7 @@ export function createRevisionService({ db }: { db: Db }) {
                   channel: 'materials',
                   title: `已入库产品的变更待城市审核：${name}`,
                   content: `${name} 修改了已审核的产品信息，已通过平台审核，请核对变更前后的内容。`,
-                  targetUrl: `${CITY_PATH}?id=${rev.id}`,
+                  targetUrl: pageUrl(pages.cityRevisionDetail, { id: rev.id }),
                 },
               );
             }

@@ -6,7 +6,7 @@
  *   createTraceReceiptService({ db })   receipts and returns, likewise
  *   ProjectIntake, ProjectReceipt      the hook a project's receipt calls in its transaction (trace.intake.ts); the
  *                                       construction module implements it, app.ts passes it to the receipt service
- *   moveStock(tx, moves), Holder        the stock ledger's one writer (trace.stock.ts), for the site's moves
+ *   moveStock(tx, moves)                the stock ledger's one writer (trace.stock.ts), for the site's moves
  *   moveStockBatch(tx, moves)           the same for thousands of moves in five statements (a site's import)
  *   setSiteCodes, siteCodes             trace codes at a project's site (trace.site.ts)
  *   scanUrl(baseUrl, code)              a code's public trace page, as labels print it (the site's green ledger links it)
@@ -21,11 +21,11 @@
 export { createAddressService } from './trace.address.service.ts';
 export { createCodeService, scanUrl } from './trace.code.service.ts';
 export { evidenceAsOf } from './trace.evidence.ts';
-export type { IntakeLine, ProjectIntake, ProjectReceipt } from './trace.intake.ts';
+export type { ProjectIntake, ProjectReceipt } from './trace.intake.ts';
 export { createLotService } from './trace.lot.service.ts';
 export { createTraceReceiptService, type TraceReceiptService } from './trace.receipt.service.ts';
 export { traceMemberRemovalCheck } from './trace.removal.ts';
 export { registerTraceRoutes } from './trace.routes.ts';
 export { createTraceShipmentService } from './trace.shipment.service.ts';
 export { setSiteCodes, siteCodes } from './trace.site.ts';
-export { type Holder, moveStock, moveStockBatch, type StockMove } from './trace.stock.ts';
+export { moveStock, moveStockBatch } from './trace.stock.ts';

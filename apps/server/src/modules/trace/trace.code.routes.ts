@@ -1,4 +1,4 @@
-import { traceEndpoints as api, CODES_PER_CALL_MAX, OrgType } from '@jcbb/contract';
+import { traceEndpoints as api, CODES_PER_CALL_MAX, OrgType, pages } from '@jcbb/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { findCjkFont } from '../../lib/cjk-font.ts';
@@ -49,7 +49,7 @@ export function registerCodeRoutes(
 
   defineRoute(app, api.codeExport, {
     summary: '导出追溯码（CSV） A lot’s trace codes as a CSV file',
-    description: `Answers the file itself (UTF-8 with a byte-order mark, so Excel opens it as UTF-8), one row per code: ${CSV_HEADER.join(',')}. The scan address is PUBLIC_BASE_URL + /mobile/detail?code=…. ${own}`,
+    description: `Answers the file itself (UTF-8 with a byte-order mark, so Excel opens it as UTF-8), one row per code: ${CSV_HEADER.join(',')}. The scan address is PUBLIC_BASE_URL + ${pages.scanDetail.path}?${pages.scanDetail.query}=…. ${own}`,
     tags,
     orgTypes: makers,
     handler: async ({ user, query, reply }) => {

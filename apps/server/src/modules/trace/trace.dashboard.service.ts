@@ -15,7 +15,7 @@ import * as repo from './trace.dashboard.repository.ts';
 import * as lotRepo from './trace.lot.repository.ts';
 import { lotView } from './trace.lot.service.ts';
 import { regionFullNames } from './trace.shipment.repository.ts';
-import { unitName } from './trace.shipment.service.ts';
+import { unitName } from './trace.shipment.views.ts';
 
 export type TraceDashboardService = ReturnType<typeof createTraceDashboardService>;
 

@@ -9,6 +9,7 @@ import {
   type ListingStatusValue,
   listingStatusLabels,
   type PublicTraceData,
+  pages,
   TraceAlertKind,
   type TraceAlertKindValue,
   type TraceProofData,
@@ -28,8 +29,6 @@ import type { ScanGate } from './trace.scans.ts';
 
 /** The page's answer to a code nobody issued (or mistyped). */
 export const CODE_NOT_FOUND = '未找到该追溯码';
-/** Where the manufacturer's alert message leads in its console. */
-const ALERT_TARGET = '/productionManagement/dashboard';
 /** At most this many codes below a package or pallet take part in its EPCIS document. */
 const EPCIS_DESCENDANTS_MAX = 10_000;
 
@@ -297,7 +296,7 @@ async function afterInstalled(tx: Tx, row: CodeRow, status: CodeStatusValue) {
       content:
         `${row.productName}（批号 ${row.batchNo}）的追溯码 ${row.code} 对应的材料已${codeStatusLabels[status].zh}，` +
         '又被扫描。请核实现场是否在重复使用标签，或标签是否被复制。',
-      targetUrl: ALERT_TARGET,
+      targetUrl: pages.traceDashboard.path,
     },
   );
 }

@@ -102,6 +102,7 @@ describe('the stock list', () => {
       lotId,
       batchNo: 'STOCK-A',
       usable: 70,
+      quarantined: 0,
       rejected: 0,
       pendingInbound: 0,
       pendingOutbound: 20.5,

@@ -13,7 +13,7 @@ import { callerOrgId } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { requireProjectMember } from '../project/index.ts';
-import { unitName } from './trace.shipment.service.ts';
+import { unitName } from './trace.shipment.views.ts';
 import { holderKey } from './trace.stock.ts';
 import * as repo from './trace.stock-view.repository.ts';
 

@@ -1,5 +1,6 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { pages } from '@jcbb/contract/pages';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const QueuePage = lazyPage(() =>
   import('./pages/CertificationQueuePage.tsx').then((m) => ({ default: m.CertificationQueuePage })),
@@ -15,14 +16,14 @@ const platform = [Role.SUPER_ADMIN];
 
 /** The platform administrator's console: certification review and the organisations. */
 export const adminRoutes: RouteItem[] = [
-  page('/admin/certification', 'admin:routes.certification', QueuePage, {
+  page(pages.certificationReview.path, 'admin:routes.certification', QueuePage, {
     icon: 'AuditOutlined',
     roles: platform,
     keepAlive: true,
   }),
   page('/admin/certification/detail', 'admin:routes.certificationDetail', DetailPage, {
     hidden: true,
-    activeMenu: '/admin/certification',
+    activeMenu: pages.certificationReview.path,
     roles: platform,
     data: () => import('./certification-detail-data.ts'),
   }),

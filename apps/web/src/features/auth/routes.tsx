@@ -1,4 +1,4 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const LoginPage = lazyPage(() => import('./pages/LoginPage.tsx'));
 const ChangePasswordPage = lazyPage(() => import('./pages/ChangePasswordPage.tsx'));

@@ -1,5 +1,6 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { pages } from '@jcbb/contract/pages';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const ReviewPage = lazyPage(() =>
   import('./pages/BasicMaterialReviewPage.tsx').then((m) => ({ default: m.BasicMaterialReviewPage })),
@@ -7,7 +8,7 @@ const ReviewPage = lazyPage(() =>
 
 /** The platform administrator's 基础材料申请 screen: decide on manufacturers' applications for new common names. */
 export const basicMaterialReviewRoutes: RouteItem[] = [
-  page('/admin/basic-materials', 'basicMaterialReview', ReviewPage, {
+  page(pages.basicMaterialReview.path, 'basicMaterialReview', ReviewPage, {
     icon: 'AppstoreOutlined',
     roles: [Role.SUPER_ADMIN],
     keepAlive: true,

@@ -1,4 +1,4 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 /**
  * The public catalogue's pages (spec §2 public routes), without sign-in and without the console frame. Each entry

@@ -1,7 +1,8 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { pages } from '@jcbb/contract/pages';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
-// This file is part of the console shell (the route table imports it): it imports no contract schemas, only the
-// pages, lazily. Application types: 1 certified, 2 self-declared, 3 normal (contract ApplicationType).
+// This file is part of the console shell (the route table imports it): it imports no contract schemas (the page
+// paths only), and the pages lazily. Application types: 1 certified, 2 self-declared, 3 normal (contract ApplicationType).
 const forms = () => import('./pages/ApplicationFormPage.tsx');
 const CertifiedApply = lazyPage(() => forms().then((m) => ({ default: () => <m.ApplicationFormPage type={1} /> })));
 const SelfDeclarate = lazyPage(() => forms().then((m) => ({ default: () => <m.ApplicationFormPage type={2} /> })));
@@ -39,8 +40,8 @@ const FreeCertificate = lazyPage(() => import('./pages/FreeCertificatePage.tsx')
 const guide = { guidePath: true, jumpPath: '/blockchain/applyCertificate/index' };
 
 /**
- * The certificate pages of the /blockchain groups (paths relative to the group) and the public lookup, with the
- * paths, menu flags and titles the route table gave them.
+ * The certificate pages of the /blockchain groups (paths relative to the group, or the contract's pages) and the
+ * public lookup, with the paths, menu flags and titles the route table gave them.
  */
 export const certificateRoutes = {
   applyCertificate: page('applyCertificate/index', 'applyCertificate', ApplyCertificate),
@@ -48,7 +49,7 @@ export const certificateRoutes = {
   selfDeclarate: page('storage/selfDeclarate', 'selfDeclarate', SelfDeclarate, { hidden: true, ...guide }),
   normalApply: page('storage/normalApply', 'normalApply', NormalApply, { hidden: true, ...guide }),
   myApplys: page('myApplys/index', 'myApplys', MyApplys),
-  myApplysDetail: page('myApplys/detail', 'myApplysDetail', MyApplyDetail, {
+  myApplysDetail: page(pages.myApplicationDetail.path, 'myApplysDetail', MyApplyDetail, {
     hidden: true,
     activeMenu: '/blockchain/myApplys/index',
     data: applicationData,
@@ -56,20 +57,20 @@ export const certificateRoutes = {
   /** The manufacturer's tree keeps the address, unlisted: a page saying that certification bodies decide. */
   approvalIndexHidden: page('approval/index', 'approvalIndex', ApprovalNotice, { hidden: true }),
   approvalIndex: page('approval/index', 'approvalIndex', Approvals, { keepAlive: true }),
-  approvalDetail: page('approval/detail', 'approvalDetail', ApprovalDetail, {
+  approvalDetail: page(pages.approvalDetail.path, 'approvalDetail', ApprovalDetail, {
     hidden: true,
     activeMenu: '/blockchain/approval/index',
     data: applicationData,
   }),
-  heldCertificates: page('certificate/index', 'certificateIndex', HeldCertificates),
-  issuedCertificates: page('certificate/index', 'issuedCertificates', IssuedCertificates),
+  heldCertificates: page(pages.certificates.path, 'certificateIndex', HeldCertificates),
+  issuedCertificates: page(pages.certificates.path, 'issuedCertificates', IssuedCertificates),
   success: page('certificate/success', 'certificateSuccess', Success, {
     hidden: true,
-    activeMenu: '/blockchain/certificate/index',
+    activeMenu: pages.certificates.path,
   }),
   fail: page('certificate/fail', 'certificateFail', Fail, {
     hidden: true,
-    activeMenu: '/blockchain/certificate/index',
+    activeMenu: pages.certificates.path,
   }),
   /** A certification body lands on these after a decision: the menu keeps its approval queue lit. */
   bodySuccess: page('certificate/success', 'certificateIssued', Success, {
@@ -83,4 +84,4 @@ export const certificateRoutes = {
 } satisfies Record<string, RouteItem>;
 
 /** /free/certificate: public, no sign-in (the certificate's QR code opens it with ?no=). */
-export const freeCertificateRoute: RouteItem = page('/free/certificate', 'freeCertificate', FreeCertificate);
+export const freeCertificateRoute: RouteItem = page(pages.certificateVerify.path, 'freeCertificate', FreeCertificate);

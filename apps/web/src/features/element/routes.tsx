@@ -1,5 +1,5 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const ElementAdminPage = lazyPage(() =>
   import('./pages/ElementAdminPage.tsx').then((m) => ({ default: m.ElementAdminPage })),

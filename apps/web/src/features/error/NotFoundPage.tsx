@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { PublicFrame } from '../../layout/PublicFrame.tsx';
+import { PublicFrame } from '../../components/PublicFrame.tsx';
 
 /** /404 (spec §2): unknown paths land here; the way on is the home page (sign-in when signed out). */
 export default function NotFoundPage() {

@@ -14,17 +14,15 @@ import {
   orgTypeLabels,
   Role,
 } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Row, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildMenu } from '../../app/menu.ts';
-import { useConsoleRoutes } from '../../app/route-context.ts';
-import { type ConsoleKey, consoleTree } from '../../app/route-table.tsx';
-import { useAppConfig } from '../../lib/app-config.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { useConsoleRoutes } from '../../lib/route-context.ts';
+import type { ConsoleKey } from '../../lib/route-types.ts';
 import { type SessionUser, useSession } from '../../lib/session.ts';
 import { membersTotalQuery, organizationsTotalQuery, pendingCertificationsQuery, unreadQuery } from './api.ts';
 import { ComingSoonCard } from './components/ComingSoonCard.tsx';
@@ -33,8 +31,6 @@ import { LiveFigureCols, liveFigures } from './components/LiveFigures.tsx';
 import { QuickLinks, quickLinksOf } from './components/QuickLinks.tsx';
 import './home.css';
 import { Panel } from './components/Panel.tsx';
-
-const VERIFICATION_PATH = '/organization/orgnizationVerification';
 
 /** Figures later modules will fill, per console: shown as "即将上线", never as made-up numbers. */
 const upcoming: Record<ConsoleKey, string[]> = {
@@ -60,23 +56,11 @@ function orgTypeName(type: number | undefined): string | null {
 /** The home page of every console (issue 3 item 11): who you are, the figures that exist today, what comes next. */
 export default function HomePage() {
   const { t } = useTranslation('home');
-  const { user, token, currentApp } = useSession();
+  const { user, currentApp } = useSession();
+  // The console frame's: its key and its side menu, whose entries the quick links offer.
   const own = useConsoleRoutes();
-  const config = useAppConfig();
   const consoleKey = own?.console ?? 'basic';
-
-  const menu = useMemo(
-    () =>
-      user
-        ? buildMenu(consoleTree(consoleKey), {
-            roles: user.roles,
-            host: window.location.hostname,
-            externalSiteUrl: config?.externalSiteUrl,
-            token,
-          })
-        : [],
-    [user, consoleKey, config?.externalSiteUrl, token],
-  );
+  const menu = own?.menu ?? [];
 
   if (!user) return null;
   // What a later issue will count; the figures that exist already are live in the overview.
@@ -178,7 +162,7 @@ function OrganizationFigures({
               {certText}
             </Tag>
           }
-          link={exempt ? undefined : { to: VERIFICATION_PATH, label: t('stat.viewCertification') }}
+          link={exempt ? undefined : { to: pages.verification.path, label: t('stat.viewCertification') }}
         />
       </Col>
       <Col xs={12} xl={6}>
@@ -223,7 +207,7 @@ function AdminFigures() {
           query={pending}
           suffix={t('units.items')}
           highlight
-          link={{ to: '/admin/certification', label: t('stat.review') }}
+          link={{ to: pages.certificationReview.path, label: t('stat.review') }}
         />
       </Col>
       <Col xs={12} xl={6}>

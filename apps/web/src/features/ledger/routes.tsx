@@ -1,4 +1,4 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const StorageIndexPage = lazyPage(() =>
   import('./pages/StorageIndexPage.tsx').then((m) => ({ default: m.StorageIndexPage })),

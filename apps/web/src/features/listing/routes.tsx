@@ -1,5 +1,6 @@
-import { CITY_LISTING_AUDIT_PATH, LISTING_DETAIL_PATH, PLATFORM_LISTING_AUDIT_PATH, Role } from '@jcbb/contract/enums';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { Role } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const ListPage = lazyPage(() => import('./pages/ListingListPage.tsx').then((m) => ({ default: m.ListingListPage })));
 const EditPage = lazyPage(() => import('./pages/ListingEditPage.tsx').then((m) => ({ default: m.ListingEditPage })));
@@ -18,7 +19,7 @@ const CityDetail = lazyPage(() =>
   import('./pages/AuditDetailPage.tsx').then((m) => ({ default: m.CityAuditDetailPage })),
 );
 
-const MANAGEMENT = '/productCenter/productManagement';
+const MANAGEMENT = pages.listingList.path;
 /** A listing's first query, started beside its detail pages' code (lib/record-id.ts, `recordData`). */
 const listingData = () => import('./detail-data.ts');
 const toManagement = { hidden: true, activeMenu: MANAGEMENT };
@@ -31,7 +32,7 @@ export const listingRoutes = {
   management: page(MANAGEMENT, 'productManagement', ListPage, { keepAlive: true }),
   edit: page('/warehousing/edit', 'warehousingEdit', EditPage, toManagement),
   batch: page('/warehousing/batch', 'warehousingBatch', BatchPage, toManagement),
-  details: page(LISTING_DETAIL_PATH, 'warehousingDetails', DetailsPage, { ...toManagement, data: listingData }),
+  details: page(pages.listingDetails.path, 'warehousingDetails', DetailsPage, { ...toManagement, data: listingData }),
 } satisfies Record<string, RouteItem>;
 
 /** The platform administrator's listing audit (super_admin). */
@@ -41,7 +42,7 @@ export const platformListingAuditRoutes: RouteItem[] = [
     roles: [Role.SUPER_ADMIN],
     keepAlive: true,
   }),
-  page(PLATFORM_LISTING_AUDIT_PATH, 'listingAuditDetail', PlatformDetail, {
+  page(pages.platformListingAudit.path, 'listingAuditDetail', PlatformDetail, {
     hidden: true,
     activeMenu: '/admin/listings',
     roles: [Role.SUPER_ADMIN],
@@ -56,7 +57,7 @@ export const cityListingAuditRoutes: RouteItem[] = [
     roles: [Role.CITY_COMMITTEE],
     keepAlive: true,
   }),
-  page(CITY_LISTING_AUDIT_PATH, 'listingAuditDetail', CityDetail, {
+  page(pages.cityListingAudit.path, 'listingAuditDetail', CityDetail, {
     hidden: true,
     activeMenu: '/gov/listings',
     roles: [Role.CITY_COMMITTEE],

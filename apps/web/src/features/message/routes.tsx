@@ -1,4 +1,4 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const MessageCenterPage = lazyPage(() => import('./pages/MessageCenterPage.tsx'));
 const MessageDetailPage = lazyPage(() => import('./pages/MessageDetailPage.tsx'));

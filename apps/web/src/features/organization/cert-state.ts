@@ -1,8 +1,6 @@
 import { CERT_EXEMPT_ORG_TYPE, CertStatus, Role } from '@jcbb/contract';
 import type { SessionUser } from '../../lib/session.ts';
 
-export { VERIFICATION_PATH } from '@jcbb/contract/enums';
-
 /** What the uncertified banner says, if anything (spec §1, §4, §6, §9). */
 export type BannerKind = 'uncertified' | 'pending' | 'rejected';
 

@@ -1,5 +1,6 @@
-import { Role, VERIFICATION_PATH } from '@jcbb/contract/enums';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { Role } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const VerificationPage = lazyPage(() =>
   import('./pages/VerificationPage.tsx').then((m) => ({ default: m.VerificationPage })),
@@ -8,7 +9,9 @@ const MembersPage = lazyPage(() => import('./pages/MembersPage.tsx').then((m) =>
 
 /** The organisation's own pages: certification (every member; the guard's page for users without one) and members. */
 export const organizationRoutes: RouteItem[] = [
-  page(VERIFICATION_PATH, 'organization:routes.verification', VerificationPage, { icon: 'SafetyCertificateOutlined' }),
+  page(pages.verification.path, 'organization:routes.verification', VerificationPage, {
+    icon: 'SafetyCertificateOutlined',
+  }),
   page('/organization/members', 'organization:routes.members', MembersPage, {
     icon: 'TeamOutlined',
     roles: [Role.ENTERPRISE_ADMIN],

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InFrameContext, RouteItemContext } from '../../app/route-context.ts';
-import { findRoute, flattenRoutes } from '../../app/route-index.ts';
-import { consoleTree } from '../../app/route-table.tsx';
 import shellZh from '../../lib/locales/zh-CN.ts';
+import { InFrameContext, RouteItemContext } from '../../lib/route-context.ts';
+import type { FlatRoute } from '../../lib/route-index.ts';
 import { type SessionUser, session } from '../../lib/session.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import routeDescZh from './locales/zh-CN.ts';
@@ -23,10 +22,16 @@ function user(roles: string[], orgType: number | null): SessionUser {
   };
 }
 
-/** The placeholder of /external/carbonExchange (an account-centre service) in the console frame. */
+/** The placeholder of /external/carbonExchange (an account-centre service) in the console frame, as the route table has it. */
 function renderService() {
-  const route = findRoute(flattenRoutes(consoleTree('manufacturer')), '/external/carbonExchange');
-  if (!route) throw new Error('no route');
+  const route: FlatRoute = {
+    fullPath: '/external/carbonExchange',
+    item: {
+      path: '/external/carbonExchange',
+      meta: { title: 'route.carbonExchange', description: 'routeDesc:carbonExchange', externalSite: '/carbonExchange' },
+    },
+    ancestors: [],
+  };
   renderWithProviders(
     <InFrameContext.Provider value={true}>
       <RouteItemContext.Provider value={route}>

@@ -1,12 +1,13 @@
 import { HomeOutlined, LoginOutlined } from '@ant-design/icons';
 import { Role } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { Alert, Button, Card, Tag } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { HOME_PATH } from '../../app/menu.ts';
-import { useCurrentRoute, useInFrame } from '../../app/route-context.ts';
-import { PublicFrame } from '../../layout/PublicFrame.tsx';
+import { PublicFrame } from '../../components/PublicFrame.tsx';
+import { LOGIN_PATH } from '../../lib/login-path.ts';
+import { useCurrentRoute, useInFrame } from '../../lib/route-context.ts';
 import { useSession } from '../../lib/session.ts';
 import { ConstructionArt } from './ConstructionArt.tsx';
 import './route-descriptions.ts';
@@ -52,7 +53,7 @@ export default function PlaceholderPage() {
           type="primary"
           size="large"
           icon={signedIn ? <HomeOutlined /> : <LoginOutlined />}
-          onClick={() => navigate(signedIn ? HOME_PATH : '/login')}
+          onClick={() => navigate(signedIn ? pages.home.path : LOGIN_PATH)}
         >
           {t(signedIn ? 'placeholder.back' : 'placeholder.signIn')}
         </Button>

@@ -1,4 +1,5 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { pages } from '@jcbb/contract/pages';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 /**
  * The product centre's pages of the manufacturer console (spec §2 /productCenter). Each entry replaces the
@@ -22,7 +23,10 @@ const toSpecs = { hidden: true, activeMenu: '/specs/list' };
 export const productRoutes = {
   list: page('/product/list', 'productList', List, { keepAlive: true, data: () => import('./list-data.ts') }),
   edit: page('/productCenter/productEdit', 'productEdit', Edit, { ...toList, newTitle: 'route.productNew' }),
-  details: page('/product/details', 'productDetails', Details, { ...toList, data: () => import('./details-data.ts') }),
+  details: page(pages.productDetails.path, 'productDetails', Details, {
+    ...toList,
+    data: () => import('./details-data.ts'),
+  }),
   success: page('/product/success', 'productSuccess', Success, toList),
   spotCheck: page('/product/spotCheck', 'productSpotCheck', SpotCheck),
   specsList: page('/specs/list', 'specsList', SpecsList, { keepAlive: true }),

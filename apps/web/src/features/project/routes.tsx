@@ -1,5 +1,6 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { pages } from '@jcbb/contract/pages';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 const ListPage = lazyPage(() => import('./pages/ProjectListPage.tsx').then((m) => ({ default: m.ProjectListPage })));
 const DetailPage = lazyPage(() =>
@@ -21,7 +22,7 @@ const projectData = () => import('./detail-data.ts');
  */
 export const projectRoutes = {
   list: page('list', 'projectList', ListPage, { keepAlive: true, data: () => import('./list-data.ts') }),
-  detail: page('detail', 'projectDetail', DetailPage, {
+  detail: page(pages.projectDetail.path, 'projectDetail', DetailPage, {
     hidden: true,
     activeMenu: PROJECT_LIST_PATH,
     data: projectData,
@@ -37,7 +38,7 @@ export const cityProjectRoutes: RouteItem[] = [
     roles: [Role.CITY_COMMITTEE],
     keepAlive: true,
   }),
-  page('/project/detail', 'projectDetail', DetailPage, {
+  page(pages.projectDetail.path, 'projectDetail', DetailPage, {
     hidden: true,
     activeMenu: '/gov/projects',
     roles: [Role.CITY_COMMITTEE],

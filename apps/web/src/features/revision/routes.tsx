@@ -1,5 +1,6 @@
 import { Role } from '@jcbb/contract/enums';
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
+import { pages } from '@jcbb/contract/pages';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 /** The detail's first query, started beside its code (lib/record-id.ts, `recordData`). */
 const revisionData = () => import('./detail-data.ts');
@@ -23,7 +24,7 @@ export const platformRevisionRoutes: RouteItem[] = [
     roles: [Role.SUPER_ADMIN],
     keepAlive: true,
   }),
-  page('/admin/revisions/detail', 'revisionDetail', PlatformDetail, {
+  page(pages.platformRevisionDetail.path, 'revisionDetail', PlatformDetail, {
     hidden: true,
     activeMenu: '/admin/revisions',
     roles: [Role.SUPER_ADMIN],
@@ -38,7 +39,7 @@ export const cityRevisionRoutes: RouteItem[] = [
     roles: [Role.CITY_COMMITTEE],
     keepAlive: true,
   }),
-  page('/gov/revisions/detail', 'revisionDetail', CityDetail, {
+  page(pages.cityRevisionDetail.path, 'revisionDetail', CityDetail, {
     hidden: true,
     activeMenu: '/gov/revisions',
     roles: [Role.CITY_COMMITTEE],

@@ -1,8 +1,10 @@
-import { lazyPage, type PageOptions, page, type RouteItem } from '../../app/route-types.ts';
+import { lazyPage, type PageOptions, page, type RouteItem } from '../../lib/route-types.ts';
+import { TRACE_PATHS } from './paths.ts';
 
 /**
- * The traceability pages (spec §2 /productionManagement; docs/traceability.md), grouped by screen. The route table
- * places them in each console's /productionManagement group under the titles it already uses (`route.<key>`).
+ * The traceability pages (spec §2 /productionManagement; docs/traceability.md), grouped by screen, at the paths of
+ * paths.ts. The route table places them in each console's /productionManagement group under the titles it already
+ * uses (`route.<key>`).
  */
 
 // ---- dashboard, productDashboard, inventoryDetail, addressManagement (console screens) ----
@@ -20,26 +22,14 @@ const AddressManagementPage = lazyPage(() =>
   import('./pages/AddressManagementPage.tsx').then((m) => ({ default: m.AddressManagementPage })),
 );
 
-export const TRACE_PATHS = {
-  dashboard: '/productionManagement/dashboard',
-  productDashboard: '/productionManagement/productDashboard',
-  inventoryDetail: '/productionManagement/inventoryDetail',
-  addressManagement: '/productionManagement/addressManagement',
-  sendProduct: '/productionManagement/sendProduct',
-  trackList: '/productionManagement/trackList',
-  sourceDetail: '/productionManagement/sourceDetail',
-  sources: '/productionManagement/sources',
-  mobileDetail: '/mobile/detail',
-} as const;
-
 export const traceRoutes = {
   /** The manufacturer's and distributor's overview: shipments, stock, transport carbon, alerts. */
-  dashboard: page('dashboard', 'traceDashboard', DashboardPage),
+  dashboard: page(TRACE_PATHS.dashboard, 'traceDashboard', DashboardPage),
   /** One product: its lots (made here: 新建批次, codes, labels), where it went, who holds it. */
-  productDashboard: page('productDashboard', 'productDashboard', ProductDashboardPage, {
+  productDashboard: page(TRACE_PATHS.productDashboard, 'productDashboard', ProductDashboardPage, {
     data: () => import('./product-dashboard-data.ts'),
   }),
-  addressManagement: page('addressManagement', 'addressManagement', AddressManagementPage),
+  addressManagement: page(TRACE_PATHS.addressManagement, 'addressManagement', AddressManagementPage),
 } satisfies Record<string, RouteItem>;
 
 /**
@@ -48,9 +38,11 @@ export const traceRoutes = {
  * units open it for a project (`requiresProject`).
  */
 export const inventoryDetailRoute = (options: Omit<PageOptions, 'hidden'> = {}): RouteItem =>
-  page('inventoryDetail', 'inventoryDetail', InventoryDetailPage, { hidden: true, ...options });
+  page(TRACE_PATHS.inventoryDetail, 'inventoryDetail', InventoryDetailPage, { hidden: true, ...options });
 
 // ---- sendProduct, trackList, sources, sourceDetail (shipment screens: ship-routes.tsx), and /mobile/index,
 // /mobile/detail (the public scan pages: mobile-routes.tsx) ----
 export { traceMobileRoutes } from './mobile-routes.tsx';
+/** For the route table's group redirects and highlighted entries. */
+export { TRACE_PATHS } from './paths.ts';
 export { shipRoutes } from './ship-routes.tsx';

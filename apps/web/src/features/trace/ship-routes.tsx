@@ -1,5 +1,5 @@
-import { lazyPage, page, type RouteItem } from '../../app/route-types.ts';
-import { SHIP_PATHS } from './components/ship/paths.ts';
+import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
+import { TRACE_PATHS } from './paths.ts';
 
 /** A shipment's first query, started beside the detail's code (lib/record-id.ts, `recordData`). */
 const shipmentData = () => import('./source-detail-data.ts');
@@ -20,27 +20,30 @@ const SourceDetailPage = lazyPage(() =>
 );
 
 /**
- * The shipment pages of the /productionManagement groups (spec §2), with the paths, titles and menu flags the route
- * table gave them; paths are relative to the group. The receipt form is a drawer of sourceDetail
+ * The shipment pages of the /productionManagement groups (spec §2), with the titles and menu flags the route table
+ * gave them, at the paths of paths.ts. The receipt form is a drawer of sourceDetail
  * (`sourceDetail?id=…&receive=1` opens it), not a page of its own.
  */
 export const shipRoutes = {
-  sendProduct: page('sendProduct', 'sendProduct', SendProductPage),
+  sendProduct: page(TRACE_PATHS.sendProduct, 'sendProduct', SendProductPage),
   /** A construction unit ships only returns (made from a receipt): reachable, not in its menu. */
-  sendReturn: page('sendProduct', 'sendProduct', SendProductPage, { hidden: true, activeMenu: SHIP_PATHS.sources }),
-  trackList: page('trackList', 'trackList', TrackListPage, { keepAlive: true, data: outgoingData }),
-  sources: page('sources', 'sources', SourcesPage, { data: incomingData }),
-  materialSources: page('sources', 'materialSources', SourcesPage, { data: incomingData }),
-  /** Under 发货记录 (a manufacturer's shipments). */
-  sourceDetailOfTrackList: page('sourceDetail', 'sourceDetail', SourceDetailPage, {
+  sendReturn: page(TRACE_PATHS.sendProduct, 'sendProduct', SendProductPage, {
     hidden: true,
-    activeMenu: SHIP_PATHS.trackList,
+    activeMenu: TRACE_PATHS.sources,
+  }),
+  trackList: page(TRACE_PATHS.trackList, 'trackList', TrackListPage, { keepAlive: true, data: outgoingData }),
+  sources: page(TRACE_PATHS.sources, 'sources', SourcesPage, { data: incomingData }),
+  materialSources: page(TRACE_PATHS.sources, 'materialSources', SourcesPage, { data: incomingData }),
+  /** Under 发货记录 (a manufacturer's shipments). */
+  sourceDetailOfTrackList: page(TRACE_PATHS.sourceDetail, 'sourceDetail', SourceDetailPage, {
+    hidden: true,
+    activeMenu: TRACE_PATHS.trackList,
     data: shipmentData,
   }),
   /** Under 货源管理 / 材料来源 (what comes in). */
-  sourceDetailOfSources: page('sourceDetail', 'sourceDetail', SourceDetailPage, {
+  sourceDetailOfSources: page(TRACE_PATHS.sourceDetail, 'sourceDetail', SourceDetailPage, {
     hidden: true,
-    activeMenu: SHIP_PATHS.sources,
+    activeMenu: TRACE_PATHS.sources,
     data: shipmentData,
   }),
 } satisfies Record<string, RouteItem>;

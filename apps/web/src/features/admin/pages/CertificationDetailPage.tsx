@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { CertificationStatus } from '@jcbb/contract';
+import { pages } from '@jcbb/contract/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, type DescriptionsProps, Grid, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { ReviewActions } from '../components/ReviewActions.tsx';
 import { ApplicationStatusTag } from '../components/StatusTags.tsx';
 import { natureName, orgTypeName } from '../labels.ts';
 
-const QUEUE = '/admin/certification';
+const QUEUE = pages.certificationReview.path;
 
 function detailItems(
   d: AdminCertificationDetail,

@@ -1,12 +1,13 @@
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { ResponseCode } from '@jcbb/contract/codes';
 import { PRODUCT_TITLE } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { isMobile } from '@jcbb/contract/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PlatformMark } from '../../../layout/Logo.tsx';
+import { PlatformMark } from '../../../components/Logo.tsx';
 import { appConfigKey } from '../../../lib/app-config.ts';
 import { warmUpConsole } from '../../../lib/console-warm-up.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -200,7 +201,7 @@ export default function LoginPage() {
         </div>
         <nav className="jcbb-login__public" aria-label={t('login.publicLinks')}>
           <Link to="/cities">{t('login.catalogue')}</Link>
-          <Link to="/free/certificate">{t('login.certificateCheck')}</Link>
+          <Link to={pages.certificateVerify.path}>{t('login.certificateCheck')}</Link>
         </nav>
         <footer className="jcbb-login__footer">{t('login.copyright')}</footer>
       </main>

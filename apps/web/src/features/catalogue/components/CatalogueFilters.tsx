@@ -2,7 +2,7 @@ import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Input, Segmented, Tag, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import type { RegionDetailsData } from '../api.ts';
 import { CATALOGUE_NS } from '../locales/register.ts';
 import { activeFilterCount, type CatalogueFilters as Filters, TAG_FILTERS, type TagFilter } from '../search-params.ts';

@@ -1,6 +1,6 @@
 import { Button, Empty, Pagination, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import type { CityProductList } from '../api.ts';
 import { CATALOGUE_NS } from '../locales/register.ts';
 import { CATALOGUE_PAGE_SIZE, MAX_PAGE } from '../search-params.ts';

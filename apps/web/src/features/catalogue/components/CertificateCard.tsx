@@ -1,4 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { CATALOGUE_NS } from '../locales/register.ts';
 type Certificate = ProductPublicView['certificates'][number];
 
 /** The address of the platform's public certificate lookup (issue 5) for a certificate number. */
-export const verifyPath = (certNo: string) => `/free/certificate?no=${encodeURIComponent(certNo)}`;
+export const verifyPath = (certNo: string) => pageUrl(pages.certificateVerify, { no: certNo });
 
 /**
  * A green building material certificate: number, issuer, stars, validity and whether it is valid today. A

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { PublicFrame } from '../../../layout/PublicFrame.tsx';
+import { PublicFrame } from '../../../components/PublicFrame.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { cityProductsQuery, regionDetailsQuery, regionTreeQuery } from '../api.ts';
 import { CatalogueFilters } from '../components/CatalogueFilters.tsx';

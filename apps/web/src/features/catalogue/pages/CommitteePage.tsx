@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PublicFrame } from '../../../layout/PublicFrame.tsx';
+import { PublicFrame } from '../../../components/PublicFrame.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { type RegionDetailsData, regionDetailsQuery, regionTreeQuery } from '../api.ts';
 import { CityDirectory } from '../components/CityDirectory.tsx';

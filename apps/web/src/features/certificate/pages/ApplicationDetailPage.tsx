@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { ApplicationType, type ApproveBody, applicationRejectBody } from '@jcbb/contract';
+import { pages } from '@jcbb/contract/pages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -188,9 +189,7 @@ export function ApplicantActions({ d }: { d: ApplicationDetail }) {
         </Popconfirm>
       )}
       {withdrawable && <Typography.Text type="secondary">{t('detail.withdrawNote')}</Typography.Text>}
-      {d.certificateId && (
-        <Button onClick={() => navigate('/blockchain/certificate/index')}>{t('detail.certificate')}</Button>
-      )}
+      {d.certificateId && <Button onClick={() => navigate(pages.certificates.path)}>{t('detail.certificate')}</Button>}
     </Space>
   );
 }

@@ -41,7 +41,6 @@ interface Values {
 }
 
 const MY_APPLYS = '/blockchain/myApplys/index';
-export const APPLY_DETAIL = '/blockchain/myApplys/detail';
 
 function toBody(type: ApplicationTypeValue, v: Values): ApplicationSaveBody {
   return {

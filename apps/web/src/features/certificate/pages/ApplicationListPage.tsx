@@ -1,3 +1,4 @@
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Grid, Select, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -30,8 +31,7 @@ export function ApplicationListPage({ mode }: { mode: 'mine' | 'approval' }) {
     ...(approval ? approvalListQuery(query) : applicationListQuery(query)),
     placeholderData: keepPreviousData,
   });
-  const detailPath = (id: number) =>
-    approval ? `/blockchain/approval/detail?id=${id}` : `/blockchain/myApplys/detail?id=${id}`;
+  const detailPath = (id: number) => pageUrl(approval ? pages.approvalDetail : pages.myApplicationDetail, { id });
 
   const columns: TableProps<ApplicationItem>['columns'] = [
     { title: t('list.id'), dataIndex: 'id', key: 'id', width: 90, responsive: ['md'] },

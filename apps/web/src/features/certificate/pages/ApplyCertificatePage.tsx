@@ -4,7 +4,7 @@ import { Button, Card, Col, Row, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useConsoleRoutes } from '../../../app/route-context.ts';
+import { useConsoleRoutes } from '../../../lib/route-context.ts';
 import { CERTIFICATE_NS } from '../locales/register.ts';
 
 const kinds: { type: number; path: string; icon: ReactNode }[] = [

@@ -1,7 +1,8 @@
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useConsoleRoutes } from '../../../app/route-context.ts';
+import { useConsoleRoutes } from '../../../lib/route-context.ts';
 import { CERTIFICATE_NS } from '../locales/register.ts';
 
 /**
@@ -48,7 +49,7 @@ export function CertificateResultPage({ outcome }: { outcome: 'success' | 'fail'
             </Button>,
             ...(id
               ? [
-                  <Button key="detail" onClick={() => navigate(`/blockchain/approval/detail?id=${id}`)}>
+                  <Button key="detail" onClick={() => navigate(pageUrl(pages.approvalDetail, { id }))}>
                     {t('common.view')}
                   </Button>,
                 ]
@@ -65,7 +66,11 @@ export function CertificateResultPage({ outcome }: { outcome: 'success' | 'fail'
           status="success"
           title={kind === 'published' ? t('apply.published') : t('apply.submitted')}
           extra={[
-            <Button key="detail" type="primary" onClick={() => navigate(`/blockchain/myApplys/detail?id=${id ?? ''}`)}>
+            <Button
+              key="detail"
+              type="primary"
+              onClick={() => navigate(pageUrl(pages.myApplicationDetail, { id: id ?? '' }))}
+            >
               {t('common.view')}
             </Button>,
             <Button key="list" onClick={() => navigate('/blockchain/myApplys/index')}>
@@ -85,7 +90,7 @@ export function CertificateResultPage({ outcome }: { outcome: 'success' | 'fail'
           title={no ? t('result.applicantSuccessTitle') : t('result.applicantPlainTitle')}
           subTitle={no ? t('result.applicantSuccessText', { no }) : t('result.applicantSuccessPlain')}
           extra={[
-            <Button key="certs" type="primary" onClick={() => navigate('/blockchain/certificate/index')}>
+            <Button key="certs" type="primary" onClick={() => navigate(pages.certificates.path)}>
               {t('result.toHeld')}
             </Button>,
             <Button key="list" onClick={() => navigate('/blockchain/myApplys/index')}>
@@ -93,7 +98,7 @@ export function CertificateResultPage({ outcome }: { outcome: 'success' | 'fail'
             </Button>,
             ...(no
               ? [
-                  <Button key="verify" href={`/free/certificate?no=${encodeURIComponent(no)}`} target="_blank">
+                  <Button key="verify" href={pageUrl(pages.certificateVerify, { no })} target="_blank">
                     {t('result.verify')}
                   </Button>,
                 ]
@@ -110,7 +115,7 @@ export function CertificateResultPage({ outcome }: { outcome: 'success' | 'fail'
         title={t('result.successTitle')}
         subTitle={no ? t('result.successText', { no, index: params.get('index') ?? '' }) : t('result.successPlain')}
         extra={[
-          <Button key="certs" type="primary" onClick={() => navigate('/blockchain/certificate/index')}>
+          <Button key="certs" type="primary" onClick={() => navigate(pages.certificates.path)}>
             {t('result.toCertificates')}
           </Button>,
           <Button key="queue" onClick={() => navigate('/blockchain/approval/index')}>
@@ -118,7 +123,7 @@ export function CertificateResultPage({ outcome }: { outcome: 'success' | 'fail'
           </Button>,
           ...(no
             ? [
-                <Button key="verify" href={`/free/certificate?no=${encodeURIComponent(no)}`} target="_blank">
+                <Button key="verify" href={pageUrl(pages.certificateVerify, { no })} target="_blank">
                   {t('result.verify')}
                 </Button>,
               ]

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { revokeBody } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Grid, Select, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
@@ -61,7 +62,7 @@ export function CertificatesPage({ mode }: { mode: 'held' | 'issued' }) {
       width: 170,
       render: (_, c) => (
         <>
-          <a href={`/free/certificate?no=${encodeURIComponent(c.certNo)}`} target="_blank" rel="noreferrer">
+          <a href={pageUrl(pages.certificateVerify, { no: c.certNo })} target="_blank" rel="noreferrer">
             {c.certNo}
           </a>
           {!screens.md && (

@@ -4,10 +4,10 @@ import { Alert, Button, Card, Descriptions, Flex, Input, Result, Skeleton, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useInFrame } from '../../../app/route-context.ts';
-import { PublicFrame } from '../../../layout/PublicFrame.tsx';
+import { PublicFrame } from '../../../components/PublicFrame.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
+import { useInFrame } from '../../../lib/route-context.ts';
 import { LedgerKeyVerification } from '../../ledger/public.ts';
 import { publicCertificateApi, verifyQuery } from '../api.ts';
 import { CertificateStateTag, Stars } from '../components/Tags.tsx';

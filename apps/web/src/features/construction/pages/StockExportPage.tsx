@@ -12,7 +12,7 @@ import { useSession } from '../../../lib/session.ts';
 import { type ExportKind, stockXlsxApi } from '../api.ts';
 import { useSiteProject } from '../components/stock-xlsx/use-site-project.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
-import { STOCK_IMPORT_PATH } from '../routes.tsx';
+import { STOCK_IMPORT_PATH } from '../stock-xlsx-paths.ts';
 
 /**
  * /project/stockExport?projectId=: the project's site records as .xlsx (docs/construction.md, "Import and export"):

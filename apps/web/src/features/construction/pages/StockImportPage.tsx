@@ -27,7 +27,7 @@ import { saveBlob } from '../../../lib/open-blob.ts';
 import { type ImportPreview, type ImportRowError, type ImportSampleRow, stockXlsxApi } from '../api.ts';
 import { useSiteProject } from '../components/stock-xlsx/use-site-project.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
-import { STOCK_EXPORT_PATH } from '../routes.tsx';
+import { STOCK_EXPORT_PATH } from '../stock-xlsx-paths.ts';
 
 type Stage =
   | { step: 'pick'; refusal?: string }

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Flex, Row, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import { type AdminGroupItem, adminGroupQuery, adminGroupsQuery, elementApi, invalidateElements } from '../api.ts';
 import { CitySelect, NATIONWIDE } from '../components/CitySelect.tsx';
 import { ElementModal } from '../components/ElementModal.tsx';

@@ -7,11 +7,12 @@ import {
   SafetyOutlined,
 } from '@ant-design/icons';
 import { ListingStatus } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { useQuery } from '@tanstack/react-query';
 import { Col } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConsoleKey } from '../../../app/route-table.tsx';
+import type { ConsoleKey } from '../../../lib/route-types.ts';
 import { homeKeys, liveFigureApi } from '../api.ts';
 import { FigureCard } from './FigureCard.tsx';
 
@@ -40,7 +41,7 @@ export const liveFigures: Partial<Record<ConsoleKey, LiveFigure[]>> = {
       icon: <EnvironmentOutlined />,
       load: () => liveFigureApi.listings(ListingStatus.LISTED),
       suffix: 'items',
-      link: '/productCenter/productManagement',
+      link: pages.listingList.path,
     },
     {
       key: 'greenProducts',
@@ -74,7 +75,7 @@ export const liveFigures: Partial<Record<ConsoleKey, LiveFigure[]>> = {
       icon: <FileProtectOutlined />,
       load: liveFigureApi.issuedCertificates,
       suffix: 'items',
-      link: '/blockchain/certificate/index',
+      link: pages.certificates.path,
     },
   ],
   government: [

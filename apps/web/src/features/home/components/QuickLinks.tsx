@@ -1,8 +1,9 @@
 import { ExportOutlined } from '@ant-design/icons';
+import { pages } from '@jcbb/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { HOME_PATH, type MenuEntry } from '../../../app/menu.ts';
-import { MenuIcon } from '../../../layout/menu-icons.tsx';
+import { MenuIcon } from '../../../components/menu-icons.tsx';
+import type { MenuEntry } from '../../../lib/route-types.ts';
 import { Panel } from './Panel.tsx';
 
 export interface QuickLink {
@@ -18,7 +19,7 @@ export function quickLinksOf(menu: MenuEntry[], max = 8): QuickLink[] {
   const links: QuickLink[] = [];
   for (const entry of menu) {
     const target = entry.children ? entry.children.find((c) => !c.children) : entry;
-    if (!target || target.to === HOME_PATH) continue;
+    if (!target || target.to === pages.home.path) continue;
     const icon = target.icon ?? entry.icon;
     links.push({
       key: target.key,

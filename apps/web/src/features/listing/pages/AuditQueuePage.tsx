@@ -1,5 +1,6 @@
 import { GlobalOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ListingStatus } from '@jcbb/contract';
+import { pages } from '@jcbb/contract/pages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Grid, Input, Segmented, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ import { takeSkipPagination } from '../../../lib/paging.ts';
 const PAGE_SIZE = 10;
 
 export const auditDetailPath = (kind: AuditorKind) =>
-  kind === 'platform' ? '/admin/listings/detail' : '/gov/listings/detail';
+  (kind === 'platform' ? pages.platformListingAudit : pages.cityListingAudit).path;
 
 /**
  * The auditors' queue: the platform's (super_admin: listings awaiting platform audit) or a city committee's (住建委:

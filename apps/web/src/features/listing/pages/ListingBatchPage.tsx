@@ -6,6 +6,7 @@ import {
   SendOutlined,
 } from '@ant-design/icons';
 import { type ElementValue, isElementValueFilled } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Form, Row, Space, Table, type TableProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -173,7 +174,9 @@ export function ListingBatchPage() {
         <Space orientation="vertical" size={0}>
           {reasonsCell(r.reasons)}
           {r.listingId !== null && (
-            <Link to={r.ok ? `/warehousing/details?id=${r.listingId}` : `/warehousing/edit?id=${r.listingId}`}>
+            <Link
+              to={r.ok ? pageUrl(pages.listingDetails, { id: r.listingId }) : `/warehousing/edit?id=${r.listingId}`}
+            >
               {r.ok ? t('list.details') : t('list.edit')}
             </Link>
           )}
@@ -186,7 +189,7 @@ export function ListingBatchPage() {
     <PageCard
       title={t('batch.title')}
       tools={
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/productCenter/productManagement')}>
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(pages.listingList.path)}>
           {t('common.back')}
         </Button>
       }

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { ListingAction } from '@jcbb/contract';
+import { pages } from '@jcbb/contract/pages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { EDITABLE_STATUSES } from '../listing-actions.ts';
 import '../register-locale.ts';
 import { PageCard } from '../../../components/PageCard.tsx';
 
-const LIST = '/productCenter/productManagement';
+const LIST = pages.listingList.path;
 
 /**
  * /warehousing/details?id=: the manufacturer's view of one listing: state, answers, the product's evidence, the

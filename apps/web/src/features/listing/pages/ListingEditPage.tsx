@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { ListingStatus } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Descriptions, Empty, Form, Result, Row, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -27,7 +28,7 @@ import { formElements } from '../saved-values.ts';
 import '../register-locale.ts';
 import { PageCard } from '../../../components/PageCard.tsx';
 
-const LIST = '/productCenter/productManagement';
+const LIST = pages.listingList.path;
 
 type FormValues = { [VALUES_FIELD]?: Record<string, ElementFieldValue> };
 
@@ -98,7 +99,7 @@ export function ListingEditPage() {
       void invalidateListings(queryClient);
       if (submit) {
         message.success(t('edit.submitted'));
-        navigate(`/warehousing/details?id=${saved.id}`);
+        navigate(pageUrl(pages.listingDetails, { id: saved.id }));
       } else {
         message.success(t('edit.saved'));
         if (!id) setParams({ id: String(saved.id) }, { replace: true });
@@ -207,7 +208,7 @@ export function ListingEditPage() {
               : t('edit.locked', { status: listingStatusName(status, english) })
           }
           action={
-            <Button size="small" onClick={() => navigate(`/warehousing/details?id=${detail.listing.id}`)}>
+            <Button size="small" onClick={() => navigate(pageUrl(pages.listingDetails, { id: detail.listing.id }))}>
               {t('list.details')}
             </Button>
           }

@@ -1,4 +1,5 @@
 import { AppstoreAddOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Grid, Select, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
@@ -103,7 +104,7 @@ export function ListingListPage() {
         navigate(`/warehousing/edit?id=${row.id}`);
         return;
       case 'details':
-        navigate(`/warehousing/details?id=${row.id}`);
+        navigate(pageUrl(pages.listingDetails, { id: row.id }));
         return;
       case 'submit':
         modal.confirm({
@@ -160,7 +161,7 @@ export function ListingListPage() {
       width: 200,
       render: (_, row) => (
         <Space orientation="vertical" size={0}>
-          <Link to={`/warehousing/details?id=${row.id}`}>{row.materialName}</Link>
+          <Link to={pageUrl(pages.listingDetails, { id: row.id })}>{row.materialName}</Link>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {[row.brand, row.classifyName].filter(Boolean).join(' · ')}
           </Typography.Text>
@@ -274,7 +275,7 @@ export function ListingListPage() {
           rows={list.data?.list ?? []}
           loading={list.isFetching}
           emptyText={t('list.empty')}
-          linkOf={(row) => `/warehousing/details?id=${row.id}`}
+          linkOf={(row) => pageUrl(pages.listingDetails, { id: row.id })}
           actions={rowButtons}
           pagination={takeSkipPagination(page, list.data?.total ?? 0, (skip) => setPage((p) => ({ ...p, skip })))}
         />

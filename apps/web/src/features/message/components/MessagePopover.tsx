@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Popover } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../../app/PageLoading.tsx';
+import { PageLoading } from '../../../components/PageLoading.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { messageKeys, useUnreadCount } from '../message-queries.ts';
 import './message.css';

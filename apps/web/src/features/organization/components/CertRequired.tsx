@@ -1,8 +1,9 @@
+import { pages } from '@jcbb/contract/pages';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../../lib/session.ts';
-import { bannerKind, isEnterpriseAdmin, VERIFICATION_PATH } from '../cert-state.ts';
+import { bannerKind, isEnterpriseAdmin } from '../cert-state.ts';
 
 /**
  * Is the signed-in user's organisation certified (or exempt)? The server decides every call (docs/decisions.md,
@@ -30,7 +31,7 @@ export function CertRequired() {
       subTitle={t('banner.required')}
       extra={
         admin ? (
-          <Button type="primary" onClick={() => navigate(VERIFICATION_PATH)}>
+          <Button type="primary" onClick={() => navigate(pages.verification.path)}>
             {t(`banner.action.${kind}`)}
           </Button>
         ) : null

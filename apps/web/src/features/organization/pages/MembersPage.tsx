@@ -19,9 +19,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch, ListToolbar } from '../../../components/ListToolbar.tsx';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import { invalidateMembers, type MemberItem, type MemberQuery, membersQuery, organizationApi } from '../api.ts';
 import { isEnterpriseAdmin } from '../cert-state.ts';
 import { AddMemberModal } from '../components/AddMemberModal.tsx';

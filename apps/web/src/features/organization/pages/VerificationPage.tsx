@@ -1,4 +1,5 @@
 import { CertStatus, type CertStatusValue, certStatusLabels, type OrganizationData } from '@jcbb/contract';
+import { pages } from '@jcbb/contract/pages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton, Space } from 'antd';
 import { type ReactNode, useEffect } from 'react';
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type SessionUser, session, useSession } from '../../../lib/session.ts';
 import { type CertificationItem, certificationHistoryQuery, invalidateOrganization, mineQuery } from '../api.ts';
-import { isEnterpriseAdmin, isSuperAdmin, VERIFICATION_PATH } from '../cert-state.ts';
+import { isEnterpriseAdmin, isSuperAdmin } from '../cert-state.ts';
 import { CertificationForm, type CertificationFormValues } from '../components/CertificationForm.tsx';
 import { CertificationHistory } from '../components/CertificationHistory.tsx';
 import { CertStatusSummary } from '../components/CertStatusSummary.tsx';
@@ -160,7 +161,7 @@ export function VerificationPage() {
         status="info"
         title={t('platform.title')}
         extra={
-          <Button type="primary" onClick={() => navigate('/admin/certification')}>
+          <Button type="primary" onClick={() => navigate(pages.certificationReview.path)}>
             {t('platform.toReview')}
           </Button>
         }
@@ -175,7 +176,7 @@ export function VerificationPage() {
           <CreateOrganizationForm
             onCreated={() => {
               // The new organisation changes the user's roles, menu and modules: the guard loads them afresh.
-              window.location.assign(VERIFICATION_PATH);
+              window.location.assign(pages.verification.path);
             }}
           />
         </Card>

@@ -1,3 +1,4 @@
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Badge, Empty, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -15,7 +16,7 @@ export function ListingsSummary({ listings }: { listings: ListingSummary[] }) {
       title: t('details.listingCity'),
       key: 'city',
       width: 120,
-      render: (_, l) => <Link to={`/warehousing/details?id=${l.id}`}>{l.cityName}</Link>,
+      render: (_, l) => <Link to={pageUrl(pages.listingDetails, { id: l.id })}>{l.cityName}</Link>,
     },
     {
       title: t('details.listingStatus'),

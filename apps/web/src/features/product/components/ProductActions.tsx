@@ -1,9 +1,9 @@
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 /** Where a product's listings are managed (the listing module's page). */
-export const LISTINGS_PATH = '/productCenter/productManagement';
 
 export interface ProductActionsProps {
   product: { id: number; name: string };
@@ -24,9 +24,9 @@ export function ProductActions({ product, canDelete, onDelete }: ProductActionsP
   return (
     <Flex wrap gap={0} style={{ marginInline: -7 }}>
       {link(t('common.edit'), `/productCenter/productEdit?id=${product.id}`)}
-      {link(t('common.details'), `/product/details?id=${product.id}`)}
+      {link(t('common.details'), pageUrl(pages.productDetails, { id: product.id }))}
       {link(t('list.specs'), `/specs/list?productId=${product.id}`)}
-      {link(t('list.listings'), `${LISTINGS_PATH}?productId=${product.id}`)}
+      {link(t('list.listings'), `${pages.listingList.path}?productId=${product.id}`)}
       {canDelete ? (
         <Button type="link" size="small" danger onClick={onDelete} aria-label={`${t('common.delete')} ${product.name}`}>
           {t('common.delete')}

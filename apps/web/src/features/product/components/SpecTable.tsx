@@ -3,7 +3,7 @@ import { Flex, Table, type TableProps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemList } from '../../../components/ItemList.tsx';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import type { SpecItem } from '../api.ts';
 import { formatPrice } from '../labels.ts';
 import { SpecStatusTag } from './SpecStatusTag.tsx';

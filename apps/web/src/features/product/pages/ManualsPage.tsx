@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ProductDocumentKind, Role } from '@jcbb/contract/enums';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Form, Modal, Select, Table, type TableProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import { type DocumentItem, documentsQuery, invalidateProductCentre, productApi } from '../api.ts';
 import { FileLink } from '../components/FileLink.tsx';
 import { FileUpload, type UploadedRef } from '../components/FileUpload.tsx';
@@ -126,7 +127,9 @@ function ManualsPage() {
     },
   });
 
-  const productLink = (d: ManualRow) => <Link to={`/product/details?id=${d.productId}`}>{d.productName}</Link>;
+  const productLink = (d: ManualRow) => (
+    <Link to={pageUrl(pages.productDetails, { id: d.productId })}>{d.productName}</Link>
+  );
   const columns: TableProps<ManualRow>['columns'] = [
     {
       // On a phone the product and the upload date sit under the file: their columns show from md up.

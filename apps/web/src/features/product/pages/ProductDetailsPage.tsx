@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, EditOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { ProductDocumentKind } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { Button, Card, Col, Descriptions, Flex, Grid, Image, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,7 +9,6 @@ import { RecordState } from '../../../components/RecordState.tsx';
 import type { ProductDetail } from '../api.ts';
 import { DocumentList } from '../components/DocumentList.tsx';
 import { ListingsSummary } from '../components/ListingsSummary.tsx';
-import { LISTINGS_PATH } from '../components/ProductActions.tsx';
 import { ProductImage } from '../components/ProductImage.tsx';
 import { SpecTable } from '../components/SpecTable.tsx';
 import '../i18n.ts';
@@ -174,7 +174,10 @@ function ProductDetails({ p }: { p: ProductDetail }) {
       <Card
         title={t('details.listings')}
         extra={
-          <Button icon={<EnvironmentOutlined />} onClick={() => navigate(`${LISTINGS_PATH}?productId=${p.id}`)}>
+          <Button
+            icon={<EnvironmentOutlined />}
+            onClick={() => navigate(`${pages.listingList.path}?productId=${p.id}`)}
+          >
             {t('details.manageListings')}
           </Button>
         }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RecordState } from '../../../components/RecordState.tsx';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import '../i18n.ts';
 import { useIdParam } from '../../../lib/record-id.ts';
 import { RevisionNotice } from '../../revision/public.ts';

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Role } from '@jcbb/contract/enums';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Pagination, Switch, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ItemList } from '../../../components/ItemList.tsx';
 import { ProductTags } from '../../../components/ProductTags.tsx';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import { invalidateProductCentre, type ProductItem, productApi, productListQuery } from '../api.ts';
 import { ProductActions } from '../components/ProductActions.tsx';
 import { ProductImage } from '../components/ProductImage.tsx';
@@ -92,7 +93,7 @@ export function ProductListPage() {
   const nameCell = (p: ProductItem) => (
     <Flex vertical gap={2} style={{ minWidth: 0 }}>
       <span>
-        <Link to={`/product/details?id=${p.id}`}>
+        <Link to={pageUrl(pages.productDetails, { id: p.id })}>
           <Typography.Text strong style={{ color: 'inherit' }}>
             {p.name}
           </Typography.Text>

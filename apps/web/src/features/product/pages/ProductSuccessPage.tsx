@@ -1,7 +1,7 @@
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { LISTINGS_PATH } from '../components/ProductActions.tsx';
 import '../i18n.ts';
 import { useIdParam } from '../../../lib/record-id.ts';
 import { useProductDetail } from '../use-product.ts';
@@ -23,7 +23,7 @@ function ProductSuccessPage() {
         subTitle={name ? t('success.subTitle', { name }) : t('success.subTitleNoName')}
         extra={[
           id !== null ? (
-            <Button key="view" type="primary" onClick={() => navigate(`/product/details?id=${id}`)}>
+            <Button key="view" type="primary" onClick={() => navigate(pageUrl(pages.productDetails, { id }))}>
               {t('success.view')}
             </Button>
           ) : null,
@@ -31,7 +31,7 @@ function ProductSuccessPage() {
             <Button
               key="list"
               onClick={() =>
-                navigate(listed ? `${LISTINGS_PATH}?productId=${id}` : `${LISTING_EDIT_PATH}?productId=${id}`)
+                navigate(listed ? `${pages.listingList.path}?productId=${id}` : `${LISTING_EDIT_PATH}?productId=${id}`)
               }
             >
               {t('success.list')}

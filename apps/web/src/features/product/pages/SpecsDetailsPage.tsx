@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { formatQuantity } from '@jcbb/contract/quantity';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space } from 'antd';
@@ -62,7 +63,7 @@ function SpecsDetailsPage() {
                 {
                   key: 'product',
                   label: t('spec.product'),
-                  children: <Link to={`/product/details?id=${s.product.id}`}>{s.product.name}</Link>,
+                  children: <Link to={pageUrl(pages.productDetails, { id: s.product.id })}>{s.product.name}</Link>,
                 },
                 { key: 'classify', label: t('field.classify'), children: s.product.classifyName },
                 { key: 'name', label: t('spec.name'), children: s.name },

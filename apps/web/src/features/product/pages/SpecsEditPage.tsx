@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Select } from 'antd';
 import { useEffect } from 'react';
@@ -55,7 +56,9 @@ function SpecsEditPage() {
       else message.success(t('common.saved'));
       await invalidateProductCentre(queryClient);
       // A new specification of a listed product exists once approved: until then its product shows the change.
-      navigate(saved.id === null ? `/product/details?id=${v.productId}` : `/specs/details?id=${saved.id}`);
+      navigate(
+        saved.id === null ? pageUrl(pages.productDetails, { id: v.productId ?? '' }) : `/specs/details?id=${saved.id}`,
+      );
     },
     onError: (error) => {
       if (!applyFieldErrors(form, error) && error instanceof ApiError) message.error(error.message);

@@ -1,5 +1,6 @@
 import { EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Role, SpecStatus } from '@jcbb/contract/enums';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { formatQuantity } from '@jcbb/contract/quantity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -21,8 +22,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ItemList } from '../../../components/ItemList.tsx';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import { invalidateProductCentre, productApi } from '../api.ts';
 import { SpecStatusTag } from '../components/SpecStatusTag.tsx';
 import '../i18n.ts';
@@ -104,7 +105,7 @@ function SpecsListPage() {
       key: 'product',
       width: 170,
       fixed: 'left',
-      render: (_, r) => <Link to={`/product/details?id=${r.productId}`}>{r.productName}</Link>,
+      render: (_, r) => <Link to={pageUrl(pages.productDetails, { id: r.productId })}>{r.productName}</Link>,
     },
     {
       title: t('spec.name'),

@@ -1,10 +1,11 @@
 import { SamplingResult } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Flex, Row, Select, Statistic, Table, type TableProps, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useIsMobile } from '../../../layout/use-mobile.ts';
+import { useIsMobile } from '../../../lib/use-mobile.ts';
 import { type SamplingItem, samplingCountQuery, samplingPageQuery } from '../api.ts';
 import { FileLink } from '../components/FileLink.tsx';
 import '../i18n.ts';
@@ -55,7 +56,7 @@ function SpotCheckPage() {
         const spec = [s.specName, s.specModel].filter(Boolean).join(' ');
         return (
           <Flex vertical gap={2}>
-            <Link to={`/product/details?id=${s.productId}`}>{s.productName}</Link>
+            <Link to={pageUrl(pages.productDetails, { id: s.productId })}>{s.productName}</Link>
             {spec ? <Secondary>{spec}</Secondary> : null}
             {mobile ? (
               <>

@@ -1,4 +1,5 @@
 import { projectStepLabels } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Grid, Select, Space, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,6 @@ import { type CityProject, invalidateProjects, PROJECT_PAGE_SIZE, projectQueries
 import { projectLabels } from '../components/labels.ts';
 import { StepTag } from '../components/StepTag.tsx';
 import { PROJECT_NS } from '../locales/register.ts';
-import { PROJECT_DETAIL } from './ProjectListPage.tsx';
 
 /** /gov/projects: the city committee's read-only list of the projects located in its city. */
 export function CityProjectListPage() {
@@ -27,7 +27,7 @@ export function CityProjectListPage() {
   });
   const list = useQuery({ ...projectQueries.city(query), placeholderData: keepPreviousData });
   const rows = list.data?.list ?? [];
-  const open = (id: number) => `${PROJECT_DETAIL}?id=${id}`;
+  const open = (id: number) => pageUrl(pages.projectDetail, { id });
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.emptyCity')} />;
   const columns: TableProps<CityProject>['columns'] = [
     {

@@ -7,6 +7,7 @@ import {
   projectTypeLabels,
   projectUpdateBody,
 } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
@@ -23,7 +24,6 @@ import { RegionCascader } from '../../reference/public.ts';
 import { invalidateProjects, projectMutations, projectQueries } from '../api.ts';
 import { PROJECT_NS } from '../locales/register.ts';
 import { fenToWanText, wanToFen } from '../money.ts';
-import { PROJECT_DETAIL } from './ProjectListPage.tsx';
 
 interface Values {
   name: string;
@@ -115,7 +115,7 @@ function ProjectForm({ project }: { project?: ProjectDetailData }) {
   const onSaved = (saved: { id: number }) => {
     message.success(t('form.saved'));
     void invalidateProjects(queryClient);
-    navigate(`${PROJECT_DETAIL}?id=${saved.id}`, { replace: true });
+    navigate(pageUrl(pages.projectDetail, { id: saved.id }), { replace: true });
   };
   const onError = (error: Error) => {
     if (applyFieldErrors(form, error, { rename: FORM_FIELD })) return;

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { OrgType } from '@jcbb/contract/enums';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Grid, Pagination, Space, Table, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,6 @@ import { projectLabels } from '../components/labels.ts';
 import { StepTag } from '../components/StepTag.tsx';
 import { PROJECT_NS } from '../locales/register.ts';
 
-export const PROJECT_DETAIL = '/project/detail';
 export const PROJECT_EDIT = '/project/edit';
 
 /**
@@ -38,7 +38,7 @@ export function ProjectListPage() {
   const invitations = useQuery({ ...projectListQueries.invitations(), enabled: projectListQueries.invited(orgType) });
   const rows = list.data?.list ?? [];
   const pending = invitations.data?.list ?? [];
-  const open = (id: number) => `${PROJECT_DETAIL}?id=${id}`;
+  const open = (id: number) => pageUrl(pages.projectDetail, { id });
   const create = () => navigate(PROJECT_EDIT);
 
   const columns: TableProps<UserProject>['columns'] = [

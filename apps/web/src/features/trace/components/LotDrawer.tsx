@@ -24,7 +24,7 @@ import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useCertified } from '../../organization/public.ts';
 import { type LotDetail, lotFiles, lotQueries, type TraceCode } from '../api.ts';
 import { TRACE_NS } from '../locales/register.ts';
-import { TRACE_PATHS } from '../routes.tsx';
+import { TRACE_PATHS } from '../paths.ts';
 import { CodeGenerateModal } from './CodeGenerateModal.tsx';
 import { CODE_STATUS_COLORS, traceLabels } from './code-labels.ts';
 import { EvidenceTag } from './EvidenceTag.tsx';

@@ -35,7 +35,7 @@ import { projectQueries } from '../../project/public.ts';
 import { invalidateStock, type StockBalance, type StockMove, stockQueries } from '../api.ts';
 import { formatSigned } from '../components/format.ts';
 import { TRACE_NS } from '../locales/register.ts';
-import { TRACE_PATHS } from '../routes.tsx';
+import { shipmentDetailPath } from '../paths.ts';
 
 const CARD_PAGE_SIZE = 50;
 /** Enough for a construction unit's projects in one picker. */
@@ -275,7 +275,7 @@ function StockCardView({
         const unit = c.unitName;
         const doc = (m: StockMove) =>
           m.docType === 'shipment' && m.docId !== null ? (
-            <Link to={`${TRACE_PATHS.sourceDetail}?id=${m.docId}`}>{m.docNumber ?? m.docId}</Link>
+            <Link to={shipmentDetailPath(m.docId)}>{m.docNumber ?? m.docId}</Link>
           ) : (
             (m.docNumber ?? t('common.none'))
           );

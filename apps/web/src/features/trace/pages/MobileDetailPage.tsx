@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { useInFrame } from '../../../app/route-context.ts';
-import { PublicFrame } from '../../../layout/PublicFrame.tsx';
+import { PublicFrame } from '../../../components/PublicFrame.tsx';
+import { useInFrame } from '../../../lib/route-context.ts';
 import { extractTraceCode } from '../components/mobile/trace-code.ts';
 import { ScanDetail } from '../scan/ScanDetail.tsx';
 

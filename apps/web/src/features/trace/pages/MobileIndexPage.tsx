@@ -1,10 +1,11 @@
 import { QrcodeOutlined } from '@ant-design/icons';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Button, Card, Flex, Input, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useInFrame } from '../../../app/route-context.ts';
-import { PublicFrame } from '../../../layout/PublicFrame.tsx';
+import { PublicFrame } from '../../../components/PublicFrame.tsx';
+import { useInFrame } from '../../../lib/route-context.ts';
 import { ScanButton } from '../components/mobile/ScanButton.tsx';
 import { extractTraceCode } from '../components/mobile/trace-code.ts';
 import { TRACE_MOBILE_NS } from '../locales/mobile.register.ts';
@@ -34,7 +35,7 @@ export function MobileIndex() {
       return;
     }
     setInvalid(false);
-    navigate(`/mobile/detail?code=${code}`);
+    navigate(pageUrl(pages.scanDetail, { code }));
   };
 
   return (

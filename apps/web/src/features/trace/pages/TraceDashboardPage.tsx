@@ -1,5 +1,6 @@
 import { CheckCircleFilled, WarningOutlined } from '@ant-design/icons';
 import { AWAITING_RECEIPT_DAYS, OrgType } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { formatQuantity } from '@jcbb/contract/quantity';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Flex, Row, Skeleton, Space, Statistic, Typography } from 'antd';
@@ -12,7 +13,7 @@ import { dashboardQueries, type TraceDashboard } from '../api.ts';
 import { BarChart } from '../components/BarChart.tsx';
 import { formatCarbon } from '../components/format.ts';
 import { TRACE_NS } from '../locales/register.ts';
-import { TRACE_PATHS } from '../routes.tsx';
+import { shipmentDetailPath, TRACE_PATHS } from '../paths.ts';
 
 const MEASURED_COLOR = '#1677ff';
 const DEFAULT_COLOR = '#91caff';
@@ -223,11 +224,7 @@ function Alerts({ alerts }: { alerts: TraceDashboard['alerts'] }) {
               {a.code && (
                 <>
                   {' · '}
-                  <a
-                    href={`${TRACE_PATHS.mobileDetail}?code=${encodeURIComponent(a.code)}`}
-                    target="_blank"
-                    rel="noreferrer"
-                  >
+                  <a href={pageUrl(pages.scanDetail, { code: a.code })} target="_blank" rel="noreferrer">
                     {t('dashboard.alertCode', { code: a.code })}
                   </a>
                 </>
@@ -235,7 +232,7 @@ function Alerts({ alerts }: { alerts: TraceDashboard['alerts'] }) {
               {a.shipmentId !== null && (
                 <>
                   {' · '}
-                  <Link to={`${TRACE_PATHS.sourceDetail}?id=${a.shipmentId}`}>{t('dashboard.alertShipment')}</Link>
+                  <Link to={shipmentDetailPath(a.shipmentId)}>{t('dashboard.alertShipment')}</Link>
                 </>
               )}
             </Typography.Text>

@@ -1,4 +1,5 @@
 import type { PublicTraceData } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import type { CustodyStep } from '@jcbb/contract/trace-custody';
 import { type TraceProofReport, verifyTraceProof } from '@jcbb/contract/trace-proof';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -40,7 +41,7 @@ function useLoad<T>(key: string | null, run: () => Promise<T>): Load<T> {
 }
 
 /** The page for a code (null: the address holds no code). */
-export function ScanDetail({ code, backHref = '/mobile/index' }: { code: string | null; backHref?: string }) {
+export function ScanDetail({ code, backHref = pages.scanIndex.path }: { code: string | null; backHref?: string }) {
   const words = useMemo(pickWords, []);
   const w = words.detail;
   const [attempt, setAttempt] = useState(0);
@@ -500,7 +501,7 @@ function PlatformRecord({
           <div className="scan-facts__row">
             <dt />
             <dd>
-              <a href={`/free/certificate?no=${encodeURIComponent(cert.certNo)}`}>{s.certView}</a>
+              <a href={pageUrl(pages.certificateVerify, { no: cert.certNo })}>{s.certView}</a>
             </dd>
           </div>
         )}

@@ -1,10 +1,10 @@
 import { ApartmentOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { pages } from '@jcbb/contract/pages';
 import { Alert, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ProductDetail } from '../../api.ts';
 import { ListingsSummary } from '../../components/ListingsSummary.tsx';
-import { LISTINGS_PATH } from '../../components/ProductActions.tsx';
 
 /** The listing module's form for one product in a city (filled with that city's dynamic elements). */
 export const LISTING_EDIT_PATH = '/warehousing/edit';
@@ -29,7 +29,10 @@ export function CityElementsStep({ product }: { product: ProductDetail }) {
         >
           {t('edit.cityGo')}
         </Button>
-        <Button icon={<ApartmentOutlined />} onClick={() => navigate(`${LISTINGS_PATH}?productId=${product.id}`)}>
+        <Button
+          icon={<ApartmentOutlined />}
+          onClick={() => navigate(`${pages.listingList.path}?productId=${product.id}`)}
+        >
           {t('edit.cityManage')}
         </Button>
       </Space>

@@ -9,11 +9,11 @@ import { Link } from 'react-router-dom';
 import { NumericInput } from '../../../../components/NumericInput.tsx';
 import { zodRule } from '../../../../lib/zod-rules.ts';
 import { SHIP_NS } from '../../locales/ship-register.ts';
+import { productLotPath } from '../../paths.ts';
 import { type ProductSpecs, type ShipmentLine, type StockRow, shipQueries } from '../../ship-api.ts';
 import { CodePicker } from './CodePicker.tsx';
 import { CodeTagInput } from './CodeTagInput.tsx';
 import { codeStatusOf, type LineSource, metaOf } from './line-source.ts';
-import { productLotPath } from './paths.ts';
 import { EvidenceTag } from './ShipmentTags.tsx';
 import type { WizardValues } from './wizard-values.ts';
 

@@ -1,4 +1,5 @@
 import { ShipmentStatus } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SHIP_NS } from '../../locales/ship-register.ts';
@@ -69,7 +70,7 @@ export function EvidenceTag({ evidence }: { evidence: ShipmentLine['evidence'] }
       </Tag>
       {evidence.certNo &&
         (evidence.kind === 'certificate' ? (
-          <a href={`/free/certificate?no=${encodeURIComponent(evidence.certNo)}`} target="_blank" rel="noreferrer">
+          <a href={pageUrl(pages.certificateVerify, { no: evidence.certNo })} target="_blank" rel="noreferrer">
             {evidence.certNo}
           </a>
         ) : (

@@ -6,7 +6,9 @@ import {
   traceEventLabels,
   transportTypes,
 } from '@jcbb/contract';
+import { useTranslation } from 'react-i18next';
 import { labelOf, labelOptions } from '../../../../lib/labels.ts';
+import { SHIP_NS } from '../../locales/ship-register.ts';
 
 /** The contract's code tables in the reader's language (zh-CN first, English second). */
 export function shipLabels(english: boolean) {
@@ -33,3 +35,6 @@ export const TRANSPORT_GROUPS = [
   { key: 'rail', ids: [11, 12, 13] },
   { key: 'water', ids: [14, 15, 16] },
 ] as const;
+
+/** Whether the shipment screens read in English (the code tables' second language). */
+export const useEnglish = () => useTranslation(SHIP_NS).i18n.language.startsWith('en');

@@ -118,3 +118,6 @@ export function valuesOf(d: ShipmentDetail): WizardValues {
     remarks: d.remarks ?? '',
   };
 }
+
+/** The saved draft's body as text: the form still says what was saved while this is unchanged. */
+export const keyOfValues = (v: WizardValues | undefined) => (v ? JSON.stringify(bodyOf(v)) : '');

@@ -10,10 +10,10 @@ import { PageCard } from '../../../../components/PageCard.tsx';
 import { useSession } from '../../../../lib/session.ts';
 import { useListQuery } from '../../../../lib/use-list-query.ts';
 import { shipLabels } from '../../components/ship/labels.ts';
-import { SHIP_PATHS, shipmentDetailPath, stockPath } from '../../components/ship/paths.ts';
 import { ReceiptProgress } from '../../components/ship/ReceiptProgress.tsx';
 import { CarbonText, ShipmentStatusTag } from '../../components/ship/ShipmentTags.tsx';
 import { SHIP_NS } from '../../locales/ship-register.ts';
+import { shipmentDetailPath, stockPath, TRACE_PATHS } from '../../paths.ts';
 import {
   invalidateShipments,
   type ShipmentListInput,
@@ -124,7 +124,7 @@ function ShipmentList({ direction }: { direction: 'out' | 'in' }) {
   const empty = (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={out ? t('list.emptyOut') : t('list.emptyIn')}>
       {out && !query.keyword && query.status === undefined && (
-        <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(SHIP_PATHS.send)}>
+        <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(TRACE_PATHS.sendProduct)}>
           {t('list.send')}
         </Button>
       )}
@@ -137,7 +137,7 @@ function ShipmentList({ direction }: { direction: 'out' | 'in' }) {
       title={title}
       tools={
         out ? (
-          <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(SHIP_PATHS.send)}>
+          <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(TRACE_PATHS.sendProduct)}>
             {t('list.send')}
           </Button>
         ) : (

@@ -2,11 +2,11 @@ import { PRODUCT_TITLE } from '@jcbb/contract/enums';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useIsMobile } from '../lib/use-mobile.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { PlatformMark } from './Logo.tsx';
 import { PublicEntry } from './PublicEntry.tsx';
-import { useIsMobile } from './use-mobile.ts';
-import './layout.css';
+import './frame.css';
 
 /**
  * The frame of the public pages that stand on their own (spec §2): the platform's bar (language; 登录, or back to the

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { loginRedirect } from '../app/guard-decision.ts';
+import { loginRedirect } from '../lib/login-path.ts';
 import { useSession } from '../lib/session.ts';
 
 /**

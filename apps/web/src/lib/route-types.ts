@@ -2,6 +2,38 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /**
+ * The types of the route table (app/route-table.tsx) and `page()`, which every feature's routes.tsx builds its
+ * entries with. They live here, below the app and the features, so a feature never imports the app that composes it.
+ */
+
+/** The consoles of the route table: one per kind of organisation that has one (app/menu.ts `selectConsole`). */
+export type ConsoleKey =
+  | 'manufacturer'
+  | 'distributor'
+  | 'construction'
+  | 'supervision'
+  | 'developer'
+  | 'government'
+  | 'certification'
+  | 'admin'
+  /** Organisation types without a console of their own (design institutes, regulators, …): home and shared pages. */
+  | 'basic';
+
+/** One entry of the side menu (app/menu.ts `buildMenu`), also the home page's quick links. */
+export interface MenuEntry {
+  /** Unique in the menu; the full path for routed entries. */
+  key: string;
+  /** i18n key. */
+  title: string;
+  icon?: string;
+  /** Where a routed leaf goes. */
+  to?: string;
+  /** A leaf opening another site in a new tab. */
+  external?: { href: string; target: '_blank'; rel: 'noopener noreferrer' };
+  children?: MenuEntry[];
+}
+
+/**
  * One entry of the route table (spec §3 "Menu route item"). The table is the only source of the router, the side
  * menu and the breadcrumb.
  */

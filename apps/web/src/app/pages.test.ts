@@ -1,0 +1,86 @@
+import { Role } from '@jcbb/contract/enums';
+import { type PageName, pages } from '@jcbb/contract/pages';
+import { describe, expect, it } from 'vitest';
+import { filterByRoles, findRoute, flattenRoutes } from '../lib/route-index.ts';
+import type { ConsoleKey } from '../lib/route-types.ts';
+import { consoleTree, framedPublicRoutes, publicRoutes } from './route-table.tsx';
+
+/**
+ * Every page the contract declares for other code to link to (`@jcbb/contract/pages`: the server's messages, the
+ * printed links, other features) is a page of the route table in each console its links reach, for the roles of the
+ * people they reach: a renamed or moved route fails here, not in a user's message centre.
+ */
+
+/** Who a page's links reach: a console with the roles of its readers (any member: STAFF), or the public pages. */
+type Reach = { console: ConsoleKey; roles: string[] } | 'public';
+
+const member = (console: ConsoleKey): Reach => ({ console, roles: [Role.STAFF] });
+const platform: Reach = { console: 'admin', roles: [Role.SUPER_ADMIN] };
+const committee: Reach = { console: 'government', roles: [Role.CITY_COMMITTEE] };
+const organisations: ConsoleKey[] = [
+  'manufacturer',
+  'distributor',
+  'construction',
+  'supervision',
+  'developer',
+  'government',
+  'certification',
+  'basic',
+];
+
+/** Typed by the contract's page names: a page added there does not compile here until its readers are named. */
+const reach: Record<PageName, Reach[]> = {
+  home: [...organisations.map(member), platform],
+  // The platform's decision on a certification (government units are exempt from it).
+  verification: organisations.filter((c) => c !== 'government').map(member),
+  // A revision's decision, a certificate about to expire; a listing's decisions.
+  productDetails: [member('manufacturer')],
+  listingList: [member('manufacturer')],
+  listingDetails: [member('manufacturer')],
+  // Applicants (manufacturers, distributors) and certification bodies.
+  myApplicationDetail: [member('manufacturer'), member('distributor')],
+  approvalDetail: [member('certification')],
+  certificates: [member('manufacturer'), member('distributor')],
+  // A project's invited and member organisations and its developer. Design institutes are invited too, but their
+  // console ('basic') has no project pages yet: their invitation's link ends on 404 (not listed here).
+  projectDetail: [member('construction'), member('supervision'), member('developer')],
+  // The shipper and the receiver of a shipment: organisations, or a project's construction units.
+  shipmentDetail: [member('manufacturer'), member('distributor'), member('construction')],
+  // A code scanned after it was installed: its maker; a lot rejected at a site.
+  traceDashboard: [member('manufacturer')],
+  // The site's construction unit (goods arrived) and supervision unit (a verdict to confirm).
+  siteDeliveryDetail: [member('construction'), member('supervision')],
+  certificationReview: [platform],
+  basicMaterialReview: [platform],
+  platformListingAudit: [platform],
+  cityListingAudit: [committee],
+  platformRevisionDetail: [platform],
+  cityRevisionDetail: [committee],
+  scanIndex: ['public'],
+  scanDetail: ['public'],
+  certificateVerify: ['public'],
+};
+
+const where = (r: Reach) => (r === 'public' ? 'the public pages' : `the ${r.console} console (${r.roles.join(', ')})`);
+
+function routesOf(r: Reach) {
+  if (r === 'public') return flattenRoutes([...publicRoutes, ...framedPublicRoutes]);
+  return flattenRoutes(filterByRoles(consoleTree(r.console), r.roles));
+}
+
+describe('the pages other code links to', () => {
+  it('name the readers of every declared page', () => {
+    expect(Object.keys(reach).sort()).toEqual(Object.keys(pages).sort());
+    for (const list of Object.values(reach)) expect(list.length).toBeGreaterThan(0);
+  });
+
+  const cases = Object.entries(reach).flatMap(([name, list]) =>
+    list.map((r) => [name as PageName, where(r), r] as const),
+  );
+  it.each(cases)('%s is a page of %s', (name, _, r) => {
+    const { path } = pages[name];
+    const route = findRoute(routesOf(r), path);
+    expect(route?.fullPath).toBe(path);
+    expect(route?.item.component).toBeDefined();
+  });
+});

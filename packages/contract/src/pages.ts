@@ -1,0 +1,96 @@
+/**
+ * The console's and the public site's pages that other code links to: the server's messages (`targetUrl`), the
+ * links printed on labels and certificates, and the web features that open another feature's page. Declared once:
+ * the web's route table takes these paths for its entries, the server and the features build addresses with
+ * `pageUrl`. A page that shows one record names the query parameter it reads (`?id=`, `?code=`, `?no=`).
+ *
+ * A renamed route breaks `apps/web/src/app/pages.test.ts`, which checks that every page here is a route of each
+ * console (or the public pages) that is sent to it. Pages only their own feature links to stay in that feature.
+ * No dependency: the web's shell (the route table) and the light public entry import this file alone
+ * (`@jcbb/contract/pages`).
+ */
+
+/** One page: its absolute path and, for a page showing one record, the query parameter naming the record. */
+export interface PageDef {
+  readonly path: `/${string}`;
+  readonly query?: string;
+}
+
+export const pages = {
+  // ---- every organisation's console ----
+  /** Home of every console. */
+  home: { path: '/home' },
+  /** The organisation's certification (spec §2): the uncertified banner, home, and the platform's decision. */
+  verification: { path: '/organization/orgnizationVerification' },
+
+  // ---- product centre (manufacturers) ----
+  /** A product: a revision's decision, a certificate about to expire. */
+  productDetails: { path: '/product/details', query: 'id' },
+  /** The manufacturer's listings (入库管理): where a deleted listing's message leads. */
+  listingList: { path: '/productCenter/productManagement' },
+  /** One listing: its audit decisions. */
+  listingDetails: { path: '/warehousing/details', query: 'id' },
+
+  // ---- evidence and certificates (manufacturers, distributors, certification bodies) ----
+  /** The applicant's application: a self-declaration published, an application rejected. */
+  myApplicationDetail: { path: '/blockchain/myApplys/detail', query: 'id' },
+  /** The certification body's view of an application: a new one, one withdrawn. */
+  approvalDetail: { path: '/blockchain/approval/detail', query: 'id' },
+  /** The holder's certificates: one issued, one revoked. */
+  certificates: { path: '/blockchain/certificate/index' },
+
+  // ---- projects (developers, construction and supervision units, city committees) ----
+  /** One project: invitations, answers to them, removals. */
+  projectDetail: { path: '/project/detail', query: 'id' },
+
+  // ---- traceability (manufacturers, distributors, construction and supervision units) ----
+  /** One shipment: sent, received, returned, an alert of codes on two sites. */
+  shipmentDetail: { path: '/productionManagement/sourceDetail', query: 'id' },
+  /** The traceability overview with its alerts: a code scanned after it was installed. */
+  traceDashboard: { path: '/productionManagement/dashboard' },
+
+  // ---- site construction (construction and supervision units: docs/construction.md) ----
+  /** One delivery with its lots' inspections: goods arrived, a verdict to confirm, a verdict confirmed or sent back. */
+  siteDeliveryDetail: { path: '/projectConstruction/receiveDetail', query: 'id' },
+
+  // ---- the platform administrator's and the city committees' reviews ----
+  /** The platform's certification queue: an organisation asked to be certified. */
+  certificationReview: { path: '/admin/certification' },
+  /** The platform's review of new common names. */
+  basicMaterialReview: { path: '/admin/basic-materials' },
+  /** A listing in the platform's audit. */
+  platformListingAudit: { path: '/admin/listings/detail', query: 'id' },
+  /** A listing in the city committee's audit. */
+  cityListingAudit: { path: '/gov/listings/detail', query: 'id' },
+  /** A change of a listed product's facts in the platform's review. */
+  platformRevisionDetail: { path: '/admin/revisions/detail', query: 'id' },
+  /** A change of a listed product's facts in the city committee's review. */
+  cityRevisionDetail: { path: '/gov/revisions/detail', query: 'id' },
+
+  // ---- public pages (no sign-in; the light entry serves them: docs/architecture.md) ----
+  /** Scan or type a trace code. */
+  scanIndex: { path: '/mobile/index' },
+  /** What a label's QR code opens: one trace code's story and proof. */
+  scanDetail: { path: '/mobile/detail', query: 'code' },
+  /** What a certificate's QR code opens: the certificate checked against the ledger. */
+  certificateVerify: { path: '/free/certificate', query: 'no' },
+} as const satisfies Record<string, PageDef>;
+
+export type PageName = keyof typeof pages;
+
+/** The query parameter of a page, or never for a page without one. */
+type QueryOf<P extends PageDef> = P extends { query: infer Q extends string } ? Q : never;
+
+/** The values `pageUrl` needs: none for a page without a query parameter, else that one. */
+type PageValues<P extends PageDef> = [QueryOf<P>] extends [never] ? [] : [values: Record<QueryOf<P>, string | number>];
+
+/**
+ * The address of a page, relative to the site: `pageUrl(pages.shipmentDetail, { id: 7 })` is
+ * `/productionManagement/sourceDetail?id=7`; `pageUrl(pages.home)` is `/home`. The value is URL-encoded.
+ */
+export function pageUrl<P extends PageDef>(page: P, ...[values]: PageValues<P>): string {
+  if (!page.query) return page.path;
+  const value = (values as Record<string, string | number> | undefined)?.[page.query];
+  if (value === undefined) throw new Error(`pageUrl: ${page.path} needs ?${page.query}=`);
+  return `${page.path}?${page.query}=${encodeURIComponent(String(value))}`;
+}
