@@ -5,10 +5,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, type EndpointResponse, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestResponse, type TestServer } from '../../../test/harness.ts';
-import { uploads } from '../../db/schema/index.ts';
+import { issueOrderLines, issueOrders, uploads } from '../../db/schema/index.ts';
 import { SMALL_PDF, uploadFile } from '../organization/test-support.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
-import { balanceOf, projectIdOf } from '../trace/trace.test-support.ts';
+import { balanceOf, projectIdOf, userOf } from '../trace/trace.test-support.ts';
 import { importRow, importWorkbook, uploadImport } from './construction.xlsx.test-support.ts';
 
 /**
@@ -360,9 +360,110 @@ describe('exports', () => {
     expect(rows.some((r) => r[1] === '平台发货')).toBe(true);
   });
 
-  it('issue orders by line (a header only while the project has none), for the supervisor', async () => {
-    const rows = valuesOf((await sheetOf('supervisor', 'issues')).sheet);
-    expect(rows[0]?.slice(0, 4)).toEqual(['单号', '类型', '日期', '领用班组或分包单位']);
+  it('issue orders and their returns by line, for the supervisor', async () => {
+    const empty = valuesOf((await sheetOf('supervisor', 'issues')).sheet);
+    expect(empty).toEqual([
+      [
+        '单号',
+        '类型',
+        '日期',
+        '领用班组或分包单位',
+        '楼栋',
+        '楼层',
+        '部位',
+        '领用人',
+        '经办人',
+        '材料名称',
+        '规格型号',
+        '批号',
+        '数量',
+        '单位',
+        '已退库',
+        '退库所属出库单',
+        '备注',
+      ],
+    ]);
+    // An issue of an imported lot and its partial return, written as the issue part records them.
+    const [lot] = ok(await call('builder', api.inspectionList, { projectId: school, keyword: 'IMP-A1' })).list;
+    const builder = await userOf(server, '13800000003');
+    const db = server.database.db;
+    const order = {
+      projectId: school,
+      orgId: builder.orgId,
+      team: '砌筑班组',
+      receivedBy: '李四',
+      issuedBy: builder.userId,
+    };
+    const [issue] = await db
+      .insert(issueOrders)
+      .values({ ...order, number: 'LY202611280001', kind: 'issue', issuedOn: '2026-11-21', building: '1#教学楼' })
+      .returning();
+    const [line] = await db
+      .insert(issueOrderLines)
+      .values({
+        orderId: issue?.id as number,
+        lineNo: 1,
+        lotId: lot?.lotId as number,
+        inspectionId: lot?.id as number,
+        quantity: '5',
+        returned: '1',
+      })
+      .returning();
+    const [back] = await db
+      .insert(issueOrders)
+      .values({
+        ...order,
+        number: 'LY202611280002',
+        kind: 'return',
+        returnOfId: issue?.id,
+        issuedOn: '2026-11-22',
+        remarks: '多领',
+      })
+      .returning();
+    await db.insert(issueOrderLines).values({
+      orderId: back?.id as number,
+      lineNo: 1,
+      lotId: lot?.lotId as number,
+      inspectionId: lot?.id as number,
+      quantity: '1',
+      returnOfLineId: line?.id,
+    });
+    const rows = valuesOf((await sheetOf('supervisor', 'issues')).sheet).slice(1);
+    expect(
+      rows.map((r) => [r[0], r[1], r[2], r[3], r[4], r[7], r[9], r[11], r[12], r[13], r[14], r[15], r[16]]),
+    ).toEqual([
+      [
+        'LY202611280001',
+        '出库领用',
+        '2026-11-21',
+        '砌筑班组',
+        '1#教学楼',
+        '李四',
+        '预拌砂浆',
+        'IMP-A1',
+        5,
+        '吨',
+        1,
+        undefined,
+        undefined,
+      ],
+      [
+        'LY202611280002',
+        '退库',
+        '2026-11-22',
+        '砌筑班组',
+        undefined,
+        '李四',
+        '预拌砂浆',
+        'IMP-A1',
+        1,
+        '吨',
+        undefined,
+        'LY202611280001',
+        '多领',
+      ],
+    ]);
+    expect(typeof rows[0]?.[8]).toBe('string');
   });
 
   it('the green-material ledger, for the city’s committee: evidence, inspection, sample and the link to its proof', async () => {
