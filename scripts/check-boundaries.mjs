@@ -95,7 +95,9 @@ function unitOf(relPath) {
 const isTest = (relPath) => /\.test\.(ts|tsx|mts)$/.test(relPath) || relPath.startsWith('apps/server/test/');
 const isTestSupport = (relPath) =>
   /(^|\/)([\w.-]+\.)?test-support\.(ts|tsx)$/.test(relPath) ||
-  /\/features\/[^/]+\/(testing\.tsx|test-[\w-]+\.ts)$/.test(relPath);
+  /\/features\/[^/]+\/(testing\.tsx|test-[\w-]+\.ts)$/.test(relPath) ||
+  // A part's own test helpers inside the feature (components/spot-check/spot-check-testing.tsx).
+  /\/features\/[^/]+\/.+-testing\.tsx$/.test(relPath);
 /** A web feature's locale files are data (strings, no imports): the shell's locale registry (lib/i18n.ts) loads them. */
 const isLocale = (relPath) => /^apps\/web\/src\/features\/[^/]+\/locales\/[\w-]+\.ts$/.test(relPath);
 const under = (relPath, base) => relPath === base || relPath.startsWith(`${base}/`);

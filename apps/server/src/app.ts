@@ -32,6 +32,12 @@ import {
 import { createCatalogueService, registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { createCertificateService, registerCertificateRoutes } from './modules/certificate/index.ts';
 import { createCompanyService, registerCompanyRoutes } from './modules/company/index.ts';
+import {
+  constructionIntake,
+  constructionMemberRemovalCheck,
+  createConstructionServices,
+  registerConstructionRoutes,
+} from './modules/construction/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
@@ -44,7 +50,7 @@ import { registerReferenceRoutes } from './modules/reference/index.ts';
 import { createRevisionService, registerRevisionRoutes } from './modules/revision/index.ts';
 import { createSamplingService, registerSamplingRoutes } from './modules/sampling/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
-import { registerTraceRoutes, traceMemberRemovalCheck } from './modules/trace/index.ts';
+import { createTraceReceiptService, registerTraceRoutes, traceMemberRemovalCheck } from './modules/trace/index.ts';
 import { loggableError, registerErrorHandling } from './plugins/errors.ts';
 import { registerGateway } from './plugins/gateway.ts';
 import { registerOpenRateLimit } from './plugins/open-rate-limit.ts';
@@ -334,9 +340,27 @@ function registerModules(
   registerElementRoutes(app, createElementService({ db, recomputeCityStandard }));
   registerListingRoutes(app, createListingService({ db, files }));
   // The material modules' checks before an organisation leaves a project (project.removal.ts): the project module
-  // declares the check, traceability implements it, so neither module imports the other for it.
-  registerProjectRoutes(app, createProjectService({ db, removalChecks: [traceMemberRemovalCheck] }));
-  registerTraceRoutes(app, { db, files, config, kv, addressKey });
+  // declares the check, traceability and the site implement it, so neither side imports the other for it.
+  registerProjectRoutes(
+    app,
+    createProjectService({
+      db: db,
+      removalChecks: [traceMemberRemovalCheck, constructionMemberRemovalCheck],
+    }),
+  );
+  // A receipt into a project's stock starts the site's inspection (trace.intake.ts): traceability declares the hook,
+  // the construction module implements it.
+  registerTraceRoutes(app, { db: db, files, config, kv, addressKey, intake: constructionIntake });
+  registerConstructionRoutes(
+    app,
+    createConstructionServices({
+      db,
+      receipts: createTraceReceiptService({ db, intake: constructionIntake }),
+      files,
+      baseUrl: config.publicBaseUrl,
+    }),
+    { files },
+  );
 
   registerLedger(app, { db, files });
 }

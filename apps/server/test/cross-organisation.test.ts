@@ -5,6 +5,7 @@ import {
   catalogueEndpoints,
   certificateEndpoints,
   companyEndpoints,
+  constructionEndpoints,
   type EndpointDef,
   elementEndpoints,
   endpointKey,
@@ -20,7 +21,10 @@ import {
   samplingEndpoints,
   traceEndpoints,
 } from '@jcbb/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueOrders, siteInspections, users } from '../src/db/schema/index.ts';
+import { externalLotHeldForRetest, sampleInput } from '../src/modules/construction/construction.sample.test-support.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
 import { projectInput } from '../src/modules/project/test-support.ts';
 import { callEndpoint, inputNames } from './endpoint-call.ts';
@@ -65,6 +69,14 @@ const ids = {
   lotProduct: 0,
   shipment: 0,
   receipt: 0,
+  siteProject: 0,
+  delivery: 0,
+  inspection: 0,
+  siteLot: 0,
+  issueOrder: 0,
+  siteInspection: 0,
+  sample: 0,
+  spotCheck: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -184,6 +196,55 @@ beforeAll(async () => {
     }
   }
   expect(ids.receipt, shipments.raw.slice(0, 300)).toBeGreaterThan(0);
+  // The demo school's site (demo-construction.ts): a delivery, its first lot's inspection.
+  const [site] = await server.database.db
+    .select({
+      projectId: siteInspections.projectId,
+      deliveryId: siteInspections.deliveryId,
+      id: siteInspections.id,
+      lotId: siteInspections.lotId,
+    })
+    .from(siteInspections)
+    .where(eq(siteInspections.state, 'released'))
+    .limit(1);
+  ids.siteProject = site?.projectId as number;
+  ids.delivery = site?.deliveryId as number;
+  ids.inspection = site?.id as number;
+  ids.siteLot = site?.lotId as number;
+  expect(ids.inspection).toBeGreaterThan(0);
+  // An issue order of that site by its construction unit, written straight into the database.
+  const [builder] = await server.database.db.select().from(users).where(eq(users.mobile, '13800000003'));
+  const [order] = await server.database.db
+    .insert(issueOrders)
+    .values({
+      number: 'LY202611200001',
+      projectId: ids.siteProject,
+      orgId: builder?.orgId as number,
+      kind: 'issue',
+      team: '木工班组',
+      receivedBy: '王建国',
+      issuedOn: '2026-11-20',
+      issuedBy: builder?.id as number,
+    })
+    .returning({ id: issueOrders.id });
+  ids.issueOrder = order?.id as number;
+  // Witness sampling and spot checks: a lot of the school held for its retest, a witnessed sample and a spot check.
+  const people = { builder: await server.login('13800000003'), supervisor: await server.login('13800000004') };
+  ids.siteInspection = (await externalLotHeldForRetest(server, people, ids.siteProject)).inspectionId;
+  ids.sample = (
+    await callEndpoint(server, constructionEndpoints.sampleCreate, sampleInput(ids.siteInspection), people.supervisor)
+  ).body.data.id;
+  expect(ids.sample).toBeGreaterThan(0);
+  const spot = {
+    projectId: ids.siteProject,
+    kind: 'patrol',
+    checkedOn: '2026-11-20',
+    items: [{ name: '堆放', result: 'pass' }],
+  };
+  ids.spotCheck = (
+    await callEndpoint(server, constructionEndpoints.spotCheckCreate, spot, people.supervisor)
+  ).body.data.id;
+  expect(ids.spotCheck).toBeGreaterThan(0);
 });
 afterAll(() => server?.stop());
 
@@ -226,6 +287,7 @@ const B = basicMaterialEndpoints;
 const E = elementEndpoints;
 const O = organizationEndpoints;
 const T = traceEndpoints;
+const K = constructionEndpoints;
 const receiptBody = () => ({
   shipmentId: ids.shipment,
   arrivedOn: '2026-11-20',
@@ -573,6 +635,178 @@ const ATTEMPTS: Attempt[] = [
   { name: 'stock of their product', endpoint: T.stockList, input: () => ({ productId: ids.lotProduct }), filter: true },
   { name: 'stock card of their spec', endpoint: T.stockCard, input: () => ({ specId: ids.lotSpec }), filter: true },
   { name: 'product dashboard', endpoint: T.productDashboard, input: () => ({ id: ids.lotProduct }) },
+  // Site construction: the other manufacturer is on no project (reads 404); writes are the construction unit's or
+  // the supervisor's (403 by organisation type); construction.routes.test.ts tries another construction unit (404).
+  { name: 'site: expected shipments', endpoint: K.expectedList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: deliveries', endpoint: K.deliveryList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: a delivery', endpoint: K.deliveryDetail, input: () => ({ id: ids.delivery }) },
+  {
+    name: 'site: receive at their project',
+    endpoint: K.deliveryReceive,
+    input: () => ({
+      projectId: ids.siteProject,
+      shipmentId: ids.shipment,
+      arrivedOn: '2026-11-20',
+      lines: [{ shipmentLineId: 1, received: 1 }],
+    }),
+    refused: true,
+  },
+  {
+    name: 'site: external delivery at their project',
+    endpoint: K.deliveryExternal,
+    input: () => ({
+      projectId: ids.siteProject,
+      supplierName: '越权供应商',
+      supplierCreditCode: creditCode('91320100MA1MEQ7X9'),
+      arrivedOn: '2026-11-20',
+      lines: [
+        {
+          classifyCode: '0212',
+          materialName: '石材',
+          specName: '越权',
+          unitName: '平方米',
+          batchNo: 'X-1',
+          quantity: 1,
+        },
+      ],
+    }),
+    refused: true,
+  },
+  {
+    name: 'site: papers of their delivery',
+    endpoint: K.deliveryPapers,
+    input: () => ({ id: ids.delivery }),
+    refused: true,
+  },
+  { name: 'site: inspections', endpoint: K.inspectionList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: an inspection', endpoint: K.inspectionDetail, input: () => ({ id: ids.inspection }) },
+  {
+    name: 'site: submit their inspection',
+    endpoint: K.inspectionDecide,
+    input: () => ({ id: ids.inspection, checks: [], visualResult: 'ok', verdict: 'fail', reason: '越权判定' }),
+    refused: true,
+  },
+  {
+    name: 'site: confirm their inspection',
+    endpoint: K.inspectionConfirm,
+    input: () => ({ id: ids.inspection, approve: true }),
+    refused: true,
+  },
+  {
+    name: 'site: dispose of their lot',
+    endpoint: K.inspectionDispose,
+    input: () => ({ id: ids.inspection, disposal: 'destroyed' }),
+    refused: true,
+  },
+  { name: 'site: stock', endpoint: K.stockList, input: () => ({ projectId: ids.siteProject }) },
+  {
+    name: 'site: a lot’s moves',
+    endpoint: K.stockPutDetail,
+    input: () => ({ projectId: ids.siteProject, lotId: ids.siteLot }),
+  },
+  {
+    name: 'site: issue from their stock',
+    endpoint: K.retrievalCreate,
+    input: () => ({
+      projectId: ids.siteProject,
+      team: '越权班组',
+      receivedBy: '越权',
+      issuedOn: '2026-11-20',
+      lines: [{ lotId: ids.siteLot, quantity: 1 }],
+    }),
+    refused: true,
+  },
+  {
+    name: 'site: return of their issue',
+    endpoint: K.retrievalReturn,
+    input: () => ({
+      id: ids.issueOrder,
+      returnedOn: '2026-11-20',
+      reason: '越权退库',
+      lines: [{ lineId: 1, quantity: 1 }],
+    }),
+    refused: true,
+  },
+  { name: 'site: issue orders', endpoint: K.retrievalList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: an issue order', endpoint: K.retrievalDetail, input: () => ({ id: ids.issueOrder }) },
+  {
+    name: 'site: a lot’s issuable codes',
+    endpoint: K.retrievalCodes,
+    input: () => ({ projectId: ids.siteProject, lotId: ids.siteLot }),
+  },
+  { name: 'site: issued lines', endpoint: K.retrievalSearch, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'site: issued totals', endpoint: K.retrievalSearchAll, input: () => ({ projectId: ids.siteProject }) },
+  // Site construction: witnessed samples and spot checks of the developer's project (a manufacturer is on no site;
+  // the calls of the developer, supervision and construction units refuse it outright, 403)
+  { name: 'samples of a site', endpoint: K.sampleList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'sample read', endpoint: K.sampleDetail, input: () => ({ id: ids.sample }) },
+  {
+    name: 'sample of their lot',
+    endpoint: K.sampleCreate,
+    input: () => sampleInput(ids.siteInspection),
+    refused: true,
+  },
+  {
+    name: 'sample send',
+    endpoint: K.sampleSend,
+    input: () => ({ id: ids.sample, sentOn: '2026-11-20' }),
+    refused: true,
+  },
+  {
+    name: 'sample report',
+    endpoint: K.sampleReport,
+    input: () => ({
+      id: ids.sample,
+      reportNo: 'X-1',
+      reportDate: '2026-11-20',
+      result: 'fail',
+      reportUploadId: ids.ownerUpload,
+    }),
+    refused: true,
+  },
+  { name: 'witness ratio of a site', endpoint: K.witnessRatio, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'sample file', endpoint: K.sampleFile, input: () => ({ id: ids.sample, uploadId: ids.ownerUpload }) },
+  { name: 'spot checks of a site', endpoint: K.spotCheckList, input: () => ({ projectId: ids.siteProject }) },
+  { name: 'spot check read', endpoint: K.spotCheckDetail, input: () => ({ id: ids.spotCheck }) },
+  {
+    name: 'spot check of a site',
+    endpoint: K.spotCheckCreate,
+    input: () => ({
+      projectId: ids.siteProject,
+      inspectionId: ids.siteInspection,
+      kind: 'patrol',
+      checkedOn: '2026-11-20',
+      items: [{ name: '越权', result: 'pass' }],
+    }),
+    refused: true,
+  },
+  {
+    name: 'spot check rectify',
+    endpoint: K.spotCheckRectify,
+    input: () => ({ id: ids.spotCheck, rectification: '越权整改' }),
+    refused: true,
+  },
+  { name: 'spot check close', endpoint: K.spotCheckClose, input: () => ({ id: ids.spotCheck }), refused: true },
+  { name: 'spot check report', endpoint: K.spotCheckFile, input: () => ({ id: ids.spotCheck }) },
+  // Site construction: the stock import is the construction unit's (403 by organisation type); the exports are for
+  // the project's readers (404 for anyone else)
+  {
+    name: 'stock import template',
+    endpoint: constructionEndpoints.importTemplate,
+    input: () => ({ projectId: ids.project }),
+    refused: true,
+  },
+  {
+    name: 'stock import commit',
+    endpoint: constructionEndpoints.importCommit,
+    input: () => ({ projectId: ids.project, uploadId: ids.ownerUpload }),
+    refused: true,
+  },
+  ...(['stock', 'deliveries', 'issues', 'green_ledger'] as const).map((kind) => ({
+    name: `site export ${kind}`,
+    endpoint: constructionEndpoints.exportXlsx,
+    input: () => ({ projectId: ids.project, kind }),
+  })),
 ];
 
 /**
@@ -612,6 +846,15 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     reason: 'Public by design: anyone who scans a code sees its chain, without personal data (trace.public tests).',
   },
   { endpoint: T.publicEpcis, reason: 'Public by design: the code’s EPCIS events without personal data (trace tests).' },
+  {
+    endpoint: O.submitCertification,
+    reason: 'Another organisation’s licence upload is refused (400 licenseUploadId): certification.test.ts.',
+  },
+  {
+    endpoint: constructionEndpoints.importPreview,
+    reason:
+      'A multipart upload signed through its query, which these JSON calls cannot send: another kind of organisation 403, one not on the project 404 and no session 401 are tried in construction.xlsx.routes.test.ts.',
+  },
   {
     endpoint: O.submitCertification,
     reason: 'Another organisation’s licence upload is refused (400 licenseUploadId): certification.test.ts.',

@@ -3,6 +3,7 @@ import { basicMaterialEndpoints } from './basic-material.endpoints.ts';
 import { catalogueEndpoints } from './catalogue.endpoints.ts';
 import { certificateEndpoints } from './certificate.endpoints.ts';
 import { companyEndpoints } from './company.endpoints.ts';
+import { constructionEndpoints } from './construction.endpoints.ts';
 import { elementEndpoints } from './element.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { fileEndpoints } from './file.endpoints.ts';
@@ -28,6 +29,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   catalogue: catalogueEndpoints,
   certificate: certificateEndpoints,
   company: companyEndpoints,
+  construction: constructionEndpoints,
   element: elementEndpoints,
   file: fileEndpoints,
   ledger: ledgerEndpoints,

@@ -12,6 +12,8 @@ export * from './certificate.ts';
 export * from './codes.ts';
 export * from './company.endpoints.ts';
 export * from './company.ts';
+export * from './construction.endpoints.ts';
+export * from './construction.ts';
 export * from './element.endpoints.ts';
 export * from './element.ts';
 export * from './element-values.ts';

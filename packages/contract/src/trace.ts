@@ -156,6 +156,10 @@ export const StockMoveReason = {
   VOID: 'void',
   ADJUST: 'adjust',
   COUNT: 'count',
+  RELEASE: 'release',
+  ISSUE: 'issue',
+  UNISSUE: 'unissue',
+  DESTROY: 'destroy',
 } as const;
 export type StockMoveReasonValue = (typeof StockMoveReason)[keyof typeof StockMoveReason];
 export const stockMoveReasonLabels = labels<StockMoveReasonValue>({
@@ -167,13 +171,18 @@ export const stockMoveReasonLabels = labels<StockMoveReasonValue>({
   void: { zh: '发货作废回库', en: 'Shipment voided' },
   adjust: { zh: '调整', en: 'Adjusted' },
   count: { zh: '盘点', en: 'Stocktake' },
+  release: { zh: '验收放行', en: 'Released after inspection' },
+  issue: { zh: '出库领用', en: 'Issued to the works' },
+  unissue: { zh: '退库', en: 'Returned to stock' },
+  destroy: { zh: '不合格品销毁', en: 'Rejected goods destroyed' },
 });
 
 /**
- * Stock is kept in two buckets per holder, specification and lot: usable stock, and rejected goods awaiting their
- * return (never usable; the ERPNext "rejected warehouse").
+ * Stock is kept in buckets per holder and lot: usable stock; rejected goods awaiting their return (never usable; the
+ * ERPNext "rejected warehouse"); and, at a project's site, goods received and quarantined until their inspection
+ * (and a witnessed retest where one is required) releases them (docs/construction.md).
  */
-export const StockBucket = { USABLE: 'usable', REJECTED: 'rejected' } as const;
+export const StockBucket = { USABLE: 'usable', QUARANTINED: 'quarantined', REJECTED: 'rejected' } as const;
 export type StockBucketValue = (typeof StockBucket)[keyof typeof StockBucket];
 
 /** GS1 EPCIS 2.0 business steps the platform records (CBV 2.0). */
@@ -244,7 +253,7 @@ export const transportTypeIds = transportTypes.map((t) => t.id) as number[];
 
 // ---- fields ----
 
-const decimalField = (label: string, max: number, decimals: number, allowZero = false) =>
+export const decimalField = (label: string, max: number, decimals: number, allowZero = false) =>
   z.preprocess(
     (v) => decimalTextToNumber(blankToUndefined(v)),
     z
@@ -259,9 +268,9 @@ const decimalField = (label: string, max: number, decimals: number, allowZero = 
   );
 /** A quantity in the specification's unit: > 0, at most three decimals. */
 export const quantityField = (label = '数量') => decimalField(label, QUANTITY_MAX, 3);
-const zeroOrMoreQuantity = (label: string) => decimalField(label, QUANTITY_MAX, 3, true);
+export const zeroOrMoreQuantity = (label: string) => decimalField(label, QUANTITY_MAX, 3, true);
 
-const dateField = (label: string) =>
+export const dateField = (label: string) =>
   z.preprocess(
     blankToUndefined,
     z
@@ -269,7 +278,7 @@ const dateField = (label: string) =>
       .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
       .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label}不是有效日期`),
   );
-const optionalDate = (label: string) => z.preprocess(blankToUndefined, dateField(label).optional());
+export const optionalDate = (label: string) => z.preprocess(blankToUndefined, dateField(label).optional());
 
 export const batchNoField = z
   .string({ error: '请输入批号' })
@@ -289,7 +298,7 @@ export const traceCodeField = z.preprocess(
   (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').toUpperCase() : v),
   z.string({ error: '请输入追溯码' }).regex(TRACE_CODE_PATTERN, '追溯码应为 20 位字母或数字'),
 );
-const codeList = (label: string) =>
+export const codeList = (label: string) =>
   z
     .array(traceCodeField, { error: `${label}应为列表` })
     .max(CODES_PER_CALL_MAX, `${label}最多 ${CODES_PER_CALL_MAX} 个`)
@@ -302,7 +311,7 @@ const transportTypeField = z.preprocess(
     .refine((v) => transportTypeIds.includes(v), '请选择正确的运输方式'),
 );
 const mobileField = z.string({ error: '请输入联系电话' }).trim().regex(MOBILE_PATTERN, '请输入正确的手机号码');
-const uploadIds = (label: string, max: number) =>
+export const uploadIds = (label: string, max: number) =>
   z.array(positiveId(label), { error: `${label}应为列表` }).max(max, `${label}最多 ${max} 个`);
 
 export const traceIdParams = z.object({ id: positiveId('编号') });
@@ -770,6 +779,8 @@ export const stockBalanceView = z.object({
   lotId: z.number().int(),
   batchNo: z.string(),
   usable: z.number(),
+  /** At a project's site: received and awaiting inspection or retest (docs/construction.md). */
+  quarantined: z.number(),
   rejected: z.number(),
   /** Shipped to this holder and not yet received. */
   pendingInbound: z.number(),
@@ -792,7 +803,7 @@ export const stockMoveView = z.object({
   occurredAt: z.string(),
   reason: z.string(),
   reasonName: z.string(),
-  bucket: z.enum(['usable', 'rejected']),
+  bucket: z.enum(['usable', 'quarantined', 'rejected']),
   lotId: z.number().int(),
   batchNo: z.string(),
   quantity: z.number(),
@@ -808,6 +819,7 @@ export const stockCardData = pageOf(stockMoveView).extend({
   specName: z.string(),
   unitName: z.string(),
   usable: z.number(),
+  quarantined: z.number(),
   rejected: z.number(),
   pendingInbound: z.number(),
   pendingOutbound: z.number(),

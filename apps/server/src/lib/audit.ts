@@ -78,6 +78,30 @@ export const AuditActions = {
   shipment: ['save', 'ship', 'cancel', 'void', 'close', 'receive'],
   /** A receipt (收货单), final once made; a return drafted from its rejected goods. */
   receipt: ['create', 'return'],
+  /**
+   * A delivery at a project's site (modules/construction): recorded, its papers added or corrected; `import` is one
+   * stock import's deliveries (entityId `import:<upload id>`, once per upload).
+   */
+  site_delivery: ['create', 'papers', 'import'],
+  /** A delivered lot's inspection (from/to = InspectionState; the action is construction.transitions.ts's). */
+  site_inspection: [
+    'submit',
+    'send_back',
+    'release',
+    'concede',
+    'hold',
+    'reject',
+    'retest_pass',
+    'retest_fail',
+    'return',
+    'destroy',
+  ],
+  /** A witnessed sample (from/to = SampleState). */
+  witness_sample: ['create', 'send', 'report'],
+  /** An issue to the works, or its return to stock. */
+  issue_order: ['issue', 'return'],
+  /** A spot check (from/to = SpotCheckState). */
+  spot_check: ['create', 'rectify', 'close'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;
@@ -103,7 +127,18 @@ export type AuditActor = Pick<SessionUser, 'userId' | 'orgId'>;
 const text = (v: number | string | null | undefined) => (v === null || v === undefined ? null : String(v));
 
 export async function recordAudit<E extends AuditEntity>(tx: Tx, r: AuditRecord<E>): Promise<void> {
-  await tx.insert(auditLog).values({
+  await tx.insert(auditLog).values(auditRow(r));
+}
+
+/** Audit rows of many records at once (a thousand rows per statement): a bulk change, such as a site's import. */
+export async function recordAudits<E extends AuditEntity>(tx: Tx, records: readonly AuditRecord<E>[]): Promise<void> {
+  for (let i = 0; i < records.length; i += 1000) {
+    await tx.insert(auditLog).values(records.slice(i, i + 1000).map(auditRow));
+  }
+}
+
+function auditRow<E extends AuditEntity>(r: AuditRecord<E>) {
+  return {
     entityType: r.entity,
     entityId: String(r.entityId),
     orgId: r.orgId === undefined ? r.actor.orgId : r.orgId,
@@ -113,7 +148,7 @@ export async function recordAudit<E extends AuditEntity>(tx: Tx, r: AuditRecord<
     toState: text(r.toState),
     reason: r.reason ?? null,
     detail: r.data ?? null,
-  });
+  };
 }
 
 /** Which audit rows to read: one entity type, and optionally one record, one organisation's, some actions. */

@@ -4,6 +4,13 @@ import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
 import { catalogueRoutes } from '../features/catalogue/index.ts';
 import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
+import {
+  outboundRoutes,
+  receiveProjectRoutes,
+  receiveRoutes,
+  spotCheckRoutes,
+  stockXlsxRoutes,
+} from '../features/construction/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -191,34 +198,22 @@ function projectConsole(): RouteItem[] {
     group('/project', 'project', 'ProjectOutlined', '/project/list', [
       projectRoutes.list,
       projectRoutes.detail,
-      soon('stockImport', 'stockImport', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('stockExport', 'stockExport', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('receiveTrackDetail', 'receiveTrackDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('receiveInvoiceDetail', 'receiveInvoiceDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('outboundOrderDetail', 'outboundOrderDetail', { ...project, hidden: true, activeMenu: '/project/list' }),
-      soon('outboundRecord', 'outboundRecord', { ...project, hidden: true, activeMenu: '/project/list' }),
+      stockXlsxRoutes.stockImport,
+      stockXlsxRoutes.stockExport,
+      receiveProjectRoutes.receiveTrackDetail,
+      receiveProjectRoutes.receiveInvoiceDetail,
+      outboundRoutes.orderDetail,
+      outboundRoutes.record,
     ]),
     group('/projectConstruction', 'projectConstruction', 'BuildOutlined', '/projectConstruction/stock', [
-      soon('stock', 'constructionStock', { ...project, keepAlive: true }),
-      soon('stockDetail', 'constructionStockDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/stock',
-      }),
-      soon('receive', 'constructionReceive', project),
-      soon('receiveDetail', 'receiveDetail', { ...project, hidden: true, activeMenu: '/projectConstruction/receive' }),
-      soon('outbound', 'constructionOutbound', project),
-      soon('outboundDetail', 'outboundDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/outbound',
-      }),
-      soon('spotCheck', 'spotCheck', project),
-      soon('spotCheckDetail', 'spotCheckDetail', {
-        ...project,
-        hidden: true,
-        activeMenu: '/projectConstruction/spotCheck',
-      }),
+      receiveRoutes.stock,
+      receiveRoutes.stockDetail,
+      receiveRoutes.receive,
+      receiveRoutes.receiveDetail,
+      outboundRoutes.outbound,
+      outboundRoutes.detail,
+      spotCheckRoutes.spotCheck,
+      spotCheckRoutes.spotCheckDetail,
     ]),
     group(
       '/buildMaterialProcurement',
@@ -239,6 +234,7 @@ const developer: RouteItem[] = [
     projectRoutes.list,
     projectRoutes.detail,
     projectRoutes.edit,
+    stockXlsxRoutes.stockExport,
   ]),
   {
     path: '/buildMaterialProcurement',
@@ -270,6 +266,7 @@ const government: RouteItem[] = [
   ...cityListingAuditRoutes,
   ...cityRevisionRoutes,
   ...cityProjectRoutes,
+  stockXlsxRoutes.cityStockExport,
 ];
 
 const certification: RouteItem[] = [

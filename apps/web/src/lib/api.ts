@@ -55,13 +55,17 @@ export function download<E extends EndpointDef>(e: E, ...[input, options]: Args<
   return http.blob(e.method === 'GET' ? 'GET' : 'POST', path, rest, options);
 }
 
-/** Upload one file to an `upload` endpoint (multipart field "file", signed through the query). */
+/**
+ * Upload one file to an `upload` endpoint (multipart field "file", signed through the query); `input` is the
+ * endpoint's query (the stock import's `projectId`), signed with it.
+ */
 export async function upload<E extends EndpointDef>(
   e: E,
   file: File | Blob,
-  options?: RequestOptions & { fileName?: string },
+  options?: RequestOptions & { fileName?: string; input?: EndpointInput<E> },
 ): Promise<EndpointData<E>> {
-  return http.upload<EndpointData<E>>(e.path, file, options);
+  const { input, ...rest } = options ?? {};
+  return http.upload<EndpointData<E>>(e.path, file, { ...rest, query: input as Record<string, unknown> | undefined });
 }
 
 /**

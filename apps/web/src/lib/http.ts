@@ -168,9 +168,12 @@ export const http = {
     run<T>('PUT', path, body, options),
   delete: <T>(path: string, query: Record<string, unknown> = {}, options?: RequestOptions) =>
     run<T>('DELETE', path, query, options),
-  /** Multipart upload of one file (field "file"); signed through the query. */
-  upload: <T>(path: string, file: File | Blob, options?: RequestOptions & { fileName?: string }) =>
-    run<T>('POST', path, {}, { ...options, file }),
+  /** Multipart upload of one file (field "file"); signed through the query, which carries `query` too. */
+  upload: <T>(
+    path: string,
+    file: File | Blob,
+    options?: RequestOptions & { fileName?: string; query?: Record<string, unknown> },
+  ) => run<T>('POST', path, options?.query ?? {}, { ...options, file }),
   /** A file download: the blob passes through untouched (spec §8). */
   async blob(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}, options: RequestOptions = {}) {
     const response = await send(method, path, params, options).catch((cause: unknown) => failed(cause, options));

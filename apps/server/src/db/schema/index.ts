@@ -1,6 +1,7 @@
 export * from './audit.ts';
 export * from './basic-material.ts';
 export * from './certificate.ts';
+export * from './construction.ts';
 export * from './element.ts';
 export * from './file.ts';
 export * from './ledger.ts';

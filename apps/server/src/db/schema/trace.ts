@@ -67,12 +67,11 @@ export const lots = pgTable(
     orgId: integer('org_id')
       .notNull()
       .references(() => organizations.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
-    specId: integer('spec_id')
-      .notNull()
-      .references(() => productSpecs.id),
+    /** LotOrigin: 'platform' (a maker's lot of a listed specification) or 'external' (recorded at a site, bought off the platform). */
+    origin: text('origin').notNull().default('platform'),
+    /** Null only for an external lot: its material is described by the site's record (construction module). */
+    productId: integer('product_id').references(() => products.id),
+    specId: integer('spec_id').references(() => productSpecs.id),
     batchNo: text('batch_no').notNull(),
     productionDate: date('production_date').notNull(),
     expiryDate: date('expiry_date'),
@@ -90,7 +89,14 @@ export const lots = pgTable(
     index('lots_product_idx').on(t.productId),
     // GS1 AI 10 batch (GB/T 33993): 1–20 characters of GS1 set 82 without % & / < > ?, not starting with = + - @
     // (a formula in a spreadsheet); the contract's BATCH_NO_PATTERN (migration 0014).
-    check('lots_batch_no_ck', sql`${t.batchNo} ~ '^[!"''()*,.0-9:;A-Z_a-z][!"''()*+,.0-9:;=A-Z_a-z-]{0,19}$'`),
+    check(
+      'lots_batch_no_ck',
+      sql`${t.origin} = 'external' or ${t.batchNo} ~ '^[!"''()*,.0-9:;A-Z_a-z][!"''()*+,.0-9:;=A-Z_a-z-]{0,19}$'`,
+    ),
+    check(
+      'lots_origin_ck',
+      sql`(${t.origin} = 'platform' and ${t.productId} is not null and ${t.specId} is not null) or (${t.origin} = 'external' and ${t.productId} is null and ${t.specId} is null)`,
+    ),
     check('lots_quantity_ck', sql`${t.quantity} > 0`),
     check('lots_expiry_ck', sql`${t.expiryDate} is null or ${t.expiryDate} >= ${t.productionDate}`),
   ],
@@ -325,7 +331,8 @@ export const stockBalances = pgTable(
     holderKey: text('holder_key').notNull(),
     holderOrgId: integer('holder_org_id'),
     holderProjectId: integer('holder_project_id'),
-    specId: integer('spec_id').notNull(),
+    /** The lot's specification (null for an external lot); the lot decides it, so it is not part of the key. */
+    specId: integer('spec_id'),
     lotId: integer('lot_id')
       .notNull()
       .references(() => lots.id),
@@ -334,11 +341,11 @@ export const stockBalances = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.holderKey, t.specId, t.lotId, t.bucket] }),
+    primaryKey({ columns: [t.holderKey, t.lotId, t.bucket] }),
     index('stock_balances_org_idx').on(t.holderOrgId).where(sql`${t.holderOrgId} is not null`),
     index('stock_balances_project_idx').on(t.holderProjectId).where(sql`${t.holderProjectId} is not null`),
     check('stock_balances_non_negative_ck', sql`${t.quantity} >= 0`),
-    check('stock_balances_bucket_ck', sql`${t.bucket} in ('usable', 'rejected')`),
+    check('stock_balances_bucket_ck', sql`${t.bucket} in ('usable', 'quarantined', 'rejected')`),
     check(
       'stock_balances_holder_ck',
       sql`(${t.holderOrgId} is not null and ${t.holderProjectId} is null and ${t.holderKey} = 'org:' || ${t.holderOrgId}) or (${t.holderProjectId} is not null and ${t.holderOrgId} is null and ${t.holderKey} = 'project:' || ${t.holderProjectId})`,
@@ -354,7 +361,7 @@ export const stockMoves = pgTable(
     holderKey: text('holder_key').notNull(),
     holderOrgId: integer('holder_org_id'),
     holderProjectId: integer('holder_project_id'),
-    specId: integer('spec_id').notNull(),
+    specId: integer('spec_id'),
     lotId: integer('lot_id').notNull(),
     bucket: text('bucket').notNull(),
     /** Signed: + in, − out. */
@@ -374,10 +381,10 @@ export const stockMoves = pgTable(
     index('stock_moves_doc_idx').on(t.docType, t.docId),
     check('stock_moves_quantity_ck', sql`${t.quantity} <> 0`),
     check('stock_moves_balance_ck', sql`${t.balanceAfter} >= 0`),
-    check('stock_moves_bucket_ck', sql`${t.bucket} in ('usable', 'rejected')`),
+    check('stock_moves_bucket_ck', sql`${t.bucket} in ('usable', 'quarantined', 'rejected')`),
     check(
       'stock_moves_reason_ck',
-      sql`${t.reason} in ('produce', 'ship', 'receive', 'reject', 'return', 'void', 'adjust', 'count')`,
+      sql`${t.reason} in ('produce', 'ship', 'receive', 'reject', 'return', 'void', 'adjust', 'count', 'release', 'issue', 'unissue', 'destroy')`,
     ),
   ],
 );

@@ -38,8 +38,11 @@ describe('the demo shipments', () => {
 
   it('leaves the stock where the story says', async () => {
     const rows = await server.database.db.select().from(stockBalances);
+    // Balances that are not zero (the site's demo also returned a rejected lot: its balance row stays at 0).
     const at = (holder: string, bucket = 'usable') =>
-      rows.filter((r) => r.holderKey === holder && r.bucket === bucket).map((r) => Number(r.quantity));
+      rows
+        .filter((r) => r.holderKey === holder && r.bucket === bucket && Number(r.quantity) !== 0)
+        .map((r) => Number(r.quantity));
     expect(at(`org:${party.dealer.orgId}`)).toEqual([600]);
     expect(at(`org:${party.builder.orgId}`)).toEqual([200]);
     expect(at(`org:${party.builder.orgId}`, 'rejected')).toEqual([50]);

@@ -3,6 +3,7 @@ import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { constructionIntake } from '../../modules/construction/index.ts';
 import { createTraceReceiptService, createTraceShipmentService } from '../../modules/trace/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { addresses, lots, productSpecs, projects, stockBalances, traceCodes } from '../schema/index.ts';
@@ -104,7 +105,8 @@ const receive = (b: z.input<typeof receiptCreateBody>) => receiptCreateBody.pars
 export async function seedDemoTraceShipments(tx: Tx, input: DemoTraceShipmentsInput): Promise<number[]> {
   // The services open their own transactions: on a transaction handle those are savepoints inside ours.
   const shipments = createTraceShipmentService({ db: tx as Db });
-  const receipts = createTraceReceiptService({ db: tx as Db });
+  // A receipt at a project starts the site's inspection (the construction module's intake), as in the app.
+  const receipts = createTraceReceiptService({ db: tx as Db, intake: constructionIntake });
   const maker = actor(input.maker, 6);
   const dealer = actor(input.dealer, 7);
   const builder = actor(input.builder, 4);

@@ -7,6 +7,7 @@ import type { Db } from '../client.ts';
 import { organizations, orgModules, userRoles, users } from '../schema/index.ts';
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
+import { seedDemoConstruction } from './demo-construction.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProducts } from './demo-products.ts';
@@ -14,6 +15,7 @@ import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoSamplings } from './demo-samplings.ts';
 import { seedTraceDemo } from './demo-trace.ts';
 import { findDemoTraceLots, seedDemoTraceShipments } from './demo-trace-shipments.ts';
+import { seedDemoWitness } from './demo-witness.ts';
 
 export const DEMO_PASSWORD = 'Jcbb@2026';
 
@@ -260,6 +262,10 @@ export async function seedDemoData(
     const traceLots = await findDemoTraceLots(tx, maker, dealer);
     if (!traceLots) throw new Error('the trace demo made no lots');
     await seedDemoTraceShipments(tx, { maker, dealer, builder, lots: traceLots });
+    // The school's site: deliveries inspected, released, rejected and returned, held for a retest, awaiting inspection.
+    await seedDemoConstruction(tx, { builder, supervisor: party('supervisor', '13800000004') });
+    // On that site: the blocks held for their retest sampled and sent; a patrol check awaiting rectification.
+    await seedDemoWitness(tx, { supervisor: party('supervisor', '13800000004') });
   });
   return true;
 }

@@ -19,6 +19,7 @@ const DATA_SETS = [
   'basic_materials',
   'bm_product_unit',
   'demand_standard_editions',
+  'inspection_rules',
   'material_classifications',
   'org_natures',
   'platform_cities',

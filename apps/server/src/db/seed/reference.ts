@@ -11,6 +11,7 @@ import {
   administrativeDivisions,
   basicMaterials,
   demandStandardEditions,
+  inspectionRules,
   materialClassifications,
   orgNatures,
   platformCities,
@@ -21,6 +22,7 @@ import {
 } from '../schema/index.ts';
 import { basicMaterialRows } from './basic-materials.ts';
 import { divisionRows } from './divisions.ts';
+import { inspectionRuleRows } from './inspection-rules.ts';
 import { classificationRows } from './material-classifications.ts';
 import { platformCitySource } from './platform-cities.ts';
 import { policyBatchSource, standardEditionSource } from './project-policy.ts';
@@ -213,6 +215,16 @@ const dataSets: SeedStep[] = [
           },
           setWhere: isNull(basicMaterials.appliedByOrg),
         });
+    },
+  }),
+  dataSet({
+    key: 'inspection_rules',
+    format: 1,
+    rows: inspectionRuleRows,
+    // The whole edition: a rule dropped from the source is dropped here (inspections keep the edition they used).
+    write: async (tx, rows) => {
+      await tx.delete(inspectionRules);
+      await tx.insert(inspectionRules).values(rows);
     },
   }),
 ];

@@ -2,6 +2,7 @@
  * The certificate module's public functions: other modules, app.ts, jobs, seed, bench and tests import from here only
  * (docs/architecture.md, "Module boundaries").
  */
+export { verifyUrlOf } from './certificate.common.ts';
 export { defaultValidUntil } from './certificate.content.ts';
 export { CertificateAuditEntity, issueCertificate } from './certificate.issue.ts';
 export { certNoTaken, insertApplication, updateApplication } from './certificate.repository.ts';

@@ -8,6 +8,8 @@
  *   requireVisibleProject(tx, user, projectId) the project and how the caller sees it (developer, member, invited,
  *                                              committee), or 404
  *   projectAccess(tx, user, project)           that answer without throwing (null = not visible)
+ *   projectPersonOf(tx, user, projectId)       requireProjectMember, plus the caller's role as a person on it
+ *   acceptedOrgTypes(tx, projectId)            the organisation types that have joined it
  *   hasAnyProject(tx, orgId, orgType?)         the 暂无项目 check on the server
  *   MemberRemovalCheck                         the check each material module implements and app.ts passes to
  *                                              createProjectService({ removalChecks }): may an organisation leave a
@@ -16,10 +18,12 @@
 export type { MemberRemovalCheck } from './project.removal.ts';
 export { registerProjectRoutes } from './project.routes.ts';
 export {
+  acceptedOrgTypes,
   createProjectService,
   hasAnyProject,
   type ProjectAccess,
   projectAccess,
+  projectPersonOf,
   requireProjectMember,
   requireVisibleProject,
 } from './project.service.ts';

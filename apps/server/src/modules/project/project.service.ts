@@ -113,6 +113,24 @@ export async function requireProjectMember(
 }
 
 /**
+ * The caller's own part on a project: their organisation's accepted membership (its type) and their role as a
+ * person (leader, storekeeper, inspector, witness, member; null when not named), or 404 for anyone else. The site
+ * module asks it before an act the law ties to a person (an inspection's verdict, a witnessed sample).
+ */
+export async function projectPersonOf(tx: Tx, user: SessionUser, projectId: number, { lock = false } = {}) {
+  const row = await requireProjectMember(tx, user, projectId, { lock });
+  const person = await repo.memberOf(tx, projectId, user.userId);
+  const role = person && person.orgId === user.orgId ? (person.role as ProjectRoleValue) : null;
+  return { ...row, role };
+}
+
+/** The organisation types with an accepted membership of the project (is there a supervision unit?). */
+export async function acceptedOrgTypes(tx: Tx, projectId: number): Promise<number[]> {
+  const rows = await repo.projectOrgRows(tx, projectId);
+  return rows.filter((r) => r.membership.status === MembershipStatus.ACCEPTED).map((r) => r.membership.orgType);
+}
+
+/**
  * Whether the caller's organisation takes part in at least one project (the 暂无项目 check, server side).
  * @public No module calls it yet: it is the project module's documented check for the material modules to come
  * (index.ts), kept through the unused-export check (knip) by this tag.

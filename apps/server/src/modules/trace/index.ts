@@ -4,6 +4,13 @@
  *   registerTraceRoutes(app, { db })   every /api/track/… and /open/trace/… call
  *   createTraceShipmentService({ db })  shipments as the API makes them (the demo seed ships through it)
  *   createTraceReceiptService({ db })   receipts and returns, likewise
+ *   ProjectIntake, ProjectReceipt      the hook a project's receipt calls in its transaction (trace.intake.ts); the
+ *                                       construction module implements it, app.ts passes it to the receipt service
+ *   moveStock(tx, moves)                the stock ledger's one writer (trace.stock.ts), for the site's moves
+ *   moveStockBatch(tx, moves)           the same for thousands of moves in five statements (a site's import)
+ *   setSiteCodes, siteCodes             trace codes at a project's site (trace.site.ts)
+ *   scanUrl(baseUrl, code)              a code's public trace page, as labels print it (the site's green ledger links it)
+ *   evidenceAsOf(tx, productId, date)   a product's evidence on a date (the delivery checklist's pre-check)
  *   traceMemberRemovalCheck(tx, projectId, orgId)
  *                                       the project module's removal check (MemberRemovalCheck): an organisation
  *                                       that traceability names on the project cannot be removed from it (app.ts
@@ -12,9 +19,13 @@
 
 // Addresses, lots and codes as users make them (the demo seed, db/seed/demo-trace.ts).
 export { createAddressService } from './trace.address.service.ts';
-export { createCodeService } from './trace.code.service.ts';
+export { createCodeService, scanUrl } from './trace.code.service.ts';
+export { evidenceAsOf } from './trace.evidence.ts';
+export type { ProjectIntake, ProjectReceipt } from './trace.intake.ts';
 export { createLotService } from './trace.lot.service.ts';
-export { createTraceReceiptService } from './trace.receipt.service.ts';
+export { createTraceReceiptService, type TraceReceiptService } from './trace.receipt.service.ts';
 export { traceMemberRemovalCheck } from './trace.removal.ts';
 export { registerTraceRoutes } from './trace.routes.ts';
 export { createTraceShipmentService } from './trace.shipment.service.ts';
+export { setSiteCodes, siteCodes } from './trace.site.ts';
+export { moveStock, moveStockBatch } from './trace.stock.ts';

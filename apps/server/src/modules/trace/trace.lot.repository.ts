@@ -18,6 +18,15 @@ import { containsPattern } from '../../lib/like.ts';
 /** SQL only (docs/architecture.md): every function runs in the caller's transaction. Quantities leave as numbers. */
 
 export type LotRow = typeof lots.$inferSelect;
+/** A maker's lot of a listed specification (every lot this module creates; an external lot is a site's record). */
+export type PlatformLotRow = LotRow & { productId: number; specId: number };
+
+/** The row with its lot narrowed to a platform lot (the queries below join its product, so it is one). */
+function platform<R extends { lot: LotRow }>(r: R): Omit<R, 'lot'> & { lot: PlatformLotRow } {
+  const { productId, specId } = r.lot;
+  if (productId === null || specId === null) throw new Error(`lot ${r.lot.id} is not a platform lot`);
+  return { ...r, lot: { ...r.lot, productId, specId } };
+}
 
 /** A specification of one of the organisation's products, with what a lot shows of it. */
 export async function ownSpec(tx: Tx, orgId: number, specId: number) {
@@ -53,7 +62,7 @@ const lotColumns = {
   classifyCode: products.classifyCode,
 };
 export type LotViewRow = {
-  lot: LotRow;
+  lot: PlatformLotRow;
   productName: string;
   specName: string;
   unitName: string;
@@ -79,7 +88,7 @@ function lotQuery(tx: Tx) {
 export async function ownLot(tx: Tx, orgId: number, id: number, forUpdate = false): Promise<LotViewRow | undefined> {
   const q = lotQuery(tx).where(and(eq(lots.id, id), eq(lots.orgId, orgId)));
   const [row] = forUpdate ? await q.for('update', { of: lots }) : await q;
-  return row;
+  return row && platform(row);
 }
 
 export async function lotPage(
@@ -88,6 +97,7 @@ export async function lotPage(
 ) {
   const where = and(
     eq(lots.orgId, f.orgId),
+    eq(lots.origin, 'platform'),
     f.productId === undefined ? undefined : eq(lots.productId, f.productId),
     f.specId === undefined ? undefined : eq(lots.specId, f.specId),
     f.batchNo ? ilike(lots.batchNo, containsPattern(f.batchNo)) : undefined,
@@ -98,15 +108,16 @@ export async function lotPage(
     .limit(f.take)
     .offset(f.skip);
   const [total] = await tx.select({ n: count() }).from(lots).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(platform), total: total?.n ?? 0 };
 }
 
 /** A product's lots, newest production first (the product dashboard: the latest 100). */
 export async function lotsOfProduct(tx: Tx, orgId: number, productId: number) {
-  return lotQuery(tx)
+  const rows = await lotQuery(tx)
     .where(and(eq(lots.orgId, orgId), eq(lots.productId, productId)))
     .orderBy(desc(lots.productionDate), desc(lots.id))
     .limit(100);
+  return rows.map(platform);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { TraceAlertKindValue } from '@jcbb/contract';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { traceAlerts } from '../../db/schema/index.ts';
+import { receiptLines, traceAlerts } from '../../db/schema/index.ts';
 
 /**
  * SQL of receipts beyond what they share with shipments (trace.shipment.repository.ts): the alerts a receipt raises.
@@ -28,4 +29,12 @@ export async function raiseAlerts(
     );
   }
   return out;
+}
+
+/** A receipt's lines: their ids and the shipment lines they receive. */
+export async function lineIdsOf(tx: Tx, receiptId: number) {
+  return tx
+    .select({ id: receiptLines.id, shipmentLineId: receiptLines.shipmentLineId })
+    .from(receiptLines)
+    .where(eq(receiptLines.receiptId, receiptId));
 }

@@ -342,7 +342,9 @@ describe('receiving a shipment', () => {
     const receipt = ok(
       await call('builder', traceEndpoints.receiptCreate, { shipmentId: s.id, arrivedOn: today, lines: [line] }),
     );
-    expect(await balance(`project:${school}`, lotId)).toBe(2);
+    // A project's site quarantines what it receives until its inspection (docs/construction.md).
+    expect(await balance(`project:${school}`, lotId, 'quarantined')).toBe(2);
+    expect(await balance(`project:${school}`, lotId)).toBe(0);
     for (const who of ['builder', 'supervisor', 'developer', 'maker']) {
       expect(ok(await call(who, traceEndpoints.receiptDetail, { id: receipt.id })).number, who).toBe(receipt.number);
     }
@@ -446,7 +448,7 @@ describe('returns', () => {
     expect((await call('maker', traceEndpoints.shipmentDetail, { id: ret.id })).status).toBe(404);
     ok(await call('builder', traceEndpoints.shipmentShip, { id: ret.id }));
     expect(await balance(`project:${school}`, lotId, 'rejected')).toBe(0);
-    expect(await balance(`project:${school}`, lotId)).toBe(7);
+    expect(await balance(`project:${school}`, lotId, 'quarantined')).toBe(7);
     const moves = await server.database.db
       .select()
       .from(stockMoves)

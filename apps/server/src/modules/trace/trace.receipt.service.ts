@@ -20,6 +20,7 @@ import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import { URN } from './trace.epcis.ts';
 import { notBeforeShipmentEvents, recordTraceEvent } from './trace.events.ts';
+import type { ProjectIntake } from './trace.intake.ts';
 import { type CreateBody, checkArrival, type Planned, planLines } from './trace.receipt.checks.ts';
 import * as receiptRepo from './trace.receipt.repository.ts';
 import { requireMove } from './trace.shipment.checks.ts';
@@ -89,7 +90,7 @@ async function insertReceipt(
   return receipt;
 }
 
-/** Accepted goods into the holder's usable stock, rejected ones into its rejected bucket; the lines' tallies updated. */
+/** Accepted goods into the holder's usable stock (a project's: quarantined), rejected ones into its rejected bucket; the lines' tallies updated. */
 async function receiveStock(
   tx: Tx,
   user: SessionUser,
@@ -106,7 +107,8 @@ async function receiveStock(
         ...base,
         specId: p.line.specId,
         lotId: p.line.lotId,
-        bucket: StockBucket.USABLE,
+        // A project's site quarantines what it receives until its inspection releases it (docs/construction.md).
+        bucket: holder.kind === 'project' ? StockBucket.QUARANTINED : StockBucket.USABLE,
         quantity: fromMilli(p.accepted),
         reason: 'receive' as const,
       })),
@@ -301,13 +303,49 @@ async function reportReceipt(
   );
 }
 
+/** A receipt into a project's stock: the site records the delivery and quarantines each lot (trace.intake.ts). */
+async function startIntake(
+  tx: Tx,
+  user: SessionUser,
+  r: { s: repo.ShipmentRow; receipt: Receipt; plan: Planned[]; b: CreateBody; intake: ProjectIntake },
+) {
+  const holder = parseHolderKey(r.s.toHolderKey);
+  if (holder.kind !== 'project') return;
+  const idOf = new Map((await receiptRepo.lineIdsOf(tx, r.receipt.id)).map((l) => [l.shipmentLineId, l.id]));
+  await r.intake.received(tx, {
+    receiptId: r.receipt.id,
+    projectId: holder.projectId,
+    orgId: user.orgId as number,
+    userId: user.userId,
+    shipperOrgId: r.s.fromOrgId,
+    arrivedOn: r.b.arrivedOn,
+    deliveryNoteNo: r.b.deliveryNoteNo ?? null,
+    lines: r.plan
+      .filter((p) => p.accepted > 0)
+      .map((p) => ({
+        receiptLineId: idOf.get(p.line.id) as number,
+        lotId: p.line.lotId,
+        productId: p.line.productId,
+        specId: p.line.specId,
+        quantity: fromMilli(p.accepted),
+      })),
+  });
+}
+
 /**
  * Receive (part of) a shipment: checked, numbered, the goods into the receiver's stock (accepted or rejected), the
  * codes settled, the shipment moved on, its events on the ledger, the audit rows and the shipper's message.
  * `at`: when the receipt is recorded.
  */
-async function receive(tx: Tx, user: SessionUser, b: CreateBody, at: Date | undefined): Promise<Receipt> {
+async function receive(
+  tx: Tx,
+  user: SessionUser,
+  b: CreateBody,
+  options: { at?: Date; toHolderKey?: string; intake?: ProjectIntake },
+): Promise<Receipt> {
+  const { at, intake } = options;
   const { s, side } = await requireShipment(tx, user, b.shipmentId, true);
+  if (options.toHolderKey !== undefined && s.toHolderKey !== options.toHolderKey) throw notFound('发货单不存在');
   requireMove(side, 'receive', s.status);
   const fields: FieldError[] = [];
   await checkArrival(tx, user, s, b, fields);
@@ -322,6 +360,7 @@ async function receive(tx: Tx, user: SessionUser, b: CreateBody, at: Date | unde
   const arrivedAt = await notBeforeShipmentEvents(tx, s.id, businessMoment(b.arrivedOn, at ?? new Date()));
   await receiveStock(tx, user, holder, receipt.id, plan, arrivedAt);
   const codes = await settleCodes(tx, s, holder, plan);
+  if (holder.kind === 'project' && intake) await startIntake(tx, user, { s, receipt, plan, b, intake });
 
   await moveShipmentOrConflict(tx, s, { status: to });
   if (FINISHED_STATES.includes(to)) await repo.closeShipmentCodes(tx, s.id);
@@ -389,13 +428,27 @@ export type TraceReceiptService = ReturnType<typeof createTraceReceiptService>;
  * Receipts (docs/traceability.md, "Receipts"): what arrived of a shipment, accepted into the receiver's usable
  * stock or turned away into its rejected bucket, final once made; and the return of what a receipt turned away.
  */
-export function createTraceReceiptService({ db }: { db: Db }) {
+export function createTraceReceiptService({ db, intake }: { db: Db; intake?: ProjectIntake }) {
   return {
     /**
      * `options.at`: when the receipt is recorded — the demo seed states it; the API never passes one (now).
      */
     async create(user: SessionUser, b: CreateBody, options: { at?: Date } = {}) {
-      return db.transaction((tx) => receive(tx, user, b, options.at));
+      return db.transaction((tx) => receive(tx, user, b, { ...options, intake }));
+    },
+
+    /**
+     * The same receipt in the caller's transaction (the site module receives within its own, with its papers).
+     * `options.toHolderKey`: the holder the caller receives for (a project's site): a shipment to another answers 404.
+     */
+    async createIn(tx: Tx, user: SessionUser, b: CreateBody, options: { at?: Date; toHolderKey?: string } = {}) {
+      return receive(tx, user, b, { ...options, intake });
+    },
+
+    /** The receipt's lines, shipment line id → receipt line id (the site module's lines follow them). */
+    async receiptLineIds(tx: Tx, receiptId: number): Promise<Map<number, number>> {
+      const rows = await receiptRepo.lineIdsOf(tx, receiptId);
+      return new Map(rows.map((r) => [r.shipmentLineId, r.id]));
     },
 
     async detail(user: SessionUser, id: number): Promise<ReceiptView> {

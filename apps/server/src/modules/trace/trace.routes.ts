@@ -10,6 +10,7 @@ import { registerCodeRoutes } from './trace.code.routes.ts';
 import { createCodeService } from './trace.code.service.ts';
 import { registerTraceDashboardRoutes } from './trace.dashboard.routes.ts';
 import { createTraceDashboardService } from './trace.dashboard.service.ts';
+import type { ProjectIntake } from './trace.intake.ts';
 import { registerLotRoutes } from './trace.lot.routes.ts';
 import { createLotService } from './trace.lot.service.ts';
 import { registerTracePublicRoutes } from './trace.public.routes.ts';
@@ -27,6 +28,8 @@ export interface TraceDeps {
   /** The shared store and the address hashing: a scan counts once per scanner, code and day. */
   kv: KvStore;
   addressKey: AddressKey;
+  /** What a receipt into a project's stock sets off at the site (the construction module's, trace.intake.ts). */
+  intake?: ProjectIntake;
 }
 
 /**

@@ -18,6 +18,7 @@ export interface StockRow {
   lotId: number;
   batchNo: string;
   usable: string;
+  quarantined: string;
   rejected: string;
   pendingInbound: string;
   pendingOutbound: string;
@@ -39,7 +40,9 @@ export interface StockFilter {
 export async function stockRows(tx: Tx, f: StockFilter): Promise<{ rows: StockRow[]; total: number }> {
   const h = f.holderKey;
   const kw = f.keyword ? containsPattern(f.keyword) : null;
-  const conditions: SQL[] = [sql`(a.usable <> 0 or a.rejected <> 0 or a.pending_in <> 0 or a.pending_out <> 0)`];
+  const conditions: SQL[] = [
+    sql`(a.usable <> 0 or a.quarantined <> 0 or a.rejected <> 0 or a.pending_in <> 0 or a.pending_out <> 0)`,
+  ];
   if (f.productId !== undefined) conditions.push(sql`p.id = ${f.productId}`);
   if (f.specId !== undefined) conditions.push(sql`a.spec_id = ${f.specId}`);
   if (f.lotId !== undefined) conditions.push(sql`a.lot_id = ${f.lotId}`);
@@ -49,25 +52,26 @@ export async function stockRows(tx: Tx, f: StockFilter): Promise<{ rows: StockRo
     with parts as (
       select spec_id, lot_id,
              sum(case when bucket = 'usable' then quantity else 0 end) as usable,
+             sum(case when bucket = 'quarantined' then quantity else 0 end) as quarantined,
              sum(case when bucket = 'rejected' then quantity else 0 end) as rejected,
              0::numeric as pending_in, 0::numeric as pending_out
-        from stock_balances where holder_key = ${h} group by spec_id, lot_id
+        from stock_balances where holder_key = ${h} and spec_id is not null group by spec_id, lot_id
       union all
-      select sl.spec_id, sl.lot_id, 0, 0, sum(sl.quantity - sl.accepted - sl.rejected - sl.cancelled), 0
+      select sl.spec_id, sl.lot_id, 0, 0, 0, sum(sl.quantity - sl.accepted - sl.rejected - sl.cancelled), 0
         from shipment_lines sl join shipments s on s.id = sl.shipment_id
        where s.to_holder_key = ${h} and s.status in (2, 3) group by sl.spec_id, sl.lot_id
       union all
-      select sl.spec_id, sl.lot_id, 0, 0, 0, sum(sl.quantity)
+      select sl.spec_id, sl.lot_id, 0, 0, 0, 0, sum(sl.quantity)
         from shipment_lines sl join shipments s on s.id = sl.shipment_id
        where s.from_holder_key = ${h} and s.status = 1 group by sl.spec_id, sl.lot_id
     ), a as (
-      select spec_id, lot_id, sum(usable) as usable, sum(rejected) as rejected,
+      select spec_id, lot_id, sum(usable) as usable, sum(quarantined) as quarantined, sum(rejected) as rejected,
              sum(pending_in) as pending_in, sum(pending_out) as pending_out
         from parts group by spec_id, lot_id
     )
     select p.id as "productId", p.name as "productName", a.spec_id as "specId", ps.name as "specName",
            ps.unit_id as "unitId", a.lot_id as "lotId", l.batch_no as "batchNo",
-           a.usable::text as usable, a.rejected::text as rejected,
+           a.usable::text as usable, a.quarantined::text as quarantined, a.rejected::text as rejected,
            a.pending_in::text as "pendingInbound", a.pending_out::text as "pendingOutbound",
            ps.mass_per_unit_kg::text as "massPerUnitKg", p.classify_code as "classifyCode",
            count(*) over () as total

@@ -102,6 +102,7 @@ describe('the stock list', () => {
       lotId,
       batchNo: 'STOCK-A',
       usable: 70,
+      quarantined: 0,
       rejected: 0,
       pendingInbound: 0,
       pendingOutbound: 20.5,
@@ -139,7 +140,7 @@ describe('the stock list', () => {
   it('shows a project’s stock to its accepted members only', async () => {
     for (const who of ['builder', 'supervisor']) {
       const list = ok(await call(who, traceEndpoints.stockList, { projectId: school }));
-      expect(rowOf(list.list, projectLot), who).toMatchObject({ usable: 8, rejected: 0 });
+      expect(rowOf(list.list, projectLot), who).toMatchObject({ usable: 0, quarantined: 8, rejected: 0 });
     }
     expect((await call('dealer', traceEndpoints.stockList, { projectId: school })).status).toBe(404);
     expect((await call('builder', traceEndpoints.stockList, { projectId: stadium })).status).toBe(404);

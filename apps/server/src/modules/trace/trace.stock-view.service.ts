@@ -1,4 +1,5 @@
 import {
+  type StockBucketValue,
   type StockMoveReasonValue,
   type stockCardBody,
   type stockListBody,
@@ -42,6 +43,7 @@ export function createTraceStockViewService({ db }: { db: Db }) {
     lotId: r.lotId,
     batchNo: r.batchNo,
     usable: num(r.usable),
+    quarantined: num(r.quarantined),
     rejected: num(r.rejected),
     pendingInbound: num(r.pendingInbound),
     pendingOutbound: num(r.pendingOutbound),
@@ -79,11 +81,12 @@ export function createTraceStockViewService({ db }: { db: Db }) {
         const sums = (await repo.stockRows(tx, { holderKey: key, specId: b.specId, lotId: b.lotId })).rows.reduce(
           (s, r) => ({
             usable: s.usable + toMilli(r.usable),
+            quarantined: s.quarantined + toMilli(r.quarantined),
             rejected: s.rejected + toMilli(r.rejected),
             pendingInbound: s.pendingInbound + toMilli(r.pendingInbound),
             pendingOutbound: s.pendingOutbound + toMilli(r.pendingOutbound),
           }),
-          { usable: 0, rejected: 0, pendingInbound: 0, pendingOutbound: 0 },
+          { usable: 0, quarantined: 0, rejected: 0, pendingInbound: 0, pendingOutbound: 0 },
         );
         return {
           list: rows.map(({ move: m, batchNo, docNumber }) => ({
@@ -91,7 +94,7 @@ export function createTraceStockViewService({ db }: { db: Db }) {
             occurredAt: formatShanghaiTime(m.occurredAt),
             reason: m.reason,
             reasonName: stockMoveReasonLabels[m.reason as StockMoveReasonValue]?.zh ?? m.reason,
-            bucket: m.bucket as 'usable' | 'rejected',
+            bucket: m.bucket as StockBucketValue,
             lotId: m.lotId,
             batchNo,
             quantity: num(m.quantity),
@@ -105,6 +108,7 @@ export function createTraceStockViewService({ db }: { db: Db }) {
           specName: spec.specName,
           unitName: unitName(spec.unitId),
           usable: fromMilli(sums.usable),
+          quarantined: fromMilli(sums.quarantined),
           rejected: fromMilli(sums.rejected),
           pendingInbound: fromMilli(sums.pendingInbound),
           pendingOutbound: fromMilli(sums.pendingOutbound),

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { stockBalances, stockMoves } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { moveStock, NOT_ENOUGH_STOCK, type StockMove } from './trace.stock.ts';
+import { moveStock, moveStockBatch, NOT_ENOUGH_STOCK, type StockMove } from './trace.stock.ts';
 import { addAddress, addLot, specOf, userOf } from './trace.test-support.ts';
 
 /**
@@ -58,11 +58,17 @@ describe.runIf(!!adminUrl)('stock moved by 32 clients at once on PostgreSQL', ()
     }
   }
 
-  async function balanceOf(lotId: number): Promise<number> {
+  async function balanceOf(lotId: number, bucket = 'usable'): Promise<number> {
     const [row] = await server.database.db
       .select({ q: stockBalances.quantity })
       .from(stockBalances)
-      .where(and(eq(stockBalances.holderKey, `org:${orgId}`), eq(stockBalances.lotId, lotId)));
+      .where(
+        and(
+          eq(stockBalances.holderKey, `org:${orgId}`),
+          eq(stockBalances.lotId, lotId),
+          eq(stockBalances.bucket, bucket),
+        ),
+      );
     return Number(row?.q ?? 0);
   }
 
@@ -109,6 +115,83 @@ describe.runIf(!!adminUrl)('stock moved by 32 clients at once on PostgreSQL', ()
     } finally {
       await Promise.all(clients.map((c) => c.end()));
     }
+  });
+
+  it('moveStockBatch: 32 connections mixing batches and single moves on the same balances, none negative, no deadlock', async () => {
+    const lotA = await addLot(server, spec, 100);
+    const lotB = await addLot(server, spec, 200);
+    const clients = Array.from(
+      { length: CLIENTS },
+      () => new pg.Client({ connectionString: server.config.databaseUrl as string }),
+    );
+    await Promise.all(clients.map((c) => c.connect()));
+    try {
+      const move = (lotId: number, quantity: number, bucket: 'usable' | 'rejected' = 'usable'): StockMove => ({
+        holder: { kind: 'org', orgId },
+        specId: spec.specId,
+        lotId,
+        bucket,
+        quantity,
+        reason: 'adjust',
+        docType: 'adjustment',
+        docId: null,
+        occurredAt: new Date(),
+        userId: null,
+      });
+      // Each client takes 7 of A and 3 of B into their rejected buckets (a balance created on the way), in either
+      // order; every third through moveStock, the others through moveStockBatch: both lock in the balances' order.
+      const results = await Promise.allSettled(
+        clients.map((client, i) => {
+          const db = drizzle(client, { schema }) as unknown as Db;
+          const a = [move(lotA, -7), move(lotA, 7, 'rejected')];
+          const b = [move(lotB, -3), move(lotB, 3, 'rejected')];
+          const moves = i % 2 === 0 ? [...a, ...b] : [...b, ...a];
+          return db.transaction((tx) => (i % 3 === 0 ? moveStock(tx, moves) : moveStockBatch(tx, moves)));
+        }),
+      );
+      const done = results.filter((r) => r.status === 'fulfilled').length;
+      const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
+      expect(done).toBe(Math.floor(100 / 7));
+      for (const e of refused) {
+        expect(e).toBeInstanceOf(AppError);
+        expect((e as AppError).message).toBe(NOT_ENOUGH_STOCK);
+      }
+      expect(await balanceOf(lotA, 'usable')).toBe(100 - 7 * done);
+      expect(await balanceOf(lotA, 'rejected')).toBe(7 * done);
+      expect(await balanceOf(lotB, 'usable')).toBe(200 - 3 * done);
+      expect(await balanceOf(lotB, 'rejected')).toBe(3 * done);
+      await ledgerAddsUp();
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
+  });
+
+  it('moveStockBatch answers the balances after each move in the order given, and a shortfall on its field', async () => {
+    const lot = await addLot(server, spec, 10);
+    const move = (quantity: number, field?: string): StockMove => ({
+      holder: { kind: 'org', orgId },
+      specId: spec.specId,
+      lotId: lot,
+      bucket: 'usable',
+      quantity,
+      reason: 'adjust',
+      docType: 'adjustment',
+      docId: null,
+      occurredAt: new Date(),
+      userId: null,
+      ...(field ? { field } : {}),
+    });
+    const db = server.database.db;
+    expect(await db.transaction((tx) => moveStockBatch(tx, [move(-2), move(-3), move(1.5)]))).toEqual([8, 5, 6.5]);
+    const short = await db
+      .transaction((tx) => moveStockBatch(tx, [move(-6), move(-1, 'lines.1.quantity')]))
+      .catch((e) => e);
+    expect(short).toBeInstanceOf(AppError);
+    expect((short as AppError).data).toEqual({
+      fields: [{ field: 'lines.1.quantity', message: '库存不足：现有 0.500' }],
+    });
+    expect(await balanceOf(lot)).toBe(6.5);
+    await ledgerAddsUp();
   });
 
   it('ships 32 drafts of the same lot at once through the API: as many as the stock allows, the rest 库存不足', async () => {

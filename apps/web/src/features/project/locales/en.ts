@@ -49,6 +49,8 @@ export default {
   detail: {
     title: 'Project details',
     edit: 'Edit project',
+    siteImport: 'Import off-platform deliveries',
+    siteExport: 'Export the ledgers',
     code: 'Project code',
     address: 'Address',
     area: 'Gross floor area',

@@ -46,6 +46,8 @@ export default {
   detail: {
     title: '项目详情',
     edit: '编辑项目',
+    siteImport: '导入平台外到货',
+    siteExport: '导出台账',
     code: '项目编号',
     address: '详细地址',
     area: '总建筑面积',

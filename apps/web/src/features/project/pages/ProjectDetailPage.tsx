@@ -1,8 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
+import { OrgType } from '@jcbb/contract/enums';
 import { Alert, Button, Card, Descriptions, Space, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { RecordState, useRecordQuery } from '../../../components/RecordState.tsx';
+import { useSession } from '../../../lib/session.ts';
 import { type ProjectDetail, projectQueries } from '../api.ts';
 import { InvitationActions } from '../components/InvitationActions.tsx';
 import { projectLabels } from '../components/labels.ts';
@@ -57,11 +59,14 @@ function ProjectView({ project: p }: { project: ProjectDetail }) {
           </Space>
         }
         extra={
-          p.access === 'developer' ? (
-            <Button icon={<EditOutlined />} onClick={() => navigate(`${PROJECT_EDIT}?id=${p.id}`)}>
-              {t('detail.edit')}
-            </Button>
-          ) : undefined
+          <Space wrap>
+            <SiteFileLinks project={p} />
+            {p.access === 'developer' && (
+              <Button icon={<EditOutlined />} onClick={() => navigate(`${PROJECT_EDIT}?id=${p.id}`)}>
+                {t('detail.edit')}
+              </Button>
+            )}
+          </Space>
         }
       >
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
@@ -119,5 +124,27 @@ function ProjectView({ project: p }: { project: ProjectDetail }) {
         />
       </Card>
     </Space>
+  );
+}
+
+/** The site construction module's Excel pages of the project (features/construction): import and export. */
+const SITE_IMPORT_PATH = '/project/stockImport';
+const SITE_EXPORT_PATH = '/project/stockExport';
+
+/**
+ * Links to the project's site files: the construction unit imports its off-platform deliveries; whoever may read the
+ * site (its organisations, the developer, the city's committee) exports the ledgers.
+ */
+function SiteFileLinks({ project: p }: { project: ProjectDetail }) {
+  const { t } = useTranslation(PROJECT_NS);
+  const orgType = useSession().user?.organization?.type;
+  if (p.access === 'invited') return null;
+  return (
+    <>
+      {p.access === 'member' && orgType === OrgType.CONSTRUCTION && (
+        <Link to={`${SITE_IMPORT_PATH}?projectId=${p.id}`}>{t('detail.siteImport')}</Link>
+      )}
+      <Link to={`${SITE_EXPORT_PATH}?projectId=${p.id}`}>{t('detail.siteExport')}</Link>
+    </>
   );
 }

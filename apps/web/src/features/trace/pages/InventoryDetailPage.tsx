@@ -173,6 +173,13 @@ function StockList({
     { title: t('stock.batchNo'), dataIndex: 'batchNo', key: 'batchNo', width: 140 },
     { title: t('stock.usable'), key: 'usable', width: 110, render: (_, b) => q(b.usable, b) },
     {
+      title: t('stock.quarantined'),
+      key: 'quarantined',
+      width: 110,
+      render: (_, b) =>
+        b.quarantined > 0 ? <Typography.Text type="warning">{q(b.quarantined, b)}</Typography.Text> : 0,
+    },
+    {
       title: t('stock.rejected'),
       key: 'rejected',
       width: 110,
@@ -216,6 +223,7 @@ function StockList({
                 </Typography.Text>
                 <Typography.Text style={{ fontSize: 12 }}>
                   {t('stock.usable')} {q(b.usable, b)}
+                  {b.quarantined > 0 ? ` · ${t('stock.quarantined')} ${q(b.quarantined, b)}` : ''}
                   {b.rejected > 0 ? ` · ${t('stock.rejected')} ${q(b.rejected, b)}` : ''}
                   {b.pendingInbound > 0 ? ` · ${t('stock.pendingIn')} ${q(b.pendingInbound, b)}` : ''}
                   {b.pendingOutbound > 0 ? ` · ${t('stock.pendingOut')} ${q(b.pendingOutbound, b)}` : ''}
@@ -278,6 +286,7 @@ function StockCardView({
           <Space size={4} wrap>
             <span>{m.reasonName}</span>
             {m.bucket === 'rejected' && <Tag color="red">{t('stock.rejectedBucket')}</Tag>}
+            {m.bucket === 'quarantined' && <Tag color="orange">{t('stock.quarantinedBucket')}</Tag>}
           </Space>
         );
         const columns: TableProps<StockMove>['columns'] = [
@@ -307,6 +316,11 @@ function StockCardView({
               <Col xs={12} md={6}>
                 <Statistic title={t('stock.usable')} value={formatQuantity(c.usable)} suffix={unit} />
               </Col>
+              {c.quarantined > 0 && (
+                <Col xs={12} md={6}>
+                  <Statistic title={t('stock.quarantined')} value={formatQuantity(c.quarantined)} suffix={unit} />
+                </Col>
+              )}
               <Col xs={12} md={6}>
                 <Statistic title={t('stock.rejected')} value={formatQuantity(c.rejected)} suffix={unit} />
               </Col>

@@ -1,32 +1,16 @@
 import { pages, pageUrl } from '@jcbb/contract/pages';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { CameraScanner } from '../../../components/scanner/CameraScanner.tsx';
 import { extractTraceCode } from '../components/mobile/trace-code.ts';
 import { pickWords } from './words.ts';
 import './scan.css';
 
-/** The part of the Barcode Detection API used here (not yet in TypeScript's DOM types). */
-interface DetectedBarcode {
-  rawValue: string;
-}
-type BarcodeDetectorCtor = new (options: {
-  formats: string[];
-}) => { detect(source: HTMLVideoElement): Promise<DetectedBarcode[]> };
-
-function barcodeDetector(): BarcodeDetectorCtor | null {
-  const ctor = (globalThis as { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
-  // Older browsers (and plain http pages) have no mediaDevices at all.
-  const media = (globalThis.navigator as Navigator | undefined)?.mediaDevices as MediaDevices | undefined;
-  return ctor && typeof media?.getUserMedia === 'function' ? ctor : null;
-}
-
-/** How often a frame is looked at: often enough to feel instant, rare enough to spare a phone's battery. */
-const DETECT_EVERY_MS = 250;
-
 /**
- * /mobile/index — 扫码溯源: scan a label's QR code with the camera where the browser reads QR codes itself
- * (BarcodeDetector: Chrome on Android and others), else type or paste the code (the label's whole address works
- * too). Where the browser has no detector (iOS Safari, WeChat), 扫码 explains that the phone's own camera or WeChat's
- * scanner opens the trace page by itself. Plain React and CSS, like the detail page. `go` defaults to a navigation.
+ * /mobile/index — 扫码溯源: scan a label's QR code with the camera (the app's one scanner, components/scanner: the
+ * browser's BarcodeDetector, else ZXing in WebAssembly, loaded on the first scan), or type or paste the code (the
+ * label's whole address works too). Where the page may not use a camera at all (no mediaDevices: an old browser or a
+ * plain-http address), 扫码 explains that the phone's own camera or WeChat's scanner opens the trace page by itself.
+ * Plain React and CSS, like the detail page. `go` defaults to a navigation.
  */
 export function ScanIndex({
   go = (path: string) => globalThis.location.assign(path),
@@ -111,99 +95,17 @@ function Scanner({
   onCode: (code: string) => void;
 }) {
   const s = words.scanner;
-  const Detector = barcodeDetector();
   return (
     <div className="scan-dialog" role="dialog" aria-modal="true" aria-label={s.title}>
       <div className="scan-dialog__box">
         <h2 className="scan-card__title">{s.title}</h2>
-        {Detector ? (
-          <CameraView Detector={Detector} words={words} onCode={onCode} />
-        ) : (
-          <div className="scan-note">
-            <strong>{s.unsupported}</strong>
-            <p>{s.unsupportedText}</p>
-          </div>
-        )}
+        <CameraScanner words={s} accept={extractTraceCode} onCode={onCode} />
         <div className="scan-center">
           <button type="button" className="scan-button" onClick={onClose}>
             {s.close}
           </button>
         </div>
       </div>
-    </div>
-  );
-}
-
-function CameraView({
-  Detector,
-  words,
-  onCode,
-}: {
-  Detector: BarcodeDetectorCtor;
-  words: ReturnType<typeof pickWords>;
-  onCode: (code: string) => void;
-}) {
-  const s = words.scanner;
-  const video = useRef<HTMLVideoElement>(null);
-  const [failed, setFailed] = useState(false);
-  const [unreadable, setUnreadable] = useState(false);
-  const found = useRef(onCode);
-  found.current = onCode;
-
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const detector = new Detector({ formats: ['qr_code'] });
-    const look = async () => {
-      if (stopped) return;
-      const v = video.current;
-      if (v && v.readyState >= 2) {
-        try {
-          for (const barcode of await detector.detect(v)) {
-            const code = extractTraceCode(barcode.rawValue);
-            if (code) {
-              stopped = true;
-              found.current(code);
-              return;
-            }
-            setUnreadable(true);
-          }
-        } catch {
-          // A frame the detector could not read: try the next one.
-        }
-      }
-      timer = setTimeout(look, DETECT_EVERY_MS);
-    };
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
-      .then(async (m) => {
-        stream = m;
-        if (stopped || !video.current) return;
-        video.current.srcObject = m;
-        await video.current.play().catch(() => {});
-        void look();
-      })
-      .catch(() => setFailed(true));
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      for (const track of stream?.getTracks() ?? []) track.stop();
-    };
-  }, [Detector]);
-
-  if (failed) {
-    return (
-      <div className="scan-note">
-        <strong>{s.noCamera}</strong>
-        <p>{s.noCameraText}</p>
-      </div>
-    );
-  }
-  return (
-    <div>
-      <video ref={video} muted playsInline className="scan-video" aria-label={s.aim} />
-      <p className={unreadable ? 'scan-differs' : 'scan-muted'}>{unreadable ? s.unreadable : s.aim}</p>
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { projects, siteDeliveries, siteInspections, stockBalances } from '../schema/index.ts';
+
+/** The demo school's site (demo-construction.ts): every state of a delivered lot a newcomer can try. */
+
+let server: TestServer;
+let school = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const [p] = await server.database.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.name, '南京市鼓楼区天妃宫小学新建工程'));
+  school = p?.id as number;
+});
+afterAll(() => server?.stop());
+
+describe('the demo site', () => {
+  it('has a lot in every state the README names, each with its stock where the state says', async () => {
+    const rows = await server.database.db
+      .select({ state: siteInspections.state, lotId: siteInspections.lotId, material: siteInspections.materialName })
+      .from(siteInspections)
+      .where(eq(siteInspections.projectId, school));
+    const states = rows.map((r) => r.state).sort();
+    expect(states).toEqual(['pending', 'pending_retest', 'released', 'returned']);
+    const balance = async (lotId: number, bucket: string) => {
+      const [b] = await server.database.db
+        .select({ q: stockBalances.quantity })
+        .from(stockBalances)
+        .where(
+          and(
+            eq(stockBalances.holderKey, `project:${school}`),
+            eq(stockBalances.lotId, lotId),
+            eq(stockBalances.bucket, bucket),
+          ),
+        );
+      return Number(b?.q ?? 0);
+    };
+    const of = (state: string) => rows.find((r) => r.state === state)?.lotId as number;
+    expect(await balance(of('released'), 'usable')).toBe(320);
+    expect(await balance(of('pending'), 'quarantined')).toBe(1500);
+    expect(await balance(of('pending_retest'), 'quarantined')).toBeGreaterThan(0);
+    expect(await balance(of('pending_retest'), 'usable')).toBe(0);
+    expect(await balance(of('returned'), 'rejected')).toBe(0);
+  });
+
+  it('keeps the dates the people stated, not the moment of seeding', async () => {
+    const deliveries = await server.database.db
+      .select({ arrivedOn: siteDeliveries.arrivedOn, createdAt: siteDeliveries.createdAt })
+      .from(siteDeliveries)
+      .where(eq(siteDeliveries.projectId, school));
+    expect(new Set(deliveries.map((d) => d.arrivedOn)).size).toBeGreaterThan(2);
+    const decided = await server.database.db
+      .select({ at: siteInspections.decidedAt })
+      .from(siteInspections)
+      .where(eq(siteInspections.state, 'released'));
+    for (const d of decided) expect(Date.now() - (d.at as Date).getTime()).toBeGreaterThan(24 * 3600 * 1000);
+  });
+});
