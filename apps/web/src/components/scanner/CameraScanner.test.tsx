@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CameraScanner } from './CameraScanner.tsx';
+import { qrReader } from './qr-reader.ts';
 
 const words = {
   aim: '请将二维码对准取景框',
@@ -86,9 +87,8 @@ describe('qrReader', () => {
   it('uses the browser’s reader where it reads QR codes, else ZXing’s (loaded on first use)', async () => {
     // ZXing's own module fetches its WebAssembly, which jsdom cannot run: the real one is read in Chromium (e2e).
     const zxing = { detect: vi.fn() };
-    vi.doMock('./zxing-reader.ts', () => ({ zxingQrReader: () => zxing }));
-    const { qrReader } = await import('./qr-reader.ts');
-    const native = await qrReader();
+    const loadZxing = async () => zxing;
+    const native = await qrReader(loadZxing);
     expect(native).not.toBe(zxing);
     expect(typeof native.detect).toBe('function');
     // A detector that reads other barcodes only (desktop Chrome on some systems), or none at all: the fallback.
@@ -99,9 +99,8 @@ describe('qrReader', () => {
         detect = async () => [];
       },
     );
-    expect(await qrReader()).toBe(zxing);
+    expect(await qrReader(loadZxing)).toBe(zxing);
     vi.stubGlobal('BarcodeDetector', undefined);
-    expect(await qrReader()).toBe(zxing);
-    vi.doUnmock('./zxing-reader.ts');
+    expect(await qrReader(loadZxing)).toBe(zxing);
   });
 });

@@ -42,12 +42,22 @@ async function nativeReader(): Promise<QrReader | null> {
 }
 
 let fallback: Promise<QrReader> | null = null;
+let fallbackFrom: (() => Promise<QrReader>) | null = null;
 
-/** The reader of this browser: its own where it has one, else ZXing's (loaded once, then kept). */
-export async function qrReader(): Promise<QrReader> {
+const loadZxing = (): Promise<QrReader> => import('./zxing-reader.ts').then((m) => m.zxingQrReader());
+
+/**
+ * The reader of this browser: its own where it has one, else ZXing's (loaded once, then kept). `loadFallback` is
+ * for tests (jsdom cannot run ZXing's WebAssembly; the real one is read in Chromium by the e2e tests).
+ */
+export async function qrReader(loadFallback: () => Promise<QrReader> = loadZxing): Promise<QrReader> {
   const native = await nativeReader();
   if (native) return native;
-  fallback ??= import('./zxing-reader.ts').then((m) => m.zxingQrReader());
+  if (fallbackFrom !== loadFallback) {
+    fallback = null;
+    fallbackFrom = loadFallback;
+  }
+  fallback ??= loadFallback();
   try {
     return await fallback;
   } catch (error) {
