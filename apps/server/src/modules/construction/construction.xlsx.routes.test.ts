@@ -499,7 +499,7 @@ describe('exports', () => {
     const [lot] = ok(await call('builder', api.inspectionList, { projectId: school, keyword: 'IMP-A1' })).list;
     const witness = await userOf(server, '13800000004');
     await server.database.db.insert(witnessSamples).values({
-      sampleNo: 'JZ202611280001',
+      sampleNo: 'JZ-XLSX-TEST-1',
       projectId: school,
       orgId: witness.orgId,
       inspectionId: lot?.id as number,
