@@ -522,6 +522,8 @@ export const sampleDetail = sampleItem.extend({
   reportLeafIndex: z.number().int().nullable(),
   /** The sampled lot's state at the site now (released once its retests passed, rejected on a failure). */
   lotState: z.enum(inspectionStateValues),
+  /** The lot's delivery (its page shows the lot's inspection). */
+  deliveryId: z.number().int(),
   photos: z.array(fileRef),
   actions: z.array(z.enum(['send', 'report'])),
 });
@@ -766,6 +768,8 @@ export const spotCheckDetail = spotCheckItem.extend({
   projectId: z.number().int(),
   projectName: z.string(),
   inspectionId: z.number().int().nullable(),
+  /** The checked lot's delivery (its page shows the lot's inspection). */
+  deliveryId: z.number().int().nullable(),
   items: z.array(z.object({ name: z.string(), result: z.enum(testResultValues), remark: z.string().nullable() })),
   report: fileRef.nullable(),
   remarks: z.string().nullable(),

@@ -52,6 +52,10 @@ export const pages = {
   // ---- site construction (construction and supervision units: docs/construction.md) ----
   /** One delivery with its lots' inspections: goods arrived, a verdict to confirm, a verdict confirmed or sent back. */
   siteDeliveryDetail: { path: '/projectConstruction/receiveDetail', query: 'id' },
+  /** A spot check (one detail page with the samples): a failure to rectify by its deadline, its rectification, closed. */
+  spotCheckDetail: { path: '/projectConstruction/spotCheckDetail', query: 'id' },
+  /** A witnessed sample on the same page: its report passed (the lot released) or failed (the lot rejected). */
+  sampleDetail: { path: '/projectConstruction/spotCheckDetail', query: 'sample' },
 
   // ---- the platform administrator's and the city committees' reviews ----
   /** The platform's certification queue: an organisation asked to be certified. */

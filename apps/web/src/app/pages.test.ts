@@ -43,13 +43,18 @@ const reach: Record<PageName, Reach[]> = {
   certificates: [member('manufacturer'), member('distributor')],
   // A project's invited and member organisations and its developer. Design institutes are invited too, but their
   // console ('basic') has no project pages yet: their invitation's link ends on 404 (not listed here).
-  projectDetail: [member('construction'), member('supervision'), member('developer')],
+  projectDetail: [member('construction'), member('supervision'), member('developer'), committee],
   // The shipper and the receiver of a shipment: organisations, or a project's construction units.
   shipmentDetail: [member('manufacturer'), member('distributor'), member('construction')],
   // A code scanned after it was installed: its maker; a lot rejected at a site.
   traceDashboard: [member('manufacturer')],
   // The site's construction unit (goods arrived) and supervision unit (a verdict to confirm).
   siteDeliveryDetail: [member('construction'), member('supervision')],
+  // A spot check's construction unit (to rectify, closed) and its supervision unit (rectified); a sample's
+  // construction unit (its lot released or rejected). A developer that supervises has no site pages: its messages
+  // carry no link.
+  spotCheckDetail: [member('construction'), member('supervision')],
+  sampleDetail: [member('construction'), member('supervision')],
   certificationReview: [platform],
   basicMaterialReview: [platform],
   platformListingAudit: [platform],

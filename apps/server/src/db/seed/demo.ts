@@ -15,6 +15,7 @@ import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoSamplings } from './demo-samplings.ts';
 import { seedTraceDemo } from './demo-trace.ts';
 import { findDemoTraceLots, seedDemoTraceShipments } from './demo-trace-shipments.ts';
+import { seedDemoWitness } from './demo-witness.ts';
 
 export const DEMO_PASSWORD = 'Jcbb@2026';
 
@@ -263,6 +264,8 @@ export async function seedDemoData(
     await seedDemoTraceShipments(tx, { maker, dealer, builder, lots: traceLots });
     // The school's site: deliveries inspected, released, rejected and returned, held for a retest, awaiting inspection.
     await seedDemoConstruction(tx, { builder, supervisor: party('supervisor', '13800000004') });
+    // On that site: the blocks held for their retest sampled and sent; a patrol check awaiting rectification.
+    await seedDemoWitness(tx, { supervisor: party('supervisor', '13800000004') });
   });
   return true;
 }

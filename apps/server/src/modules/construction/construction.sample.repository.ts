@@ -50,6 +50,7 @@ function selectSamples(tx: Tx) {
       sample: witnessSamples,
       inspectionNumber: siteInspections.number,
       lotState: siteInspections.state,
+      deliveryId: siteInspections.deliveryId,
       materialName: siteInspections.materialName,
       specName: siteInspections.specName,
       unitName: siteInspections.unitName,

@@ -16,6 +16,7 @@ import {
   type TestResultValue,
   WITNESS_RATIO_GOAL,
 } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { fromMilli, milliText, toMilli } from '@jcbb/contract/quantity';
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
@@ -51,9 +52,9 @@ const SAMPLE_SERIES = {
 /** A lot may be sampled once its incoming inspection is through: held for its retest, or released (a later retest). */
 const SAMPLEABLE: readonly InspectionStateValue[] = ['pending_retest', 'released', 'concession'];
 
-/** Where the messages point: the sample on the spot-check page (the construction and supervision consoles). */
-export const sampleUrl = (id: number) => `/projectConstruction/spotCheckDetail?sample=${id}`;
-const projectUrl = (id: number) => `/project/detail?id=${id}`;
+/** Where the messages point: the sample's page (the construction and supervision consoles), the project's. */
+const sampleUrl = (id: number) => pageUrl(pages.sampleDetail, { sample: id });
+const projectUrl = (id: number) => pageUrl(pages.projectDetail, { id });
 
 function itemOf(r: sampleRepo.SampleViewRow) {
   const s = r.sample;
@@ -205,6 +206,7 @@ export function createSampleService({ db }: { db: Db }) {
           report: s.reportUploadId ? { uploadId: s.reportUploadId, name: uploads.get(s.reportUploadId) ?? '' } : null,
           reportLeafIndex: s.reportLeafIndex,
           lotState: r.lotState as InspectionStateValue,
+          deliveryId: r.deliveryId,
           photos: s.photos.map((uploadId) => ({ uploadId, name: uploads.get(uploadId) ?? '' })),
           actions,
         };
@@ -311,7 +313,9 @@ export function createSampleService({ db }: { db: Db }) {
      * The laboratory's report: its file on the evidence ledger, the result on the sample, and the lot decided — a
      * lot held for its retest is released once every sample of it passed, rejected as soon as one failed.
      */
-    async report(user: SessionUser, b: ReportBody) {
+    /** `options.at`: when the lot's stock moved — a demo seed states it; the API never passes one (now). */
+    async report(user: SessionUser, b: ReportBody, options: { at?: Date } = {}) {
+      const at = options.at ?? new Date();
       return db.transaction(async (tx) => {
         const { s: found, project } = await visible(tx, user, b.id);
         await witnessOf(tx, user, found);
@@ -366,6 +370,7 @@ export function createSampleService({ db }: { db: Db }) {
               'retest_fail',
               {},
               `见证取样复试不合格（报告 ${b.reportNo}）`,
+              at,
             );
             rejected = true;
           }
@@ -381,6 +386,7 @@ export function createSampleService({ db }: { db: Db }) {
               'retest_pass',
               {},
               `见证取样复试合格（报告 ${b.reportNo}）`,
+              at,
             );
             await sendMessage(
               tx,

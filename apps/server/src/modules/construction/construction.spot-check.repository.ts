@@ -46,6 +46,7 @@ function selectSpotChecks(tx: Tx) {
     .select({
       check: spotChecks,
       materialName: siteInspections.materialName,
+      deliveryId: siteInspections.deliveryId,
       batchNo: lots.batchNo,
       checkerName: sql<string | null>`coalesce(${users.realName}, ${users.username})`,
       overdue,

@@ -147,8 +147,8 @@ describe('a failing parallel test of a lot', () => {
       actions: ['rectify'],
     });
     expect(ok(await call('supervisor', api.spotCheckDetail, { id })).actions).toEqual([]);
-    expect(await messagesTo('13800000003', '请于')).toEqual([
-      { title: expect.stringContaining('平行检验不合格'), channel: 'construction' },
+    expect(await messagesTo('13800000003', detail.number)).toEqual([
+      { title: expect.stringContaining('平行检验不合格，请于'), channel: 'construction' },
     ]);
     // An off-platform lot has no maker on the platform: no sampling record.
     const [row] = await server.database.db.select().from(spotChecks).where(eq(spotChecks.id, id));

@@ -14,6 +14,7 @@ import {
   spotCheckStateLabels,
   type TestResultValue,
 } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { businessMoment, formatOptionalShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -48,7 +49,7 @@ const SPOT_CHECK_SERIES = {
   prefix: 'CJ',
 } as const;
 
-const spotCheckUrl = (id: number) => `/projectConstruction/spotCheckDetail?id=${id}`;
+const spotCheckUrl = (id: number) => pageUrl(pages.spotCheckDetail, { id });
 
 function itemOf(r: checkRepo.SpotCheckViewRow) {
   const c = r.check;
@@ -153,6 +154,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
           projectId: c.projectId,
           projectName: project.project.name,
           inspectionId: c.inspectionId,
+          deliveryId: r.deliveryId ?? null,
           items: c.items.map((i) => ({ name: i.name, result: i.result as TestResultValue, remark: i.remark })),
           report: c.reportUploadId ? { uploadId: c.reportUploadId, name: uploads.get(c.reportUploadId) ?? '' } : null,
           remarks: c.remarks,
@@ -167,7 +169,8 @@ export function createSpotCheckService({ db }: { db: Db }) {
     },
 
     /** The supervisor records a check; a failed item sends it to rectification by its deadline. */
-    async create(user: SessionUser, b: CreateBody) {
+    /** `options.at`: when it happened — a demo seed states it; the API never passes one (now). */
+    async create(user: SessionUser, b: CreateBody, options: { at?: Date } = {}) {
       return db.transaction(async (tx) => {
         const supervisor = await supervisorOn(tx, user, b.projectId);
         const orgId = supervisor.membership.orgId;
@@ -230,7 +233,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
             projectName: supervisor.project.name,
             samplingOrgId: orgId,
             samplingOrgName: await repo.orgName(tx, orgId),
-            sampledAt: businessMoment(b.checkedOn, new Date()),
+            sampledAt: businessMoment(b.checkedOn, options.at ?? new Date()),
             result: failed ? SamplingResult.FAIL : SamplingResult.PASS,
             remark: failed ? `${kindName}不合格项目：${failedItems.join('、')}` : `${kindName}合格`,
             reportUploadId: b.reportUploadId ?? null,
@@ -258,7 +261,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
     },
 
     /** The construction unit reports its rectification (again, if the supervisor asks for more). */
-    async rectify(user: SessionUser, b: RectifyBody) {
+    async rectify(user: SessionUser, b: RectifyBody, options: { at?: Date } = {}) {
       return db.transaction(async (tx) => {
         const { c: found, project } = await visible(tx, user, b.id);
         await contractorFor(tx, user, found);
@@ -269,7 +272,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
           state: to,
           rectification: b.rectification,
           rectifiedBy: user.userId,
-          rectifiedAt: new Date(),
+          rectifiedAt: options.at ?? new Date(),
         });
         if (!moved) throw conflict('抽检记录已变化，请刷新后重试');
         await recordAudit(tx, {
@@ -284,6 +287,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
         });
         const recorder = await repo.orgName(tx, c.orgId);
         const supervision = (await repo.projectOrgsOfType(tx, c.projectId, [OrgType.SUPERVISION])).includes(c.orgId);
+        // A developer that supervises (no supervision unit) has no site pages in its console: no link.
         await sendMessage(
           tx,
           { orgId: c.orgId },
@@ -291,7 +295,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
             channel: supervision ? Channel.SUPERVISION : Channel.JCBB,
             title: `施工单位已报告整改：${c.number}`,
             content: `${project.project.name}：${recorder}记录的抽检 ${c.number} 已报告整改情况，请核查后闭合。`,
-            targetUrl: spotCheckUrl(c.id),
+            targetUrl: supervision ? spotCheckUrl(c.id) : null,
           },
         );
         return { id: c.id };
@@ -299,7 +303,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
     },
 
     /** The supervisor closes a rectified check. */
-    async close(user: SessionUser, b: CloseBody) {
+    async close(user: SessionUser, b: CloseBody, options: { at?: Date } = {}) {
       return db.transaction(async (tx) => {
         const { c: found, project } = await visible(tx, user, b.id);
         await recorderOf(tx, user, found);
@@ -310,7 +314,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
         const moved = await checkRepo.moveSpotCheck(tx, c.id, from, {
           state: to,
           closedBy: user.userId,
-          closedAt: new Date(),
+          closedAt: options.at ?? new Date(),
         });
         if (!moved) throw conflict('抽检记录已变化，请刷新后重试');
         await recordAudit(tx, {

@@ -1,4 +1,5 @@
 import { Role } from '@jcbb/contract/enums';
+import { pages } from '@jcbb/contract/pages';
 import { lazyPage, type PageOptions, page, type RouteItem } from '../../lib/route-types.ts';
 import { RECEIVE_PATHS } from './receive-paths.ts';
 import { STOCK_EXPORT_PATH } from './stock-xlsx-paths.ts';
@@ -111,7 +112,7 @@ export const spotCheckRoutes = {
   /** 抽检与见证: witnessed samples and the witness ratio; the supervision unit's spot checks. */
   spotCheck: page('spotCheck', 'spotCheck', SpotCheckPage, { requiresProject: true }),
   /** A spot check (`?id=`) or a witnessed sample (`?sample=`). */
-  spotCheckDetail: page('spotCheckDetail', 'spotCheckDetail', SpotCheckDetailPage, {
+  spotCheckDetail: page(pages.spotCheckDetail.path, 'spotCheckDetail', SpotCheckDetailPage, {
     requiresProject: true,
     hidden: true,
     activeMenu: '/projectConstruction/spotCheck',

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, FileTextOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { spotCheckCloseBody, spotCheckRectifyBody } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { formatQuantity } from '@jcbb/contract/quantity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -53,8 +54,8 @@ import {
 import { Deadline } from '../components/spot-check/SpotCheckList.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
 
-/** Where a lot's inspection is shown (the receiving part's page). */
-const inspectionPath = (id: number) => `/projectConstruction/receiveDetail?id=${id}`;
+/** Where a lot's inspection is shown: its delivery's page (the receiving part's). */
+const deliveryPath = (id: number) => pageUrl(pages.siteDeliveryDetail, { id });
 
 /**
  * /projectConstruction/spotCheckDetail: a spot check (`?id=`: items, report, rectification; 报告整改 for the
@@ -163,8 +164,8 @@ function SpotCheckView({ check: c }: { check: SpotCheckDetail }) {
             key: 'lot',
             label: t('spotCheck.lot'),
             children:
-              c.inspectionId && c.materialName ? (
-                <Link to={inspectionPath(c.inspectionId)}>
+              c.deliveryId && c.materialName ? (
+                <Link to={deliveryPath(c.deliveryId)}>
                   {c.materialName} · {c.batchNo}
                 </Link>
               ) : (
@@ -404,7 +405,7 @@ function SampleView({ sample: s }: { sample: SampleDetail }) {
             label: t('sample.inspection'),
             children: (
               <Space size={8} wrap>
-                <Link to={inspectionPath(s.inspectionId)}>{s.inspectionNumber}</Link>
+                <Link to={deliveryPath(s.deliveryId)}>{s.inspectionNumber}</Link>
                 <LotStateTag state={s.lotState} />
               </Space>
             ),

@@ -10,6 +10,7 @@ import {
   type TestResultValue,
   testResultLabels,
 } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labelOf, labelOptions } from '../../../../lib/labels.ts';
@@ -22,8 +23,8 @@ export const spotCheckPath = (projectId: number | null, tab?: 'samples' | 'check
     ...(tab ? { tab } : {}),
   })}`;
 /** A spot check's page (`?id=`), or a sample's (`?sample=`): one detail page for both. */
-export const spotCheckDetailPath = (id: number) => `/projectConstruction/spotCheckDetail?id=${id}`;
-export const sampleDetailPath = (id: number) => `/projectConstruction/spotCheckDetail?sample=${id}`;
+export const spotCheckDetailPath = (id: number) => pageUrl(pages.spotCheckDetail, { id });
+export const sampleDetailPath = (id: number) => pageUrl(pages.sampleDetail, { sample: id });
 
 /** The contract's code tables of samples and spot checks, read in the console's language. */
 export function useWitnessLabels() {
