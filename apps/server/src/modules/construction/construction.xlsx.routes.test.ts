@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, type EndpointResponse, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestResponse, type TestServer } from '../../../test/harness.ts';
-import { issueOrderLines, issueOrders, uploads } from '../../db/schema/index.ts';
+import { issueOrderLines, issueOrders, uploads, witnessSamples } from '../../db/schema/index.ts';
 import { SMALL_PDF, uploadFile } from '../organization/test-support.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { balanceOf, projectIdOf, userOf } from '../trace/trace.test-support.ts';
@@ -481,8 +481,11 @@ describe('exports', () => {
     expect(external?.at(-1)).toBe('平台外材料，无链上证明');
     // Not green: not in the ledger.
     expect(rows.some((r) => r[7] === 'IMP-A2')).toBe(false);
+    // The demo's platform deliveries to the school: green lots with trace codes link their public trace page.
     const platform = rows.slice(3).filter((r) => r.at(-1) !== '平台外材料，无链上证明');
+    expect(platform.length).toBeGreaterThan(0);
     for (const r of platform) {
+      expect(String(r[10])).toMatch(/（进场日有效）$|^进场日（.+）无有效的绿色建材证明$/);
       const link = r.at(-1) as { text: string; hyperlink: string } | string;
       if (typeof link === 'string') expect(link).toBe('平台材料，无可公开验证的链接');
       else
@@ -490,6 +493,31 @@ describe('exports', () => {
           new RegExp(`^${server.config.publicBaseUrl}/(mobile/detail\\?code=|free/certificate\\?no=)`),
         );
     }
+    expect(platform.some((r) => typeof r.at(-1) === 'object')).toBe(true);
+
+    // A witnessed sample of the lot, reported: the ledger shows its result and report number.
+    const [lot] = ok(await call('builder', api.inspectionList, { projectId: school, keyword: 'IMP-A1' })).list;
+    const witness = await userOf(server, '13800000004');
+    await server.database.db.insert(witnessSamples).values({
+      sampleNo: 'JZ-XLSX-TEST-1',
+      projectId: school,
+      orgId: witness.orgId,
+      inspectionId: lot?.id as number,
+      lotId: lot?.lotId as number,
+      representedQuantity: '12.5',
+      location: '1#教学楼 3F',
+      sampledOn: '2026-11-21',
+      samplerName: '张三',
+      witnessUserId: witness.userId,
+      labName: '南京市建设工程质量检测中心',
+      testItems: ['抗压强度'],
+      state: 'reported',
+      result: 'pass',
+      reportNo: 'NJJC-2026-0099',
+      reportDate: '2026-11-25',
+    });
+    const again = valuesOf((await sheetOf('developer', 'green_ledger')).sheet).find((r) => r[7] === 'IMP-A1');
+    expect(again?.slice(16, 18)).toEqual(['合格', 'NJJC-2026-0099']);
   });
 
   it('is for those who may read the site: 404 anyone else, 401 signed out, 400 a kind it does not know', async () => {

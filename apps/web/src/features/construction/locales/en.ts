@@ -637,9 +637,9 @@ export default {
       'Lots due: lots whose incoming inspection the supervisor confirmed and that need a witnessed retest (lots turned away before inspection or sampling do not count).',
   },
   stockXlsx: {
+    import: 'Import',
+    export: 'Export',
     project: 'Project',
-    chooseProject: 'Choose a project',
-    noProject: 'No project to choose',
   },
   stockImport: {
     title: 'Import stock · deliveries from off-platform suppliers',

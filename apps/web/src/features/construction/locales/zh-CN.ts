@@ -637,9 +637,9 @@ export default {
     ratioHelp: '应复试批次：进场验收经监理确认、须见证取样复试的批次（未经验收或未取样即退场的不计）。',
   },
   stockXlsx: {
+    import: '导入',
+    export: '导出',
     project: '项目',
-    chooseProject: '请选择项目',
-    noProject: '暂无可选的项目',
   },
   stockImport: {
     title: '库存导入 · 平台外供应商到货',

@@ -10,7 +10,7 @@ import { PageCard } from '../../../components/PageCard.tsx';
 import { saveBlob } from '../../../lib/open-blob.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type ExportKind, stockXlsxApi } from '../api.ts';
-import { useSiteProject } from '../components/stock-xlsx/use-site-project.tsx';
+import { useXlsxProject } from '../components/stock-xlsx/use-xlsx-project.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
 import { STOCK_IMPORT_PATH } from '../stock-xlsx-paths.ts';
 
@@ -22,7 +22,7 @@ import { STOCK_IMPORT_PATH } from '../stock-xlsx-paths.ts';
 export function StockExportPage() {
   const { t } = useTranslation(CONSTRUCTION_NS);
   const { message } = App.useApp();
-  const { projectId, projectName, picker } = useSiteProject();
+  const { projectId, projectName, picker, waiting } = useXlsxProject();
   const [kind, setKind] = useState<ExportKind>('green_ledger');
   const contractor = useSession().user?.organization?.type === OrgType.CONSTRUCTION;
   const download = useMutation({
@@ -44,7 +44,7 @@ export function StockExportPage() {
     >
       <Typography.Paragraph type="secondary">{t('stockExport.intro')}</Typography.Paragraph>
       <Form layout="vertical">
-        <Form.Item label={t('stockXlsx.project')}>{picker}</Form.Item>
+        <Form.Item label={t('stockXlsx.project')}>{projectId === null ? waiting : picker}</Form.Item>
         <Form.Item label={t('stockExport.kind')}>
           <Radio.Group value={kind} onChange={(e) => setKind(e.target.value as ExportKind)} style={{ width: '100%' }}>
             <Space orientation="vertical" size={12} style={{ width: '100%' }}>

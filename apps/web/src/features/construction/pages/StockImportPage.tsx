@@ -25,7 +25,7 @@ import { PageCard } from '../../../components/PageCard.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
 import { type ImportPreview, type ImportRowError, type ImportSampleRow, stockXlsxApi } from '../api.ts';
-import { useSiteProject } from '../components/stock-xlsx/use-site-project.tsx';
+import { useXlsxProject } from '../components/stock-xlsx/use-xlsx-project.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
 import { STOCK_EXPORT_PATH } from '../stock-xlsx-paths.ts';
 
@@ -58,7 +58,7 @@ function refusalOf(error: unknown): { message: string; rows: string[] } {
  */
 export function StockImportPage() {
   const { t } = useTranslation(CONSTRUCTION_NS);
-  const { projectId, picker } = useSiteProject();
+  const { projectId, picker, waiting } = useXlsxProject();
   const [stage, setStage] = useState<Stage>({ step: 'pick' });
   // Another project: a preview was of the project it was made for.
   const [previewedFor, setPreviewedFor] = useState(projectId);
@@ -105,7 +105,7 @@ export function StockImportPage() {
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Form layout="vertical">
           <Form.Item label={t('stockXlsx.project')} style={{ marginBottom: 0 }}>
-            {picker}
+            {projectId === null ? waiting : picker}
           </Form.Item>
         </Form>
         <Steps

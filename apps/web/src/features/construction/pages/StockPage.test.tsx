@@ -91,4 +91,35 @@ describe('项目库存', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByTitle('天妃宫小学'));
     expect(await screen.findByText('项目还没有库存')).toBeInTheDocument();
   });
+
+  it('leads to the project’s Excel pages: the construction unit imports and exports, the supervision unit exports', async () => {
+    screenWidth(1366);
+    signInAs(4, { name: '江苏筑安建设工程有限公司' });
+    fakeServer(
+      answer(PROJECTS, () => page([userProject(PROJECT, { name: '江宁区人民医院门急诊综合楼' })])),
+      answer(LIST, () => page([stockRow(5)])),
+    );
+    const { router } = renderSite(<StockPage />, `/projectConstruction/stock?projectId=${PROJECT}`);
+    await screen.findByText('JQ20261105');
+    await userEvent.click(screen.getByRole('button', { name: /导\s*入/ }));
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      `/project/stockImport?projectId=${PROJECT}`,
+    );
+  });
+
+  it('offers the supervision unit the export only', async () => {
+    screenWidth(1366);
+    signInAs(3, { name: '南京正衡工程监理有限公司' });
+    fakeServer(
+      answer(PROJECTS, () => page([userProject(PROJECT, { name: '江宁区人民医院门急诊综合楼', orgType: 3 })])),
+      answer(LIST, () => page([stockRow(5)])),
+    );
+    const { router } = renderSite(<StockPage />, `/projectConstruction/stock?projectId=${PROJECT}`);
+    await screen.findByText('JQ20261105');
+    expect(screen.queryByRole('button', { name: /导\s*入/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      `/project/stockExport?projectId=${PROJECT}`,
+    );
+  });
 });

@@ -11,6 +11,7 @@ import { useListQuery } from '../../../lib/use-list-query.ts';
 import { invalidateReceiving, type SiteStockRow, siteStockQueries } from '../api.ts';
 import { InspectionStateTag, useSiteLabels } from '../components/receive/site-labels.tsx';
 import { useSiteProject } from '../components/SiteProjectPicker.tsx';
+import { StockXlsxButtons } from '../components/stock-xlsx/StockXlsxButtons.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
 import { RECEIVE_PATHS } from '../receive-paths.ts';
 
@@ -131,7 +132,10 @@ function StockList({ projectId }: { projectId: number }) {
 
   return (
     <>
-      <ListToolbar onRefresh={() => void invalidateReceiving(queryClient)}>
+      <ListToolbar
+        onRefresh={() => void invalidateReceiving(queryClient)}
+        actions={<StockXlsxButtons projectId={projectId} />}
+      >
         <KeywordSearch label={t('stock.search')} onSearch={(keyword) => filter({ keyword })} />
         <Select<string>
           aria-label={t('stock.stateFilter')}
