@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { creditCodeCheckChar, IMPORT_COLUMNS } from '@jcbb/contract';
@@ -110,7 +110,10 @@ describe.runIf(hasChromium)('stock import and export', () => {
       ]);
       expect(download.suggestedFilename()).toBe(`${PROJECT}-绿色建材进场专项台账.xlsx`);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+      // The browser is shared over a connection (support/browser.ts): the file comes through it, not from a path.
+      const chunks: Buffer[] = [];
+      for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+      await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
       const rows: unknown[][] = [];
       book.worksheets[0]?.eachRow((r) => {
         rows.push((r.values as unknown[]).slice(1));
