@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { creditCodeCheckChar } from '@jcbb/contract';
+import { authEndpoints, constructionEndpoints, creditCodeCheckChar, projectEndpoints } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,13 +49,13 @@ async function chooseFile(opener: Locator, file: string): Promise<void> {
 
 /** Signed-in API calls for the setup, as 13800000003 (construction) and 13800000004 (supervision). */
 async function tokenOf(baseUrl: string, mobile: string): Promise<string> {
-  return (await api(baseUrl, '/api/auth/login', { mobile, password: PASSWORD })).access_token as string;
+  return (await api(baseUrl, authEndpoints.login.path, { mobile, password: PASSWORD })).access_token as string;
 }
 
 /** The school's id, from the supervision unit's projects. */
 async function schoolId(baseUrl: string, supervisor: string): Promise<number> {
   const projects = (
-    await api(baseUrl, '/dolphin/api/project/user/project/list', { take: 50, skip: 0, type: 1, orgType: 3 }, supervisor)
+    await api(baseUrl, projectEndpoints.userProjectList.path, { take: 50, skip: 0, type: 1, orgType: 3 }, supervisor)
   ).list as { id: number; name: string }[];
   const id = projects.find((p) => p.name === SCHOOL)?.id;
   if (!id) throw new Error('the supervision unit is not on the school');
@@ -69,7 +69,7 @@ async function lotHeldForRetest(baseUrl: string): Promise<{ projectId: number; i
   const projectId = await schoolId(baseUrl, supervisor);
   await api(
     baseUrl,
-    '/api/material/delivery/external',
+    constructionEndpoints.deliveryExternal.path,
     {
       projectId,
       supplierName: '南京江北砂浆有限公司',
@@ -89,14 +89,15 @@ async function lotHeldForRetest(baseUrl: string): Promise<{ projectId: number; i
     },
     builder,
   );
-  const lots = (await api(baseUrl, '/api/material/inspection/list', { projectId, keyword: BATCH }, builder)).list as {
+  const lots = (await api(baseUrl, constructionEndpoints.inspectionList.path, { projectId, keyword: BATCH }, builder))
+    .list as {
     id: number;
   }[];
   const inspectionId = lots[0]?.id;
   if (!inspectionId) throw new Error(`no inspection of ${BATCH}`);
   await api(
     baseUrl,
-    '/api/material/inspection/decide',
+    constructionEndpoints.inspectionDecide.path,
     {
       id: inspectionId,
       checks: [
@@ -108,7 +109,7 @@ async function lotHeldForRetest(baseUrl: string): Promise<{ projectId: number; i
     },
     builder,
   );
-  await api(baseUrl, '/api/material/inspection/confirm', { id: inspectionId, approve: true }, supervisor);
+  await api(baseUrl, constructionEndpoints.inspectionConfirm.path, { id: inspectionId, approve: true }, supervisor);
   return { projectId, inspectionId };
 }
 
