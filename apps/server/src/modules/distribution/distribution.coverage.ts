@@ -1,0 +1,200 @@
+import {
+  type AuthorisationKindValue,
+  authorisationState,
+  type CoverageRefusalValue,
+  regionCovers,
+  type StoredAuthorisationStatus,
+} from '@jcbb/contract';
+import { toMilli } from '@jcbb/contract/quantity';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { authorisationItems, authorisations } from '../../db/schema/index.ts';
+
+/**
+ * The scope rule (docs/distribution.md, "Scope"): which of a distributor's authorisations covers a line — a product
+ * and specification, a destination region, a date, a project — and, when none does, the first rule it fails. The
+ * shipment gate, the contract's line check and the coverage call all ask this one function.
+ */
+
+export interface CoverageLine {
+  productId: number;
+  specId: number;
+  /** The quantity the line would take, in the specification's unit (decimal text or number). */
+  quantity: string | number;
+}
+
+export interface CoverageQuestion {
+  distributorOrgId: number;
+  /** The destination's GB/T 2260 code (a project's county, an address's county); null = unknown, never covered. */
+  regionCode: string | null;
+  /** The day of the shipment or contract (yyyy-mm-dd, Shanghai). */
+  date: string;
+  /** The destination project, when there is one (project authorisations cover only theirs). */
+  projectId: number | null;
+  lines: readonly CoverageLine[];
+}
+
+/** The authorisation item a covered line relies on. */
+export interface CoveringItem {
+  authorisationId: number;
+  authorisationItemId: number;
+  number: string;
+  publicId: string;
+  makerOrgId: number;
+  /** What the cap leaves after this request's earlier lines on the same item, in thousandths; null = no cap. */
+  remainingCapMilli: number | null;
+}
+
+export type LineCoverage =
+  | ({ covered: true } & CoveringItem)
+  | { covered: false; refusal: CoverageRefusalValue; authorisationId: number | null };
+
+interface Candidate {
+  authorisationId: number;
+  itemId: number;
+  number: string | null;
+  publicId: string;
+  makerOrgId: number;
+  status: StoredAuthorisationStatus;
+  kind: AuthorisationKindValue;
+  projectId: number | null;
+  regionCodes: string[];
+  validFrom: string;
+  validUntil: string;
+  productId: number;
+  specId: number | null;
+  capMilli: number | null;
+  shippedMilli: number;
+}
+
+/** The rules in the order a refusal names them; a candidate that passes all of them covers the line. */
+const RULES: { refusal: CoverageRefusalValue; passes: (c: Candidate, q: CoverageQuestion) => boolean }[] = [
+  { refusal: 'not_active', passes: (c, q) => authorisationState(c.status, c.validUntil, q.date) === 'active' },
+  {
+    refusal: 'region',
+    passes: (c, q) => q.regionCode !== null && c.regionCodes.some((r) => regionCovers(r, q.regionCode ?? '')),
+  },
+  { refusal: 'period', passes: (c, q) => c.validFrom <= q.date && q.date <= c.validUntil },
+  {
+    refusal: 'project',
+    passes: (c, q) => c.kind === 'general' || (c.projectId !== null && c.projectId === q.projectId),
+  },
+];
+
+/**
+ * Answers, line by line, whether the distributor's authorisations cover the question. With `lock`, the candidate
+ * items are locked (FOR UPDATE, in id order) for the rest of the transaction, so a caller that then adds to their
+ * `shipped_quantity` cannot be raced past a cap (the shipment gate).
+ */
+export async function coverageOf(
+  tx: Tx,
+  question: CoverageQuestion,
+  options: { lock?: boolean } = {},
+): Promise<LineCoverage[]> {
+  const candidates = await candidatesFor(tx, question, options.lock === true);
+  const usedMilli = new Map<number, number>();
+  return question.lines.map((line) => {
+    const own = candidates.filter(
+      (c) => c.productId === line.productId && (c.specId === null || c.specId === line.specId),
+    );
+    if (own.length === 0) return { covered: false, refusal: 'no_authorisation', authorisationId: null };
+    let pool = own;
+    for (const rule of RULES) {
+      const passing = pool.filter((c) => rule.passes(c, question));
+      if (passing.length === 0)
+        return { covered: false, refusal: rule.refusal, authorisationId: pool[0]?.authorisationId ?? null };
+      pool = passing;
+    }
+    const wanted = toMilli(line.quantity);
+    const fits = pool.filter(
+      (c) => c.capMilli === null || c.capMilli - c.shippedMilli - (usedMilli.get(c.itemId) ?? 0) >= wanted,
+    );
+    const chosen = preferred(fits);
+    if (!chosen) return { covered: false, refusal: 'cap', authorisationId: pool[0]?.authorisationId ?? null };
+    const used = (usedMilli.get(chosen.itemId) ?? 0) + wanted;
+    usedMilli.set(chosen.itemId, used);
+    return {
+      covered: true,
+      authorisationId: chosen.authorisationId,
+      authorisationItemId: chosen.itemId,
+      number: chosen.number ?? '',
+      publicId: chosen.publicId,
+      makerOrgId: chosen.makerOrgId,
+      remainingCapMilli: chosen.capMilli === null ? null : chosen.capMilli - chosen.shippedMilli - used,
+    };
+  });
+}
+
+/** Among covering items: a project's own letter before a general one, one specification before all, then the earliest end. */
+function preferred(fits: Candidate[]): Candidate | undefined {
+  return [...fits].sort(
+    (a, b) =>
+      Number(a.kind === 'general') - Number(b.kind === 'general') ||
+      Number(a.specId === null) - Number(b.specId === null) ||
+      a.validUntil.localeCompare(b.validUntil) ||
+      a.itemId - b.itemId,
+  )[0];
+}
+
+/** Every issued (not draft, not superseded) item of the distributor for the question's products, in id order. */
+async function candidatesFor(tx: Tx, q: CoverageQuestion, lock: boolean): Promise<Candidate[]> {
+  const productIds = [...new Set(q.lines.map((l) => l.productId))];
+  const specIds = [...new Set(q.lines.map((l) => l.specId))];
+  if (productIds.length === 0) return [];
+  const query = tx
+    .select({
+      authorisationId: authorisations.id,
+      itemId: authorisationItems.id,
+      number: authorisations.number,
+      publicId: authorisations.publicId,
+      makerOrgId: authorisations.makerOrgId,
+      status: authorisations.status,
+      kind: authorisations.kind,
+      projectId: authorisations.projectId,
+      regionCodes: authorisations.regionCodes,
+      validFrom: authorisations.validFrom,
+      validUntil: authorisations.validUntil,
+      productId: authorisationItems.productId,
+      specId: authorisationItems.specId,
+      cap: authorisationItems.quantityCap,
+      shipped: authorisationItems.shippedQuantity,
+    })
+    .from(authorisationItems)
+    .innerJoin(authorisations, eq(authorisations.id, authorisationItems.authorisationId))
+    .where(
+      and(
+        eq(authorisations.distributorOrgId, q.distributorOrgId),
+        ne(authorisations.status, 'draft'),
+        ne(authorisations.status, 'superseded'),
+        inArray(authorisationItems.productId, productIds),
+        or(isNull(authorisationItems.specId), inArray(authorisationItems.specId, specIds)),
+      ),
+    )
+    .orderBy(asc(authorisationItems.id));
+  const rows = lock ? await query.for('update', { of: authorisationItems }) : await query;
+  return rows.map((r) => ({
+    authorisationId: r.authorisationId,
+    itemId: r.itemId,
+    number: r.number,
+    publicId: r.publicId,
+    makerOrgId: r.makerOrgId,
+    status: r.status as StoredAuthorisationStatus,
+    kind: r.kind as AuthorisationKindValue,
+    projectId: r.projectId,
+    regionCodes: r.regionCodes,
+    validFrom: r.validFrom,
+    validUntil: r.validUntil,
+    productId: r.productId,
+    specId: r.specId,
+    capMilli: r.cap === null ? null : toMilli(r.cap),
+    shippedMilli: toMilli(r.shipped),
+  }));
+}
+
+/** Adds a shipped quantity to an item (after `coverageOf(…, { lock: true })`); the CHECK refuses going past the cap. */
+export async function drawDownItem(tx: Tx, itemId: number, quantity: string | number): Promise<void> {
+  await tx
+    .update(authorisationItems)
+    .set({ shippedQuantity: sql`${authorisationItems.shippedQuantity} + ${String(quantity)}::numeric` })
+    .where(eq(authorisationItems.id, itemId));
+}
