@@ -81,11 +81,18 @@ describe('selectConsole', () => {
   });
 
   it('uses the first enabled module for types without a console of their own', () => {
-    expect(selectConsole(ctx({ orgType: 2, modules: ['jcbb-unknown', 'jcbb-construction'] }))).toBe('construction');
+    expect(selectConsole(ctx({ orgType: 9, modules: ['jcbb-unknown', 'jcbb-construction'] }))).toBe('construction');
+  });
+
+  it('gives design institutes their project console', () => {
+    expect(selectConsole(ctx({ orgType: 2 }))).toBe('design');
+    expect(selectConsole(ctx({ orgType: 2, modules: ['jcbb-construction'], currentApp: 'jcbb-construction' }))).toBe(
+      'construction',
+    );
   });
 
   it('falls back to the basic console', () => {
-    expect(selectConsole(ctx({ orgType: 2 }))).toBe('basic');
+    expect(selectConsole(ctx({ orgType: 10 }))).toBe('basic');
     expect(selectConsole(ctx({ orgType: 9 }))).toBe('basic');
     expect(selectConsole(ctx({ orgType: null }))).toBe('basic');
   });

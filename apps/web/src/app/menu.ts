@@ -33,6 +33,7 @@ const consoleByOrgType: Partial<Record<number, ConsoleKey>> = {
   [OrgType.DEVELOPER]: 'developer',
   [OrgType.GOVERNMENT]: 'government',
   [OrgType.CERTIFICATION_BODY]: 'certification',
+  [OrgType.DESIGN_INSTITUTE]: 'design',
 };
 
 /**

@@ -25,6 +25,7 @@ const organisations: ConsoleKey[] = [
   'developer',
   'government',
   'certification',
+  'design',
   'basic',
 ];
 
@@ -41,9 +42,8 @@ const reach: Record<PageName, Reach[]> = {
   myApplicationDetail: [member('manufacturer'), member('distributor')],
   approvalDetail: [member('certification')],
   certificates: [member('manufacturer'), member('distributor')],
-  // A project's invited and member organisations and its developer. Design institutes are invited too, but their
-  // console ('basic') has no project pages yet: their invitation's link ends on 404 (not listed here).
-  projectDetail: [member('construction'), member('supervision'), member('developer'), committee],
+  // A project's invited and member organisations (construction, supervision, design) and its developer.
+  projectDetail: [member('construction'), member('supervision'), member('design'), member('developer'), committee],
   // The shipper and the receiver of a shipment: organisations, or a project's construction units.
   shipmentDetail: [member('manufacturer'), member('distributor'), member('construction')],
   // A code scanned after it was installed: its maker; a lot rejected at a site.

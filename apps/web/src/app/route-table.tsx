@@ -311,6 +311,10 @@ export const consoles: Record<ConsoleKey, RouteItem[]> = {
     ...elementAdminRoutes,
     ...basicMaterialReviewRoutes,
   ],
+  design: [
+    home,
+    group('/project', 'project', 'ProjectOutlined', '/project/list', [projectRoutes.list, projectRoutes.detail]),
+  ],
   basic: [home],
 };
 

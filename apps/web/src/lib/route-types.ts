@@ -16,7 +16,9 @@ export type ConsoleKey =
   | 'government'
   | 'certification'
   | 'admin'
-  /** Organisation types without a console of their own (design institutes, regulators, …): home and shared pages. */
+  /** Design institutes: the projects they are invited to (read, and their own people on them). */
+  | 'design'
+  /** Organisation types without a console of their own (regulators, platform users): home and shared pages. */
   | 'basic';
 
 /** One entry of the side menu (app/menu.ts `buildMenu`), also the home page's quick links. */

@@ -42,7 +42,8 @@ const upcoming: Record<ConsoleKey, string[]> = {
   government: ['procurementRecords', 'greenShare', 'govShare', 'cityListings'],
   certification: ['pendingApplications', 'issued', 'expiring', 'evidence'],
   admin: ['listingAudits', 'ledger', 'issued', 'products'],
-  basic: ['projects', 'evidence'],
+  design: ['projects', 'evidence'],
+  basic: ['evidence'],
 };
 
 const certColor: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'green', 3: 'red' };
