@@ -361,7 +361,7 @@ export const authorisationListItem = z.object({
   status: z.enum(authorisationStatusValues),
   /** As read today (`authorisationState`: an ended period reads expired). */
   state: z.enum(authorisationStatusValues),
-  /** Days from today to the last day (0 = ends today); null once final (revoked, superseded) or a draft. */
+  /** Days from today to the last day (0 = ends today, negative once ended); null for a draft, revoked or superseded. */
   expiresInDays: z.number().int().nullable(),
   autoAccept: z.boolean(),
   statusReason: z.string().nullable(),
