@@ -3,12 +3,14 @@
  *
  *   coverageOf(tx, question, { lock })   which authorisation covers each line of a distributor's shipment or
  *                                        contract (product, region, date, project, cap), else the first rule it fails
- *   drawDownItem(tx, itemId, quantity)   adds a shipped quantity to an authorisation item (CHECK: never past its cap)
+ *
+ *   Authorisations and letters (d-auth):
+ *   registerDistributionRoutes(app, { db, files, config })   every /api/agent/… and /open/authorisation call
+ *   createAuthorisationService({ db })   authorisations: drafts, issue (signed, on the ledger), acceptance, suspension,
+ *                                        resumption, revocation, renewal (the demo seed issues through it)
+ *   runAuthorisationReminders(db, today?)   the reminders job: both parties told 60, 30 and 7 days before the end
  */
-export {
-  type CoverageLine,
-  type CoverageQuestion,
-  coverageOf,
-  drawDownItem,
-  type LineCoverage,
-} from './distribution.coverage.ts';
+export { createAuthorisationService } from './distribution.authorisation.service.ts';
+export { coverageOf } from './distribution.coverage.ts';
+export { REMINDER_SWEEP_INTERVAL_MS, runAuthorisationReminders } from './distribution.reminders.ts';
+export { registerDistributionRoutes } from './distribution.routes.ts';
