@@ -11,6 +11,7 @@ import {
   spotCheckRoutes,
   stockXlsxRoutes,
 } from '../features/construction/index.ts';
+import { agentRoutes, freeAuthorisationRoute } from '../features/distribution/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -117,10 +118,7 @@ const manufacturer: RouteItem[] = [
     certificateRoutes.success,
     certificateRoutes.fail,
   ]),
-  group('/agent', 'agent', 'TeamOutlined', '/agent/index', [
-    soon('index', 'agentIndex'),
-    soon('agentForm', 'agentForm', { hidden: true, activeMenu: '/agent/index' }),
-  ]),
+  group('/agent', 'agent', 'TeamOutlined', '/agent/index', [agentRoutes.index, agentRoutes.form]),
   group('/productionManagement', 'productionManagement', 'DeploymentUnitOutlined', TRACE_PATHS.dashboard, [
     traceRoutes.dashboard,
     traceRoutes.productDashboard,
@@ -329,6 +327,7 @@ export const publicRoutes: RouteItem[] = [
   catalogueRoutes.cities,
   catalogueRoutes.committee,
   freeCertificateRoute,
+  freeAuthorisationRoute,
   traceMobileRoutes.index,
   traceMobileRoutes.detail,
   soon('/sitemaps', 'sitemaps'),
