@@ -82,7 +82,7 @@ export function verifyAnswer(
       }
     : null;
   const statementText = statement ? canonicalDocument(statement) : null;
-  const docs = [
+  const docs: { kind: string; sha: string; meta: Record<string, string> }[] = [
     { kind: 'document', sha: documentSha256('other file'), meta: {} },
     { kind: AuthorisationLedgerKind.LETTER, sha: documentSha256(letterText), meta: { publicId: letter.publicId } },
     ...(statementText

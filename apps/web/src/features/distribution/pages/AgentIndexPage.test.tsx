@@ -45,7 +45,7 @@ beforeEach(() => {
     answer(api.authorisationRevoke, ({ body }) =>
       String(body.reason).length < 2
         ? fieldErrors({ reason: '原因至少 2 个字' })
-        : { ...(byId(body.id) as AuthorisationView), status: 'revoked', state: 'revoked' },
+        : { ...(byId(body.id) as AuthorisationView), status: 'revoked' as const, state: 'revoked' as const },
     ),
     answer(api.authorisationIssue, () =>
       failure(409, 40900, '与独家授权书 AU20260101-0001 的范围重叠：同一产品、区域和期限'),
