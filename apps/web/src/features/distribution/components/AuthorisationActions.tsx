@@ -2,6 +2,7 @@ import {
   CopyOutlined,
   DeleteOutlined,
   DownloadOutlined,
+  DownOutlined,
   EditOutlined,
   LinkOutlined,
   PauseCircleOutlined,
@@ -12,7 +13,7 @@ import {
 import { authorisationReasonBody } from '@jcbb/contract';
 import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { App, Button, Dropdown, Flex } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -25,6 +26,93 @@ import { agentFormUrl } from '../paths.ts';
 
 type Decision = 'suspend' | 'revoke';
 
+/** One thing the maker may do now: a button in the drawer, a link or a menu entry in a list row. */
+export interface ActionItem {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  primary?: boolean;
+  danger?: boolean;
+  loading?: boolean;
+  onClick?: () => void;
+  /** Opens in a new tab instead (the public page). */
+  href?: string;
+}
+
+/** The drawer's buttons: every action, in order. */
+export function ActionButtons({ actions }: { actions: ActionItem[] }) {
+  return (
+    <Flex wrap gap={8} data-testid="authorisation-actions">
+      {actions.map((x) => (
+        <Button
+          key={x.key}
+          type={x.primary ? 'primary' : 'default'}
+          danger={x.danger}
+          icon={x.icon}
+          loading={x.loading}
+          onClick={x.onClick}
+          {...(x.href ? { href: x.href, target: '_blank', rel: 'noopener' } : {})}
+        >
+          {x.label}
+        </Button>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * A list row's actions, kept short: 查看 (the drawer), the first action of the row's state (edit and issue a draft,
+ * resume, renew), the rest under 更多.
+ */
+export function ActionLinks({ actions, onOpen }: { actions: ActionItem[]; onOpen: () => void }) {
+  const { t } = useTranslation(DISTRIBUTION_NS);
+  const inline = actions.filter((x) => x.key === 'issue' || x.key === 'resume' || x.key === 'renew').slice(0, 1);
+  const rest = actions.filter((x) => !inline.includes(x));
+  return (
+    <Flex wrap gap={4} align="center">
+      <Button size="small" type="link" onClick={onOpen} style={{ paddingInline: 4 }}>
+        {t('list.view')}
+      </Button>
+      {inline.map((x) => (
+        <Button
+          key={x.key}
+          size="small"
+          type="link"
+          loading={x.loading}
+          onClick={x.onClick}
+          style={{ paddingInline: 4 }}
+        >
+          {x.label}
+        </Button>
+      ))}
+      {rest.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: rest.map((x) => ({
+              key: x.key,
+              icon: x.icon,
+              danger: x.danger,
+              label: x.href ? (
+                <a href={x.href} target="_blank" rel="noopener">
+                  {x.label}
+                </a>
+              ) : (
+                x.label
+              ),
+              onClick: x.href ? undefined : x.onClick,
+            })),
+          }}
+        >
+          <Button size="small" type="link" style={{ paddingInline: 4 }}>
+            {t('actions.more')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
+    </Flex>
+  );
+}
+
 /**
  * What the maker may do with one authorisation now (its `actions`, the server's transition table; the server checks
  * each call again): buttons for a list row or the drawer, and the dialogs they open (the reason of a suspension or
@@ -32,8 +120,8 @@ type Decision = 'suspend' | 'revoke';
  */
 export function useAuthorisationActions(
   a: AuthorisationRow,
-  options: { size?: 'small' | 'middle'; onDeleted?: () => void; onRenewed?: (id: number) => void } = {},
-): { buttons: ReactNode[]; dialogs: ReactNode } {
+  options: { onDeleted?: () => void; onRenewed?: (id: number) => void } = {},
+): { actions: ActionItem[]; dialogs: ReactNode } {
   const { t } = useTranslation(DISTRIBUTION_NS);
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
@@ -42,7 +130,6 @@ export function useAuthorisationActions(
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [pdfLoading, setPdfLoading] = useState(false);
-  const size = options.size ?? 'small';
 
   const done = (action: string) => {
     message.success(t('actions.done', { action }));
@@ -102,118 +189,107 @@ export function useAuthorisationActions(
     }
   };
 
-  const buttons: ReactNode[] = [
-    may('save') && (
-      <Button key="edit" size={size} icon={<EditOutlined />} onClick={() => navigate(agentFormUrl(a.id))}>
-        {t('actions.edit')}
-      </Button>
-    ),
-    may('issue') && (
-      <Button
-        key="issue"
-        size={size}
-        type="primary"
-        icon={<SafetyCertificateOutlined />}
-        loading={issue.isPending}
-        onClick={() =>
-          modal.confirm({
-            title: t('form.issueTitle'),
-            content: (
-              <>
-                <p>{t('form.issueConfirm')}</p>
-                <p>
-                  <strong>{a.exclusive ? t('form.issueExclusive') : t('form.issueNotExclusive')}</strong>
-                </p>
-                <p>{a.autoAccept ? t('form.issueAuto') : t('form.issueAccept')}</p>
-              </>
-            ),
-            okText: t('form.issue'),
-            cancelText: t('common.cancel'),
-            onOk: () => issue.mutate({ id: a.id }),
-          })
-        }
-      >
-        {t('actions.issue')}
-      </Button>
-    ),
-    may('resume') && (
-      <Button
-        key="resume"
-        size={size}
-        icon={<PlayCircleOutlined />}
-        loading={resume.isPending}
-        onClick={() =>
-          modal.confirm({
-            title: t('actions.resume'),
-            content: t('actions.resumeConfirm'),
-            okText: t('actions.resume'),
-            cancelText: t('common.cancel'),
-            onOk: () => resume.mutate({ id: a.id }),
-          })
-        }
-      >
-        {t('actions.resume')}
-      </Button>
-    ),
-    may('renew') && (
-      <Button
-        key="renew"
-        size={size}
-        icon={<CopyOutlined />}
-        loading={renew.isPending}
-        onClick={() => renew.mutate({ id: a.id })}
-      >
-        {t('actions.renew')}
-      </Button>
-    ),
-    a.number && (
-      <Button key="letter" size={size} icon={<DownloadOutlined />} loading={pdfLoading} onClick={downloadLetter}>
-        {t('actions.letter')}
-      </Button>
-    ),
-    a.number && (
-      <Button
-        key="public"
-        size={size}
-        icon={<LinkOutlined />}
-        href={pageUrl(pages.authorisationVerify, { id: a.publicId })}
-        target="_blank"
-        rel="noopener"
-      >
-        {t('actions.publicPage')}
-      </Button>
-    ),
-    may('suspend') && (
-      <Button key="suspend" size={size} icon={<PauseCircleOutlined />} onClick={() => decide('suspend')}>
-        {t('actions.suspend')}
-      </Button>
-    ),
-    may('revoke') && (
-      <Button key="revoke" size={size} danger icon={<StopOutlined />} onClick={() => decide('revoke')}>
-        {t('actions.revoke')}
-      </Button>
-    ),
-    may('delete') && (
-      <Button
-        key="delete"
-        size={size}
-        danger
-        icon={<DeleteOutlined />}
-        loading={remove.isPending}
-        onClick={() =>
-          modal.confirm({
-            title: t('actions.deleteConfirm'),
-            okText: t('actions.delete'),
-            okButtonProps: { danger: true },
-            cancelText: t('common.cancel'),
-            onOk: () => remove.mutate({ id: a.id }),
-          })
-        }
-      >
-        {t('actions.delete')}
-      </Button>
-    ),
-  ].filter(Boolean);
+  const actions: ActionItem[] = [];
+  if (may('save'))
+    actions.push({
+      key: 'edit',
+      label: t('actions.edit'),
+      icon: <EditOutlined />,
+      onClick: () => navigate(agentFormUrl(a.id)),
+    });
+  if (may('issue'))
+    actions.push({
+      key: 'issue',
+      label: t('actions.issue'),
+      icon: <SafetyCertificateOutlined />,
+      primary: true,
+      loading: issue.isPending,
+      onClick: () =>
+        modal.confirm({
+          title: t('form.issueTitle'),
+          content: (
+            <>
+              <p>{t('form.issueConfirm')}</p>
+              <p>
+                <strong>{a.exclusive ? t('form.issueExclusive') : t('form.issueNotExclusive')}</strong>
+              </p>
+              <p>{a.autoAccept ? t('form.issueAuto') : t('form.issueAccept')}</p>
+            </>
+          ),
+          okText: t('form.issue'),
+          cancelText: t('common.cancel'),
+          onOk: () => issue.mutate({ id: a.id }),
+        }),
+    });
+  if (may('resume'))
+    actions.push({
+      key: 'resume',
+      label: t('actions.resume'),
+      icon: <PlayCircleOutlined />,
+      loading: resume.isPending,
+      onClick: () =>
+        modal.confirm({
+          title: t('actions.resume'),
+          content: t('actions.resumeConfirm'),
+          okText: t('actions.resume'),
+          cancelText: t('common.cancel'),
+          onOk: () => resume.mutate({ id: a.id }),
+        }),
+    });
+  if (may('renew'))
+    actions.push({
+      key: 'renew',
+      label: t('actions.renew'),
+      icon: <CopyOutlined />,
+      loading: renew.isPending,
+      onClick: () => renew.mutate({ id: a.id }),
+    });
+  if (a.number) {
+    actions.push({
+      key: 'letter',
+      label: t('actions.letter'),
+      icon: <DownloadOutlined />,
+      loading: pdfLoading,
+      onClick: () => void downloadLetter(),
+    });
+    actions.push({
+      key: 'public',
+      label: t('actions.publicPage'),
+      icon: <LinkOutlined />,
+      href: pageUrl(pages.authorisationVerify, { id: a.publicId }),
+    });
+  }
+  if (may('suspend'))
+    actions.push({
+      key: 'suspend',
+      label: t('actions.suspend'),
+      icon: <PauseCircleOutlined />,
+      onClick: () => decide('suspend'),
+    });
+  if (may('revoke'))
+    actions.push({
+      key: 'revoke',
+      label: t('actions.revoke'),
+      icon: <StopOutlined />,
+      danger: true,
+      onClick: () => decide('revoke'),
+    });
+  if (may('delete'))
+    actions.push({
+      key: 'delete',
+      label: t('actions.delete'),
+      icon: <DeleteOutlined />,
+      danger: true,
+      loading: remove.isPending,
+      onClick: () =>
+        modal.confirm({
+          title: t('actions.deleteConfirm'),
+          okText: t('actions.delete'),
+          okButtonProps: { danger: true },
+          cancelText: t('common.cancel'),
+          onOk: () => remove.mutate({ id: a.id }),
+        }),
+    });
 
   const decision = deciding ?? 'suspend';
   const dialogs = (
@@ -234,5 +310,5 @@ export function useAuthorisationActions(
       onSubmit={(reason) => (decision === 'revoke' ? revoke : suspend).mutate({ id: a.id, reason })}
     />
   );
-  return { buttons, dialogs };
+  return { actions, dialogs };
 }

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { isNotFound } from '../../../lib/record-id.ts';
 import { type AuthorisationView, authorisationQueries } from '../api.ts';
 import { DISTRIBUTION_NS } from '../locales/register.ts';
-import { useAuthorisationActions } from './AuthorisationActions.tsx';
+import { ActionButtons, useAuthorisationActions } from './AuthorisationActions.tsx';
 import { AUTHORISATION_EXPIRING_DAYS, distributionLabels, endsWithin } from './labels.ts';
 import { StateTag } from './StateTag.tsx';
 
@@ -88,17 +88,13 @@ function Detail({
   const english = i18n.language.startsWith('en');
   const labels = distributionLabels(english);
   const locale = english ? 'en' : 'zh-CN';
-  const { buttons, dialogs } = useAuthorisationActions(a, { size: 'middle', onDeleted, onRenewed: onOpen });
+  const { actions, dialogs } = useAuthorisationActions(a, { onDeleted, onRenewed: onOpen });
   const expiring = endsWithin(a, AUTHORISATION_EXPIRING_DAYS);
   const none = t('common.none');
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      {buttons.length > 0 && (
-        <Flex wrap gap={8} data-testid="authorisation-actions">
-          {buttons}
-        </Flex>
-      )}
+      {actions.length > 0 && <ActionButtons actions={actions} />}
       {a.statusReason && (a.state === 'suspended' || a.state === 'revoked') && (
         <Alert
           type={a.state === 'revoked' ? 'error' : 'warning'}
@@ -136,7 +132,7 @@ function Detail({
           },
           {
             key: 'version',
-            label: t('detail.versions'),
+            label: t('detail.version'),
             children: t('common.versionN', { version: a.version }),
           },
           ...(a.kind === 'project'

@@ -4,8 +4,8 @@ import { TREE_HEAD_FORMAT } from '@jcbb/contract/ledger-proof';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScanError, scanApi } from '../../trace/public.ts';
-import en from '../locales/en.ts';
-import zh from '../locales/zh-CN.ts';
+import en from '../locales/free.en.ts';
+import zh from '../locales/free.zh-CN.ts';
 import { LETTER, TEST_LEDGER_KEY, verifyAnswer } from '../test-data.ts';
 import { AUTHORISATION_VERIFY_PATH, AuthorisationLookup, authorisationApi } from './AuthorisationLookup.tsx';
 
@@ -42,7 +42,7 @@ describe('/free/authorisation (light)', { timeout: 30_000 }, () => {
     expect(within(facts).getByText('南京恒通建材贸易有限公司')).toBeInTheDocument();
     expect(within(facts).getByText('江苏省')).toBeInTheDocument();
     expect(within(facts).getByText('是（唯一授权）')).toBeInTheDocument();
-    expect(within(facts).getByText(/1200×600×50 · 上限 500平方米/)).toBeInTheDocument();
+    expect(within(facts).getByText(/1200×600×50 · 上限 500 平方米/)).toBeInTheDocument();
     expect(screen.getByText('当前状态由平台签名的状态声明证实。', { exact: false })).toBeInTheDocument();
     // Only the date of the check is outside the signed documents.
     expect(screen.getByTestId('authorisation-not-covered')).toHaveTextContent(
@@ -98,8 +98,8 @@ describe('/free/authorisation (light)', { timeout: 30_000 }, () => {
   it("asks the contract's path, and names the states as the contract does", () => {
     expect(AUTHORISATION_VERIFY_PATH).toBe(distributionEndpoints.authorisationVerify.path);
     for (const [state, label] of Object.entries(authorisationStatusLabels)) {
-      expect(zh.free.states[state as keyof typeof zh.free.states]).toBe(label.zh);
-      expect(en.free.states[state as keyof typeof en.free.states]).toBe(label.en);
+      expect(zh.states[state as keyof typeof zh.states]).toBe(label.zh);
+      expect(en.states[state as keyof typeof en.states]).toBe(label.en);
     }
     expect(LETTER.credentialSubject.regions[0]?.code).toBe('320000');
   });

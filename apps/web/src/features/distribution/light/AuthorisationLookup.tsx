@@ -6,10 +6,12 @@ import {
   verifyAuthorisation,
 } from '@jcbb/contract/distribution-proof';
 import { pages, pageUrl } from '@jcbb/contract/pages';
+import { formatQuantity } from '@jcbb/contract/quantity';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { type LedgerKey, openGet, ScanError, scanApi } from '../../trace/public.ts';
-import en from '../locales/en.ts';
-import zh from '../locales/zh-CN.ts';
+import en from '../locales/free.en.ts';
+import zh from '../locales/free.zh-CN.ts';
 import './authorisation-light.css';
 
 /**
@@ -53,7 +55,7 @@ const cleanId = (value: string) => (/^[A-Za-z0-9_-]{1,60}$/.test(value.trim()) ?
 
 export function AuthorisationLookup({ initialId }: { initialId: string }) {
   const words = useMemo(pick, []);
-  const f = words.free;
+  const f = words;
   const id = cleanId(initialId);
   const [answer, setAnswer] = useState<Load<AuthorisationVerifyData>>({ state: id ? 'loading' : 'idle' });
   const [key, setKey] = useState<Load<LedgerKey>>({ state: 'idle' });
@@ -136,6 +138,12 @@ const TONE: Record<string, 'ok' | 'warn' | 'bad'> = {
   expired: 'bad',
 };
 
+/** An ISO instant of the letter as Shanghai wall-clock time (to the minute); the text itself if it is not one. */
+function shanghaiTime(iso: string): string {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : formatShanghaiTime(at).slice(0, 16);
+}
+
 /** The letter's own words, read from the signed text even before (or without) its check: marked accordingly. */
 function parseLetter(content: string): AuthorisationLetterContent | null {
   try {
@@ -147,7 +155,7 @@ function parseLetter(content: string): AuthorisationLetterContent | null {
 }
 
 function Letter({ data, keyLoad, words }: { data: AuthorisationVerifyData; keyLoad: Load<LedgerKey>; words: Words }) {
-  const f = words.free;
+  const f = words;
   const publicKey = keyLoad.state === 'ok' ? keyLoad.value.publicKey : null;
   // Checked with the key published at /.well-known, never the one the answer carries.
   const check = useMemo<AuthorisationCheck | null>(
@@ -234,7 +242,8 @@ function Letter({ data, keyLoad, words }: { data: AuthorisationVerifyData; keyLo
                 <span className="scan-muted">
                   {' · '}
                   {item.specifications.length > 0 ? item.specifications.map((s) => s.name).join('、') : f.allSpecs}
-                  {item.quantityCap !== null && ` · ${fmt(f.cap, { cap: `${item.quantityCap}${item.unit ?? ''}` })}`}
+                  {item.quantityCap !== null &&
+                    ` · ${fmt(f.cap, { cap: formatQuantity(item.quantityCap, { unit: item.unit, locale: words === en ? 'en' : 'zh-CN' }) })}`}
                 </span>
               </li>
             ))}
@@ -244,7 +253,7 @@ function Letter({ data, keyLoad, words }: { data: AuthorisationVerifyData; keyLo
           ? [[f.afterSales, subject.commitments.afterSales] as [string, ReactNode]]
           : []),
         ...(subject?.commitments.supply ? [[f.supply, subject.commitments.supply] as [string, ReactNode]] : []),
-        [f.issuedAt, letter.issuedAt.replace('T', ' ').slice(0, 16)],
+        [f.issuedAt, shanghaiTime(letter.issuedAt)],
       ]
     : [];
 
@@ -348,7 +357,7 @@ function Party({ name, code, words }: { name: string; code: string | null; words
   return (
     <>
       {name}
-      {code && <div className="scan-small scan-muted">{fmt(words.free.creditCode, { code })}</div>}
+      {code && <div className="scan-small scan-muted">{fmt(words.creditCode, { code })}</div>}
     </>
   );
 }

@@ -59,6 +59,15 @@ afterEach(() => {
 });
 
 const render = (path = '/agent/index') => renderWithProviders(<AgentIndexPage />, { path });
+/** Opens a row's 更多 and answers its entries. */
+async function menuOf(row: HTMLElement): Promise<string[]> {
+  fireEvent.click(within(row).getByRole('button', { name: /更多/ }));
+  const menus = await screen.findAllByRole('menu');
+  const menu = menus.at(-1) as HTMLElement;
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((i) => (i.textContent ?? '').trim());
+}
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
 describe('/agent/index', () => {
@@ -77,8 +86,10 @@ describe('/agent/index', () => {
     // The draft: no number yet, the draft's own actions only.
     const drafted = (await screen.findAllByText('草稿'))[0]?.closest('tr') as HTMLElement;
     expect(within(drafted).getByRole('button', { name: /签\s*发/ })).toBeInTheDocument();
-    expect(within(drafted).queryByRole('button', { name: /撤\s*销/ })).not.toBeInTheDocument();
-    expect(within(drafted).queryByRole('button', { name: /下载授权书/ })).not.toBeInTheDocument();
+    expect(await menuOf(drafted)).toEqual(['编辑', '删除']);
+    // An active letter: renew at hand; the letter, its public page, suspension and revocation under 更多.
+    expect(within(active).getByRole('button', { name: '续签' })).toBeInTheDocument();
+    expect(await menuOf(active)).toEqual(['下载授权书', '公开核验页', '暂停', '撤销']);
   });
 
   it('filters by state and by ending within 60 days, asking the server', async () => {
@@ -94,7 +105,8 @@ describe('/agent/index', () => {
   it('revokes with a reason, which it sends', async () => {
     render();
     const active = await rowOf('AU20261128-0001');
-    fireEvent.click(within(active).getByRole('button', { name: /撤\s*销/ }));
+    await menuOf(active);
+    fireEvent.click(screen.getByRole('menuitem', { name: /撤销/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('撤销授权 AU20261128-0001')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '经销商违规跨区销售' } });

@@ -26,7 +26,7 @@ import { PageCard } from '../../../components/PageCard.tsx';
 import { positiveId } from '../../../lib/record-id.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { type AuthorisationRow, authorisationQueries, invalidateAuthorisations } from '../api.ts';
-import { useAuthorisationActions } from '../components/AuthorisationActions.tsx';
+import { ActionLinks, useAuthorisationActions } from '../components/AuthorisationActions.tsx';
 import { AuthorisationDrawer } from '../components/AuthorisationDrawer.tsx';
 import { AUTHORISATION_EXPIRING_DAYS, distributionLabels, endsWithin } from '../components/labels.ts';
 import { StateTag } from '../components/StateTag.tsx';
@@ -76,29 +76,35 @@ export function AgentIndexPage() {
   const create = () => navigate(agentFormUrl());
   const locale = english ? 'en' : 'zh-CN';
 
+  const daysLeft = (a: AuthorisationRow) => (
+    <Tag
+      color={(a.expiresInDays ?? 0) <= 7 ? 'red' : 'orange'}
+      data-testid="days-left"
+      style={{ width: 'fit-content' }}
+    >
+      {a.expiresInDays === 0 ? t('common.endsToday') : t('common.daysLeft', { days: a.expiresInDays })}
+    </Tag>
+  );
   const period = (a: AuthorisationRow) => (
     <Space orientation="vertical" size={0}>
-      <span style={{ whiteSpace: 'nowrap' }}>{`${a.validFrom} ~ ${a.validUntil}`}</span>
-      {endsWithin(a, AUTHORISATION_EXPIRING_DAYS) && (
-        <Tag color={(a.expiresInDays ?? 0) <= 7 ? 'red' : 'orange'} data-testid="days-left">
-          {a.expiresInDays === 0 ? t('common.endsToday') : t('common.daysLeft', { days: a.expiresInDays })}
-        </Tag>
-      )}
+      <span style={{ whiteSpace: 'nowrap' }}>{a.validFrom}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>{`~ ${a.validUntil}`}</span>
+      {endsWithin(a, AUTHORISATION_EXPIRING_DAYS) && daysLeft(a)}
     </Space>
   );
-  const shipped = (a: AuthorisationRow) => {
-    const capped = a.items.filter((i) => i.quantityCap !== null);
-    if (capped.length === 0) return <Typography.Text type="secondary">{t('common.noCap')}</Typography.Text>;
-    return (
-      <Space orientation="vertical" size={0}>
-        {capped.map((i) => (
-          <Typography.Text key={i.id} style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-            {`${i.productName}：${formatQuantity(i.shippedQuantity, { locale })} / ${formatQuantity(i.quantityCap, { unit: i.unit, locale })}`}
-          </Typography.Text>
-        ))}
-      </Space>
-    );
-  };
+  /** Shipped against each capped product (nothing for a letter without caps). */
+  const shipped = (a: AuthorisationRow) =>
+    a.items
+      .filter((i) => i.quantityCap !== null)
+      .map((i) => (
+        <Typography.Text key={i.id} type="secondary" style={{ fontSize: 12 }}>
+          {t('list.shippedLine', {
+            product: i.productName,
+            shipped: formatQuantity(i.shippedQuantity, { locale }),
+            cap: formatQuantity(i.quantityCap, { unit: i.unit, locale }),
+          })}
+        </Typography.Text>
+      ));
   const letter = (a: AuthorisationRow) => (
     <Space orientation="vertical" size={0}>
       <Typography.Link onClick={() => open(a.id)}>{a.number ?? t('common.draft')}</Typography.Link>
@@ -107,33 +113,40 @@ export function AgentIndexPage() {
       </Typography.Text>
     </Space>
   );
-  const kind = (a: AuthorisationRow) => (
+  /** The scope's summary (products · regions), the project of a project letter, exclusivity, shipped against caps. */
+  const scope = (a: AuthorisationRow) => (
     <Space orientation="vertical" size={2}>
-      <span>{labels.kind(a.kind)}</span>
-      {a.kind === 'project' && (a.projectName || a.tenderNo) && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {a.projectName ?? a.tenderNo}
-        </Typography.Text>
+      <span>{a.scopeSummary}</span>
+      {(a.kind === 'project' || a.exclusive) && (
+        <Space size={4} wrap>
+          {a.kind === 'project' && (
+            <Tag color="blue" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+              {[t('common.projectKind'), a.projectName ?? a.tenderNo].filter(Boolean).join('：')}
+            </Tag>
+          )}
+          {a.exclusive && (
+            <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+              {t('common.exclusive')}
+            </Tag>
+          )}
+        </Space>
       )}
-      {a.exclusive && <Tag color="purple">{t('common.exclusive')}</Tag>}
+      {shipped(a)}
     </Space>
   );
 
   const columns: TableProps<AuthorisationRow>['columns'] = [
     { title: t('list.letter'), key: 'letter', width: 150, render: (_, a) => letter(a) },
-    { title: t('list.distributor'), key: 'distributor', width: 180, render: (_, a) => a.distributor.name },
-    { title: t('list.kind'), key: 'kind', width: 150, render: (_, a) => kind(a) },
-    { title: t('list.scope'), dataIndex: 'scopeSummary', key: 'scope', width: 200 },
+    { title: t('list.distributor'), key: 'distributor', width: 170, render: (_, a) => a.distributor.name },
+    { title: t('list.scope'), key: 'scope', render: (_, a) => scope(a) },
+    { title: t('list.period'), key: 'period', width: 120, render: (_, a) => period(a) },
+    { title: t('list.state'), key: 'state', width: 110, render: (_, a) => <StateTag state={a.state} /> },
     {
-      title: t('list.regions'),
-      key: 'regions',
-      width: 140,
-      render: (_, a) => a.regions.map((r) => r.name).join('、'),
+      title: t('list.actions'),
+      key: 'actions',
+      width: 170,
+      render: (_, a) => <RowActions a={a} onOpen={() => open(a.id)} />,
     },
-    { title: t('list.period'), key: 'period', width: 190, render: (_, a) => period(a) },
-    { title: t('list.state'), key: 'state', width: 120, render: (_, a) => <StateTag state={a.state} /> },
-    { title: t('list.shipped'), key: 'shipped', width: 170, responsive: ['xl'], render: (_, a) => shipped(a) },
-    { title: t('list.actions'), key: 'actions', width: 220, render: (_, a) => <RowActions a={a} /> },
   ];
 
   const empty = (
@@ -195,7 +208,9 @@ export function AgentIndexPage() {
             emptyText={empty}
             renderItem={(a) => (
               <Card a={a} onOpen={() => open(a.id)}>
-                {period(a)}
+                {scope(a)}
+                <Typography.Text style={{ fontSize: 13 }}>{`${a.validFrom} ~ ${a.validUntil}`}</Typography.Text>
+                {endsWithin(a, AUTHORISATION_EXPIRING_DAYS) && daysLeft(a)}
               </Card>
             )}
           />
@@ -211,14 +226,12 @@ export function AgentIndexPage() {
   );
 }
 
-/** A row's actions: what the transition table allows now, and the letter's download and public page once issued. */
-function RowActions({ a }: { a: AuthorisationRow }) {
-  const { buttons, dialogs } = useAuthorisationActions(a);
+/** A row's actions: 查看, the state's first action, the rest (the letter's PDF and public page once issued) under 更多. */
+function RowActions({ a, onOpen }: { a: AuthorisationRow; onOpen: () => void }) {
+  const { actions, dialogs } = useAuthorisationActions(a);
   return (
     <>
-      <Flex wrap gap={4}>
-        {buttons}
-      </Flex>
+      <ActionLinks actions={actions} onOpen={onOpen} />
       {dialogs}
     </>
   );
@@ -226,8 +239,7 @@ function RowActions({ a }: { a: AuthorisationRow }) {
 
 /** One authorisation on a phone: the letter, the distributor, its state and scope, the period; tap to open. */
 function Card({ a, onOpen, children }: { a: AuthorisationRow; onOpen: () => void; children: ReactNode }) {
-  const { t, i18n } = useTranslation(DISTRIBUTION_NS);
-  const labels = distributionLabels(i18n.language.startsWith('en'));
+  const { t } = useTranslation(DISTRIBUTION_NS);
   return (
     <Space
       orientation="vertical"
@@ -242,13 +254,10 @@ function Card({ a, onOpen, children }: { a: AuthorisationRow; onOpen: () => void
         <StateTag state={a.state} />
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {[a.number ?? t('common.draft'), labels.kind(a.kind), a.exclusive ? t('common.exclusive') : null]
-          .filter(Boolean)
-          .join(' · ')}
+        {`${a.number ?? t('common.draft')} · ${t('common.versionN', { version: a.version })}`}
       </Typography.Text>
-      <Typography.Text style={{ fontSize: 13 }}>{a.scopeSummary}</Typography.Text>
       {children}
-      <RowActions a={a} />
+      <RowActions a={a} onOpen={onOpen} />
     </Space>
   );
 }
