@@ -38,6 +38,7 @@ import {
   createConstructionServices,
   registerConstructionRoutes,
 } from './modules/construction/index.ts';
+import { registerDistributionRoutes } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
@@ -361,6 +362,8 @@ function registerModules(
     }),
     { files },
   );
+
+  registerDistributionRoutes(app, { db, files, config });
 
   registerLedger(app, { db, files });
 }

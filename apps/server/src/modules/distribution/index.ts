@@ -4,7 +4,15 @@
  *   coverageOf(tx, question, { lock })   which authorisation covers each line of a distributor's shipment or
  *                                        contract (product, region, date, project, cap), else the first rule it fails
  *   drawDownItem(tx, itemId, quantity)   adds a shipped quantity to an authorisation item (CHECK: never past its cap)
+ *
+ *   registerDistributionRoutes(app, { db, files, config })   every /api/agent/… and /open/authorisation call
+ *   createAuthorisationService({ db })   authorisations: drafts, issue (signed, on the ledger), acceptance, suspension,
+ *                                        resumption, revocation, renewal (the demo seed issues through it)
+ *   runAuthorisationReminders(db, today?)   the reminders job: both parties told 60, 30 and 7 days before the end
  */
+
+// ---- authorisations and letters (d-auth) ----
+export { type AuthorisationService, createAuthorisationService } from './distribution.authorisation.service.ts';
 export {
   type CoverageLine,
   type CoverageQuestion,
@@ -12,3 +20,5 @@ export {
   drawDownItem,
   type LineCoverage,
 } from './distribution.coverage.ts';
+export { REMINDER_SWEEP_INTERVAL_MS, runAuthorisationReminders } from './distribution.reminders.ts';
+export { type DistributionDeps, registerDistributionRoutes } from './distribution.routes.ts';
