@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { authorisationKindValues, authorisationSaveBody } from '@jcbb/contract';
 import { pages, pageUrl } from '@jcbb/contract/pages';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -569,45 +569,59 @@ function ItemRow({
   );
 }
 
-/** Certified distributors by name or credit code, asked when typing pauses (distributorSearch). */
-function DistributorSelect({
+interface Found {
+  value: number;
+  label: string;
+  detail: string;
+}
+interface PickProps {
+  value?: number;
+  onChange?: (id: number | undefined) => void;
+  /** The record already chosen: it keeps its name while no search holds it. */
+  known: { id: number; name: string } | null;
+  id?: string;
+}
+
+/**
+ * A select whose options the server searches as the user types: asked once typing pauses (`useDebounced`) and from
+ * `minLength` characters (`queryFor` the search's query, `toOptions` its answer as options).
+ */
+function SearchSelect<T>({
   value,
   onChange,
   known,
   id,
-}: {
-  value?: number;
-  onChange?: (id: number | undefined) => void;
-  known: { id: number; name: string } | null;
-  id?: string;
+  label,
+  placeholder,
+  minLength,
+  queryFor,
+  toOptions,
+  notFound,
+}: PickProps & {
+  label: string;
+  placeholder: string;
+  minLength: number;
+  queryFor: (text: string) => UseQueryOptions<T, Error, T, readonly unknown[]>;
+  toOptions: (data: T) => Found[];
+  notFound?: (text: string, fetching: boolean) => string | undefined;
 }) {
-  const { t } = useTranslation(DISTRIBUTION_NS);
   const [text, setText] = useState('');
-  const keyword = useDebounced(text.trim().slice(0, 50));
-  const enabled = keyword.length >= 2;
-  const found = useQuery({
-    ...authorisationQueries.distributors(keyword),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-  const rows = enabled ? (found.data ?? []) : [];
-  const options = rows.map((d) => ({
-    value: d.id,
-    label: d.name,
-    detail: [d.creditCode, d.regionName].filter(Boolean).join(' · '),
-  }));
+  const settled = useDebounced(text.trim().slice(0, 50));
+  const enabled = settled.length >= minLength;
+  const found = useQuery({ ...queryFor(settled), enabled, placeholderData: keepPreviousData });
+  const options = enabled && found.data !== undefined ? toOptions(found.data) : [];
   if (value && known && value === known.id && !options.some((o) => o.value === value))
     options.push({ value: known.id, label: known.name, detail: '' });
   return (
     <Select
       id={id}
-      aria-label={t('form.distributor')}
+      aria-label={label}
       value={value}
       onChange={onChange}
       allowClear
       showSearch={{ filterOption: false, onSearch: setText }}
       loading={found.isFetching}
-      placeholder={t('form.distributorPlaceholder')}
+      placeholder={placeholder}
       options={options}
       optionRender={(option) => (
         <Space orientation="vertical" size={0} style={{ whiteSpace: 'normal' }}>
@@ -619,55 +633,48 @@ function DistributorSelect({
           )}
         </Space>
       )}
-      notFoundContent={!enabled ? t('form.typeMore') : found.isFetching ? t('form.searching') : t('form.noDistributor')}
+      notFoundContent={notFound?.(settled, found.isFetching)}
+    />
+  );
+}
+
+/** Certified distributors by name or credit code (distributorSearch), from two characters. */
+function DistributorSelect(props: PickProps) {
+  const { t } = useTranslation(DISTRIBUTION_NS);
+  return (
+    <SearchSelect
+      {...props}
+      label={t('form.distributor')}
+      placeholder={t('form.distributorPlaceholder')}
+      minLength={2}
+      queryFor={authorisationQueries.distributors}
+      toOptions={(rows) =>
+        rows.map((d) => ({
+          value: d.id,
+          label: d.name,
+          detail: [d.creditCode, d.regionName].filter(Boolean).join(' · '),
+        }))
+      }
+      notFound={(text, fetching) =>
+        text.length < 2 ? t('form.typeMore') : fetching ? t('form.searching') : t('form.noDistributor')
+      }
     />
   );
 }
 
 /** A platform project by name (optional: a project off the platform is named by its name or tender number). */
-function ProjectSelect({
-  value,
-  onChange,
-  known,
-  id,
-}: {
-  value?: number;
-  onChange?: (id: number | undefined) => void;
-  known: { id: number; name: string } | null;
-  id?: string;
-}) {
+function ProjectSelect(props: PickProps) {
   const { t } = useTranslation(DISTRIBUTION_NS);
-  const [text, setText] = useState('');
-  const name = useDebounced(text.trim().slice(0, 50));
-  const projects = useQuery({ ...authorisationQueries.projects(name), placeholderData: keepPreviousData });
-  const options = (projects.data?.list ?? []).map((p) => ({
-    value: p.id,
-    label: p.name,
-    detail: `${p.regionName} · ${p.developerName}`,
-  }));
-  if (value && known && value === known.id && !options.some((o) => o.value === value))
-    options.push({ value: known.id, label: known.name, detail: '' });
   return (
-    <Select
-      id={id}
-      aria-label={t('form.project')}
-      value={value}
-      onChange={onChange}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setText }}
-      loading={projects.isFetching}
+    <SearchSelect
+      {...props}
+      label={t('form.project')}
       placeholder={t('form.projectPlaceholder')}
-      options={options}
-      optionRender={(option) => (
-        <Space orientation="vertical" size={0} style={{ whiteSpace: 'normal' }}>
-          <span>{option.label}</span>
-          {option.data.detail && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {option.data.detail}
-            </Typography.Text>
-          )}
-        </Space>
-      )}
+      minLength={0}
+      queryFor={authorisationQueries.projects}
+      toOptions={(page) =>
+        page.list.map((p) => ({ value: p.id, label: p.name, detail: `${p.regionName} · ${p.developerName}` }))
+      }
     />
   );
 }

@@ -137,14 +137,14 @@ export function AgentIndexPage() {
 
   const columns: TableProps<AuthorisationRow>['columns'] = [
     { title: t('list.letter'), key: 'letter', width: 150, render: (_, a) => letter(a) },
-    { title: t('list.distributor'), key: 'distributor', width: 170, render: (_, a) => a.distributor.name },
+    { title: t('list.distributor'), key: 'distributor', width: 160, render: (_, a) => a.distributor.name },
     { title: t('list.scope'), key: 'scope', render: (_, a) => scope(a) },
     { title: t('list.period'), key: 'period', width: 120, render: (_, a) => period(a) },
     { title: t('list.state'), key: 'state', width: 110, render: (_, a) => <StateTag state={a.state} /> },
     {
       title: t('list.actions'),
       key: 'actions',
-      width: 170,
+      width: 200,
       render: (_, a) => <RowActions a={a} onOpen={() => open(a.id)} />,
     },
   ];
