@@ -38,6 +38,7 @@ import {
   createConstructionServices,
   registerConstructionRoutes,
 } from './modules/construction/index.ts';
+import { registerDistributorConsoleRoutes } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
@@ -363,6 +364,7 @@ function registerModules(
   );
 
   registerLedger(app, { db, files });
+  registerDistributorConsoleRoutes(app, { db });
 }
 
 const DOCUMENT_ONLY_HEADERS = [

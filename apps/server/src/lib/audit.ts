@@ -102,6 +102,11 @@ export const AuditActions = {
   issue_order: ['issue', 'return'],
   /** A spot check (from/to = SpotCheckState). */
   spot_check: ['create', 'rectify', 'close'],
+  // ---- distribution: the distributor's product records and sales contracts ----
+  /** A distributor's own product record (modules/distribution). */
+  distributor_product: ['create', 'update', 'delete'],
+  /** A sales contract (from/to = SalesContractStatus; `ship`: a draft shipment made against it). */
+  sales_contract: ['create', 'update', 'sign', 'activate', 'complete', 'terminate', 'ship'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

@@ -64,6 +64,8 @@ const reach: Record<PageName, Reach[]> = {
   scanIndex: ['public'],
   scanDetail: ['public'],
   certificateVerify: ['public'],
+  // Distribution: the send wizard a sales contract's shipment opens on.
+  shipmentDraft: [member('manufacturer'), member('distributor')],
 };
 
 const where = (r: Reach) => (r === 'public' ? 'the public pages' : `the ${r.console} console (${r.roles.join(', ')})`);
