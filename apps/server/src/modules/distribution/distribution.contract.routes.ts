@@ -4,11 +4,18 @@ import type { Db } from '../../db/client.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { createSalesContractService } from './distribution.contract.service.ts';
 import { registerDistributorProductRoutes } from './distribution.product.routes.ts';
+import { createDistributorProductService } from './distribution.product.service.ts';
+
+/** The distributor console's services (the routes' and the demo seed's). */
+export function createDistributorConsoleServices({ db }: { db: Db }) {
+  return { products: createDistributorProductService({ db }), contracts: createSalesContractService({ db }) };
+}
 
 /** The distributor console's calls: product records, licensed products, sales contracts (one line in app.ts). */
 export function registerDistributorConsoleRoutes(app: FastifyInstance, deps: { db: Db }) {
-  registerDistributorProductRoutes(app, deps);
-  registerSalesContractRoutes(app, deps);
+  const services = createDistributorConsoleServices(deps);
+  registerDistributorProductRoutes(app, deps, services.products);
+  registerSalesContractRoutes(app, services.contracts);
 }
 
 const tags = ['经销合同 Sales contracts'];
@@ -16,8 +23,7 @@ const seller =
   "The contract's distributor only: its buyer gets 403, anyone else 404. A change not allowed from the contract's state: 409.";
 
 /** Sales contracts (docs/distribution.md, "Sales contracts"). */
-export function registerSalesContractRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const contracts = createSalesContractService({ db });
+function registerSalesContractRoutes(app: FastifyInstance, contracts: ReturnType<typeof createSalesContractService>) {
   const orgTypes = [OrgType.DISTRIBUTOR];
 
   defineRoute(app, api.contractList, {

@@ -4,14 +4,17 @@ import type { Db } from '../../db/client.ts';
 import { callerOrgId } from '../../lib/access.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { licensedDetail, licensedList } from './distribution.licensed.ts';
-import { createDistributorProductService } from './distribution.product.service.ts';
+import type { createDistributorProductService } from './distribution.product.service.ts';
 
 const tags = ['经销 Distribution'];
 const own = "Distributors only (403 for other organisation types); another organisation's record answers 404.";
 
 /** The distributor's product records and licensed products (docs/distribution.md, "The distributor console"). */
-export function registerDistributorProductRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const records = createDistributorProductService({ db });
+export function registerDistributorProductRoutes(
+  app: FastifyInstance,
+  { db }: { db: Db },
+  records: ReturnType<typeof createDistributorProductService>,
+) {
   const orgTypes = [OrgType.DISTRIBUTOR];
 
   defineRoute(app, api.productList, {

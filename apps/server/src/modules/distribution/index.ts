@@ -6,10 +6,14 @@
  *   drawDownItem(tx, itemId, quantity)   adds a shipped quantity to an authorisation item (CHECK: never past its cap)
  *   registerDistributorConsoleRoutes(app, { db })   the distributor's product records, licensed products, sales
  *                                        contracts and shipping against them
+ *   createDistributorConsoleServices({ db })        the same as services (the demo seed records through them)
  */
 
 // ---- distributor products, licensed products and sales contracts ----
-export { registerDistributorConsoleRoutes } from './distribution.contract.routes.ts';
+export {
+  createDistributorConsoleServices,
+  registerDistributorConsoleRoutes,
+} from './distribution.contract.routes.ts';
 export {
   type CoverageLine,
   type CoverageQuestion,
