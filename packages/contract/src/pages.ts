@@ -49,6 +49,12 @@ export const pages = {
   /** The traceability overview with its alerts: a code scanned after it was installed. */
   traceDashboard: { path: '/productionManagement/dashboard' },
 
+  // ---- distribution (docs/distribution.md) ----
+  /** The manufacturer's authorisations, opening one (`?id=`): a letter accepted, a renewal due, an expiry reminder. */
+  authorisationManage: { path: '/agent/index', query: 'id' },
+  /** The distributor's view of one letter (`?id=` authorisation): issued to it, suspended, revoked, expiring. */
+  licensedProductDetail: { path: '/distributor/licensedProductDetails', query: 'id' },
+
   // ---- site construction (construction and supervision units: docs/construction.md) ----
   /** One delivery with its lots' inspections: goods arrived, a verdict to confirm, a verdict confirmed or sent back. */
   siteDeliveryDetail: { path: '/projectConstruction/receiveDetail', query: 'id' },
@@ -82,6 +88,8 @@ export const pages = {
   scanDetail: { path: '/mobile/detail', query: 'code' },
   /** What a certificate's QR code opens: the certificate checked against the ledger. */
   certificateVerify: { path: '/free/certificate', query: 'no' },
+  /** What an authorisation letter's QR code opens: the letter checked against the ledger, its live state. */
+  authorisationVerify: { path: '/free/authorisation', query: 'id' },
 } as const satisfies Record<string, PageDef>;
 
 export type PageName = keyof typeof pages;

@@ -66,6 +66,10 @@ const reach: Record<PageName, Reach[]> = {
   certificateVerify: ['public'],
   // Distribution: the send wizard a sales contract's shipment opens on.
   shipmentDraft: [member('manufacturer'), member('distributor')],
+  // Distribution: the maker's list and the distributor's letter page (messages); the letter's QR code.
+  authorisationManage: [member('manufacturer')],
+  licensedProductDetail: [member('distributor')],
+  authorisationVerify: ['public'],
 };
 
 const where = (r: Reach) => (r === 'public' ? 'the public pages' : `the ${r.console} console (${r.roles.join(', ')})`);
