@@ -593,6 +593,8 @@ export const licensedItemView = z.object({
   /** Null = every specification of the product. */
   specId: z.number().int().nullable(),
   specName: z.string().nullable(),
+  /** The specifications it covers (the one, or every specification of the product), with their unit: pickers. */
+  specs: z.array(z.object({ id: z.number().int(), name: z.string(), unit: z.string() })),
   regionCodes: z.array(z.string()),
   regionNames: z.array(z.string()),
   validFrom: z.string(),

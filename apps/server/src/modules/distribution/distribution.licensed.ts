@@ -6,6 +6,7 @@ import {
   type LicensedDetail,
   type LicensedItemView,
   type licensedListBody,
+  productUnits,
   type RecordCoverageValue,
   type StoredAuthorisationStatus,
 } from '@jcbb/contract';
@@ -89,10 +90,36 @@ type ItemRow = Awaited<ReturnType<typeof itemsQuery>>[number];
 export const specLabel = (name: string | null, model: string | null): string | null =>
   name === null ? null : model ? `${name} ${model}` : name;
 
+/** The specifications (with their unit's name) of the products, by product. */
+async function specsOf(tx: Tx | Db, productIds: number[]) {
+  const out = new Map<number, { id: number; name: string; unit: string }[]>();
+  if (productIds.length === 0) return out;
+  const rows = await tx
+    .select({
+      id: productSpecs.id,
+      productId: productSpecs.productId,
+      name: productSpecs.name,
+      model: productSpecs.model,
+      unitId: productSpecs.unitId,
+    })
+    .from(productSpecs)
+    .where(inArray(productSpecs.productId, [...new Set(productIds)]))
+    .orderBy(asc(productSpecs.id));
+  for (const r of rows) {
+    const unit = productUnits.find((u) => u.id === r.unitId)?.name ?? '';
+    out.set(r.productId, [...(out.get(r.productId) ?? []), { id: r.id, name: specLabel(r.name, r.model) ?? '', unit }]);
+  }
+  return out;
+}
+
 async function itemViews(tx: Tx | Db, rows: ItemRow[], today: string): Promise<LicensedItemView[]> {
   const names = await regionFullNames(
     tx,
     rows.flatMap((r) => r.regionCodes),
+  );
+  const specs = await specsOf(
+    tx,
+    rows.map((r) => r.productId),
   );
   return rows.map((r) => {
     const capMilli = r.cap === null ? null : toMilli(r.cap);
@@ -110,6 +137,7 @@ async function itemViews(tx: Tx | Db, rows: ItemRow[], today: string): Promise<L
       productName: r.productName,
       specId: r.specId,
       specName: specLabel(r.specName, r.specModel),
+      specs: (specs.get(r.productId) ?? []).filter((x) => r.specId === null || x.id === r.specId),
       regionCodes: r.regionCodes,
       regionNames: r.regionCodes.map((c) => names.get(c) ?? c),
       validFrom: r.validFrom,
