@@ -38,7 +38,7 @@ import {
   createConstructionServices,
   registerConstructionRoutes,
 } from './modules/construction/index.ts';
-import { registerDistributorConsoleRoutes } from './modules/distribution/index.ts';
+import { registerDistributionRoutes } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
@@ -363,8 +363,9 @@ function registerModules(
     { files },
   );
 
+  registerDistributionRoutes(app, { db, files, config });
+
   registerLedger(app, { db, files });
-  registerDistributorConsoleRoutes(app, { db });
 }
 
 const DOCUMENT_ONLY_HEADERS = [

@@ -79,6 +79,7 @@ const ids = {
   sample: 0,
   spotCheck: 0,
   salesContract: 0,
+  authorisation: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -249,6 +250,11 @@ beforeAll(async () => {
   expect(ids.spotCheck).toBeGreaterThan(0);
   // Distribution: 南京恒通's demo contract with the developer (demo-distribution-sales.ts).
   ids.salesContract = (await salesContractOf('HT-2026-001')) as number;
+  // Distribution: the demo maker's letter in force to 南京恒通 (demo-distribution.ts).
+  ids.authorisation = (
+    await callEndpoint(server, distributionEndpoints.authorisationList, { status: 'active' }, owner)
+  ).body.data.list[0]?.id;
+  expect(ids.authorisation).toBeGreaterThan(0);
 });
 afterAll(() => server?.stop());
 
@@ -862,6 +868,52 @@ const ATTEMPTS: Attempt[] = [
     ] as const
   ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
   { name: 'sales contract', endpoint: D.contractDetail, input: () => ({ id: ids.salesContract }) },
+  // Distribution: another manufacturer on the demo maker's letter (only the two parties see it); accepting is a
+  // distributor's call (403 by organisation type).
+  ...(
+    [
+      'authorisationDetail',
+      'authorisationDelete',
+      'authorisationIssue',
+      'authorisationRenew',
+      'authorisationResume',
+    ] as const
+  ).map((name) => ({
+    name: `authorisation: ${name}`,
+    endpoint: distributionEndpoints[name],
+    input: () => ({ id: ids.authorisation }),
+  })),
+  ...(['authorisationSuspend', 'authorisationRevoke'] as const).map((name) => ({
+    name: `authorisation: ${name}`,
+    endpoint: distributionEndpoints[name],
+    input: () => ({ id: ids.authorisation, reason: '越权' }),
+  })),
+  {
+    name: 'authorisation: letter PDF',
+    endpoint: distributionEndpoints.authorisationLetter,
+    input: () => ({ id: ids.authorisation }),
+  },
+  {
+    name: 'authorisation: accept',
+    endpoint: distributionEndpoints.authorisationAccept,
+    input: () => ({ id: ids.authorisation }),
+    refused: true,
+  },
+  {
+    name: 'authorisation: save over their letter',
+    endpoint: distributionEndpoints.authorisationSave,
+    input: () => ({
+      id: ids.authorisation,
+      distributorOrgId: 2,
+      kind: 'general',
+      regionCodes: ['320000'],
+      items: [{ productId: ids.product }],
+      validFrom: '2026-01-01',
+      validUntil: '2026-12-31',
+      signatoryName: '越权',
+      signatoryTitle: '越权',
+    }),
+  },
 ];
 
 /**
@@ -913,6 +965,10 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
   {
     endpoint: O.submitCertification,
     reason: 'Another organisation’s licence upload is refused (400 licenseUploadId): certification.test.ts.',
+  },
+  {
+    endpoint: distributionEndpoints.authorisationVerify,
+    reason: 'Public by design: anyone checks a letter from its QR code (distribution.authorisation.routes.test.ts).',
   },
 ];
 

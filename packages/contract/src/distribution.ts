@@ -210,7 +210,10 @@ const regionCodeField = z
   .trim()
   .regex(DIVISION_CODE_PATTERN, '授权区域应为 6 位行政区划代码');
 
-/** One product of a letter: all its specifications (`specIds` empty) or the chosen ones, and an optional cap. */
+/**
+ * One product of a letter: all its specifications (`specIds` empty) or the chosen ones, and an optional cap — for
+ * all specifications together, or for each chosen specification (each is one item of the letter, with its own cap).
+ */
 export const authorisationItemBody = z.object({
   productId: positiveId('产品'),
   /** Empty = every specification of the product, present and future. */
@@ -261,11 +264,21 @@ export const authorisationSaveBody = z
         message: '项目授权请选择平台项目，或填写项目名称或招标编号',
         path: ['projectId'],
       });
-    const seen = new Set<number>();
+    // A product appears once for all its specifications, or with distinct chosen specifications.
+    const all = new Set<number>();
+    const chosen = new Set<string>();
+    const named = new Set<number>();
     b.items.forEach((item, i) => {
-      if (seen.has(item.productId))
-        ctx.addIssue({ code: 'custom', message: '同一产品只能出现一次', path: ['items', i, 'productId'] });
-      seen.add(item.productId);
+      if (item.specIds.length === 0 ? named.has(item.productId) : all.has(item.productId))
+        ctx.addIssue({ code: 'custom', message: '该产品已选择', path: ['items', i, 'productId'] });
+      item.specIds.forEach((specId, j) => {
+        const key = `${item.productId}:${specId}`;
+        if (chosen.has(key))
+          ctx.addIssue({ code: 'custom', message: '规格型号重复', path: ['items', i, 'specIds', j] });
+        chosen.add(key);
+      });
+      if (item.specIds.length === 0) all.add(item.productId);
+      named.add(item.productId);
     });
     const regions = new Set<string>();
     b.regionCodes.forEach((code, i) => {

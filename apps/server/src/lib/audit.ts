@@ -107,6 +107,12 @@ export const AuditActions = {
   distributor_product: ['create', 'update', 'delete'],
   /** A sales contract (from/to = SalesContractStatus; `ship`: a draft shipment made against it). */
   sales_contract: ['create', 'update', 'sign', 'activate', 'complete', 'terminate', 'ship'],
+  /**
+   * A manufacturer's authorisation of a distributor (modules/distribution; from/to = AuthorisationStatus, as read
+   * that day): a draft saved or deleted, issued, accepted, suspended, resumed, revoked, renewed (a new draft version
+   * made from it), superseded (by the new version's issue).
+   */
+  authorisation: ['create', 'update', 'delete', 'issue', 'accept', 'suspend', 'resume', 'revoke', 'renew', 'supersede'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

@@ -25,8 +25,8 @@ describe('the demo sales contracts', () => {
       projectName: '南京市鼓楼区天妃宫小学新建工程',
       amountFen: 300 * 4_850 + 120 * 6_200,
     });
-    // In force where the demo letters cover both lines; signed otherwise.
-    expect(['signed', 'active']).toContain(byNumber['HT-2026-001']?.status);
+    // The demo letter covers rock wool in Jiangsu: the first is in force.
+    expect(byNumber['HT-2026-001']?.status).toBe('active');
     expect(byNumber['HT-2026-002']?.status).toBe('draft');
     const first = ok(await call('dealer', api.contractDetail, { id: byNumber['HT-2026-001']?.id as number }));
     expect(first.leafIndex).not.toBeNull();
@@ -34,5 +34,12 @@ describe('the demo sales contracts', () => {
     // The buyer reads the signed one, not the draft.
     const theirs = ok(await call('developer', api.contractList, { side: 'buyer' }));
     expect(theirs.list.map((c) => c.number)).toEqual(['HT-2026-001']);
+  });
+
+  it('has a product record of each product the letters name, the revoked one not covered', async () => {
+    const { list } = ok(await call('dealer', api.productList, { take: 50 }));
+    const coverage = Object.fromEntries(list.map((r) => [r.productName, r.coverage]));
+    expect(coverage).toMatchObject({ 岩棉保温板: 'in_force', '水性建筑涂料（内墙）': 'not_covered' });
+    expect(coverage.断桥铝合金节能窗).toBe('expiring');
   });
 });

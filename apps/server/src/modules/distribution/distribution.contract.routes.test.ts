@@ -23,7 +23,7 @@ let dealer = 0;
 let developer = 0;
 let school = 0;
 let rockWool = { productId: 0, specId: 0 };
-let windows = { productId: 0, specId: 0 };
+let mortar = { productId: 0, specId: 0 };
 
 const BUYER_CODE = creditCode('91320100MA1MEQ7X9');
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
   developer = (await userOf(server, '13800000005')).orgId;
   school = await projectIdOf(server, '南京市鼓楼区天妃宫小学新建工程');
   rockWool = await specOf(server, '岩棉保温板', 'TR10 50 厚');
-  windows = await specOf(server, '断桥铝合金节能窗', '70 系列平开窗');
+  mortar = await specOf(server, '干混砌筑砂浆', 'DM M10 袋装');
   await addOrgWithUser(server, {
     name: '苏州另一建材经销公司',
     type: OrgType.DISTRIBUTOR,
@@ -65,7 +65,8 @@ beforeAll(async () => {
     mobile: '13900000702',
   });
   tokens.otherDealer = await server.login('13900000702');
-  // Rock wool in Jiangsu (cap 1000); windows only in Suzhou (not the school's county).
+  // Rock wool TR10 50 in Jiangsu (cap 1000; the demo letter covers every rock wool in Jiangsu, capped at 20 000);
+  // mortar only in Suzhou (not the school's county), which no demo letter names.
   await addLetter(server, {
     makerOrgId: maker,
     distributorOrgId: dealer,
@@ -75,7 +76,7 @@ beforeAll(async () => {
     makerOrgId: maker,
     distributorOrgId: dealer,
     regionCodes: ['320500'],
-    items: [{ productId: windows.productId }],
+    items: [{ productId: mortar.productId }],
   });
 }, 60_000);
 afterAll(() => server?.stop());
@@ -89,7 +90,7 @@ describe('recording a contract', () => {
         contract({
           lines: [
             { specId: rockWool.specId, quantity: 120.5, unit: '平方米', unitPriceFen: 4850 },
-            { specId: windows.specId, quantity: 3, unit: '樘', unitPriceFen: 99_999 },
+            { specId: mortar.specId, quantity: 3, unit: '袋', unitPriceFen: 99_999 },
           ],
         }),
       ),
@@ -109,7 +110,8 @@ describe('recording a contract', () => {
       [1, 584_425, 120.5],
       [2, 299_997, 3],
     ]);
-    // Each line checked against the letters: rock wool covered, windows only authorised in Suzhou.
+    // Each line checked against the letters: rock wool covered (by the letter naming its specification), mortar only
+    // authorised in Suzhou.
     expect(d.lines[0]?.coverage).toMatchObject({ covered: true, number: expect.stringMatching(/^AUTEST-/) });
     expect(d.lines[1]?.coverage).toMatchObject({ covered: false, refusal: 'region' });
   });
@@ -232,18 +234,18 @@ describe('the contract’s life', () => {
     const { id } = await signedContract({
       lines: [
         { specId: rockWool.specId, quantity: 10, unit: '平方米', unitPriceFen: 4850 },
-        { specId: windows.specId, quantity: 3, unit: '樘', unitPriceFen: 99_999 },
+        { specId: mortar.specId, quantity: 3, unit: '袋', unitPriceFen: 99_999 },
       ],
     });
     const res = await call('dealer', api.contractActivate, { id });
     expect(res.status).toBe(409);
-    expect(res.body.msg).toBe('第 2 行（断桥铝合金节能窗 70 系列平开窗）未获授权：目的地不在授权区域内');
+    expect(res.body.msg).toBe('第 2 行（干混砌筑砂浆 DM M10 袋装）未获授权：目的地不在授权区域内');
     expect(ok(await call('dealer', api.contractDetail, { id })).status).toBe('signed');
   });
 
-  it('refuses a line beyond what the letter’s cap leaves', async () => {
+  it('refuses a line beyond what every covering letter’s cap leaves', async () => {
     const { id } = await signedContract({
-      lines: [{ specId: rockWool.specId, quantity: 1200, unit: '平方米', unitPriceFen: 4850 }],
+      lines: [{ specId: rockWool.specId, quantity: 25_000, unit: '平方米', unitPriceFen: 4850 }],
     });
     const res = await call('dealer', api.contractActivate, { id });
     expect(res.status).toBe(409);

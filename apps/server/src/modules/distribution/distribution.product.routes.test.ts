@@ -41,9 +41,17 @@ const record = (over: Partial<EndpointInput<typeof api.productSave>> = {}) =>
 beforeAll(async () => {
   server = await startTestServer();
   tokens.maker = await server.login('13800000001');
-  tokens.dealer = await server.login('13800000002');
   maker = (await userOf(server, '13800000001')).orgId;
-  dealer = (await userOf(server, '13800000002')).orgId;
+  // A distributor of its own, so the demo letters to 南京恒通 stay out of these counts.
+  dealer = (
+    await addOrgWithUser(server, {
+      name: '南京测试建材经销公司',
+      type: OrgType.DISTRIBUTOR,
+      regionCode: '320102',
+      mobile: '13900000700',
+    })
+  ).orgId;
+  tokens.dealer = await server.login('13900000700');
   await addOrgWithUser(server, {
     name: '苏州另一建材经销公司',
     type: OrgType.DISTRIBUTOR,

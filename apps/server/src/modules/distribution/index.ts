@@ -4,16 +4,19 @@
  *   coverageOf(tx, question, { lock })   which authorisation covers each line of a distributor's shipment or
  *                                        contract (product, region, date, project, cap), else the first rule it fails
  *   drawDownItem(tx, itemId, quantity)   adds a shipped quantity to an authorisation item (CHECK: never past its cap)
- *   registerDistributorConsoleRoutes(app, { db })   the distributor's product records, licensed products, sales
- *                                        contracts and shipping against them
- *   createDistributorConsoleServices({ db })        the same as services (the demo seed records through them)
+ *   createDistributorConsoleServices({ db })   the distributor's product records and sales contracts as services
+ *                                        (the demo seed records through them; their routes: distribution.routes.ts)
+ *
+ *   registerDistributionRoutes(app, { db, files, config })   every /api/agent/… and /open/authorisation call
+ *   createAuthorisationService({ db })   authorisations: drafts, issue (signed, on the ledger), acceptance, suspension,
+ *                                        resumption, revocation, renewal (the demo seed issues through it)
+ *   runAuthorisationReminders(db, today?)   the reminders job: both parties told 60, 30 and 7 days before the end
  */
 
-// ---- distributor products, licensed products and sales contracts ----
-export {
-  createDistributorConsoleServices,
-  registerDistributorConsoleRoutes,
-} from './distribution.contract.routes.ts';
+// ---- authorisations and letters (d-auth) ----
+export { type AuthorisationService, createAuthorisationService } from './distribution.authorisation.service.ts';
+// ---- distributor products, licensed products and sales contracts (d-sales) ----
+export { createDistributorConsoleServices } from './distribution.contract.routes.ts';
 export {
   type CoverageLine,
   type CoverageQuestion,
@@ -21,3 +24,5 @@ export {
   drawDownItem,
   type LineCoverage,
 } from './distribution.coverage.ts';
+export { REMINDER_SWEEP_INTERVAL_MS, runAuthorisationReminders } from './distribution.reminders.ts';
+export { type DistributionDeps, registerDistributionRoutes } from './distribution.routes.ts';
