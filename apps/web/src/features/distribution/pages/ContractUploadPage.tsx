@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { productUnits, salesContractLineBody, salesContractSaveBody } from '@jcbb/contract';
 import { toMilli } from '@jcbb/contract/quantity';
-import { shanghaiToday } from '@jcbb/contract/time';
+import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Input, Radio, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -171,7 +171,9 @@ function ContractForm({ contract }: { contract?: ContractDetail }) {
         layout="vertical"
         onFinish={submit}
         initialValues={
-          contract ? valuesOf(contract) : { onPlatform: true, validFrom: today, lines: [{ unit: undefined }] }
+          contract
+            ? valuesOf(contract)
+            : { onPlatform: true, validFrom: today, validUntil: addDays(today, 364), lines: [{ unit: undefined }] }
         }
         scrollToFirstError
       >

@@ -50,7 +50,7 @@ function LetterView({ letter: a, back }: { letter: LicensedLetter; back: React.R
       ? t('licensed.noCap')
       : `${formatQuantity(i.remainingQuantity ?? 0, { unit: i.specs[0]?.unit, locale: i18n.language })} / ${formatQuantity(i.quantityCap, { unit: i.specs[0]?.unit, locale: i18n.language })}`;
   const columns: TableProps<LicensedItem>['columns'] = [
-    { title: t('licensed.product'), key: 'product', render: (_, i) => i.productName },
+    { title: t('products.product'), key: 'product', render: (_, i) => i.productName },
     { title: t('record.spec'), key: 'spec', render: (_, i) => i.specName ?? t('licensed.allSpecs') },
     { title: t('licensed.cap'), key: 'cap', width: 200, render: (_, i) => cap(i) },
   ];
