@@ -4,6 +4,8 @@
  *   coverageOf(tx, question, { lock })   which authorisation covers each line of a distributor's shipment or
  *                                        contract (product, region, date, project, cap), else the first rule it fails
  *   drawDownItem(tx, itemId, quantity)   adds a shipped quantity to an authorisation item (CHECK: never past its cap)
+ *   createDistributorConsoleServices({ db })   the distributor's product records and sales contracts as services
+ *                                        (the demo seed records through them; their routes: distribution.routes.ts)
  *
  *   registerDistributionRoutes(app, { db, files, config })   every /api/agent/… and /open/authorisation call
  *   createAuthorisationService({ db })   authorisations: drafts, issue (signed, on the ledger), acceptance, suspension,
@@ -13,6 +15,8 @@
 
 // ---- authorisations and letters (d-auth) ----
 export { type AuthorisationService, createAuthorisationService } from './distribution.authorisation.service.ts';
+// ---- distributor products, licensed products and sales contracts (d-sales) ----
+export { createDistributorConsoleServices } from './distribution.contract.routes.ts';
 export {
   type CoverageLine,
   type CoverageQuestion,

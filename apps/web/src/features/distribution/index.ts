@@ -1,2 +1,2 @@
 /** The distribution feature's routes (light: they load with the shell). Components for other parts: public.ts. */
-export { agentRoutes, freeAuthorisationRoute } from './routes.tsx';
+export { agentRoutes, contractRoutes, distributorRoutes, freeAuthorisationRoute } from './routes.tsx';
