@@ -1,9 +1,6 @@
-import { authEndpoints } from '@jcbb/contract/auth.endpoints';
-import { distributionEndpoints } from '@jcbb/contract/distribution.endpoints';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNTS, PASSWORD } from './support/accounts.ts';
-import { api } from './support/api.ts';
+import { ACCOUNTS } from './support/accounts.ts';
 import { menuEntry, PHONE, signIn, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
 import { chooseOption, formItem } from './support/form.ts';
@@ -52,6 +49,7 @@ describe.runIf(hasChromium)('an authorisation letter from issue to revocation', 
   const browser = useBrowser();
   let id = 0;
   let publicId = '';
+  let number = '';
 
   it(
     'lets the manufacturer write the letter, preview it and issue it',
@@ -98,7 +96,9 @@ describe.runIf(hasChromium)('an authorisation letter from issue to revocation', 
       await page.waitForURL('**/agent/index?id=*');
       id = Number(new URL(page.url()).searchParams.get('id'));
       const drawer = page.locator('.ant-drawer:visible');
-      await drawer.getByText(/^授权书 AU[\d-]+$/).waitFor();
+      const title = drawer.getByText(/^授权书 AU[\d-]+$/);
+      await title.waitFor();
+      number = ((await title.textContent()) ?? '').replace('授权书', '').trim();
       await drawer.locator('.ant-tag', { hasText: '待经销商确认' }).waitFor();
       const href = await drawer.getByRole('link', { name: /公开核验页/ }).getAttribute('href');
       publicId = new URL(href ?? '', 'http://x').searchParams.get('id') ?? '';
@@ -109,15 +109,24 @@ describe.runIf(hasChromium)('an authorisation letter from issue to revocation', 
   );
 
   it(
-    'lets the distributor accept it',
+    'lets the distributor accept it from its letters awaiting it',
     async () => {
-      expect(id).toBeGreaterThan(0);
-      // The distributor's pages (d-sales: 授权产品, licensedProductDetails) place the acceptance; until they are
-      // merged the distributor accepts through the API, as any client would.
-      const token = (
-        await api(browser.baseURL, authEndpoints.login.path, { mobile: ACCOUNTS.distributor, password: PASSWORD })
-      ).access_token as string;
-      await api(browser.baseURL, distributionEndpoints.authorisationAccept.path, { id }, token);
+      expect(number).not.toBe('');
+      const page = await browser.newPage();
+      await signIn(page, ACCOUNTS.distributor);
+      await menuEntry(page, '授权产品').click();
+      await page.waitForURL('**/distributor/productList*');
+      await page.getByRole('tab', { name: '授权产品' }).click();
+      await page.getByRole('button', { name: '待确认' }).click();
+      await page.locator('.ant-table-row:visible').getByRole('link', { name: number }).first().click();
+      await page.waitForURL(`**/distributor/licensedProductDetails?id=${id}`);
+      await page.getByRole('button', { name: '确认接受授权' }).click();
+      await page
+        .locator('.ant-modal-confirm:visible')
+        .getByRole('button', { name: /确\s*定|确认|OK/ })
+        .click();
+      await page.getByText('已确认接受').first().waitFor();
+      await shot(page, '4-accepted');
     },
     LONG_STEP_MS,
   );
@@ -134,7 +143,7 @@ describe.runIf(hasChromium)('an authorisation letter from issue to revocation', 
       await facts.getByText(PRODUCT).waitFor();
       await facts.getByText(`${TODAY} ~ ${NEXT_YEAR}`).waitFor();
       expect(await facts.getByText('平台记录').count()).toBe(0);
-      await shot(page, '4-public-active');
+      await shot(page, '5-public-active');
     },
     LONG_STEP_MS,
   );
@@ -158,7 +167,7 @@ describe.runIf(hasChromium)('an authorisation letter from issue to revocation', 
       await openPublic(visitor, publicId);
       expect((await visitor.getByTestId('authorisation-state').textContent())?.trim()).toBe('已撤销');
       await visitor.getByText(`原因：${REASON}`).waitFor();
-      await shot(visitor, '5-public-revoked');
+      await shot(visitor, '6-public-revoked');
     },
     LONG_STEP_MS,
   );

@@ -64,8 +64,6 @@ const en: typeof zh = {
       'Final: the distributor can no longer sell or ship under it. The reason is told to the distributor and shown on the public check page.',
     reasonLabel: 'Reason',
     reasonPlaceholder: 'Why (the distributor and anyone checking the letter will read it)',
-    accept: 'Accept',
-    acceptConfirm: 'Accept letter {{number}} from {{maker}}? It comes into force at once.',
   },
   detail: {
     title: 'Letter {{number}}',
@@ -174,11 +172,6 @@ const en: typeof zh = {
     verify: 'Once issued, its QR code or public page checks whether the letter is genuine and in force.',
     unknown: '(to be filled in)',
   },
-  pending: {
-    title: 'Letters to accept',
-    intro: 'Manufacturers have issued these letters to you; each comes into force when you accept it.',
-    from: '{{maker}} · {{number}}',
-    accepted: 'Letter {{number}} accepted',
-  },
+
 };
 export default en;

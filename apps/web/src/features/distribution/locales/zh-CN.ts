@@ -60,8 +60,6 @@ export default {
     revokeHint: '撤销后不可恢复：经销商不能再以此授权销售或发货。撤销原因将告知经销商并显示在公开核验页上。',
     reasonLabel: '原因',
     reasonPlaceholder: '请说明原因（经销商和核验授权书的人都会看到）',
-    accept: '确认接受',
-    acceptConfirm: '接受 {{maker}} 的授权书 {{number}}？接受后授权即生效。',
   },
   detail: {
     title: '授权书 {{number}}',
@@ -166,10 +164,5 @@ export default {
     verify: '签发后，扫描授权书上的二维码或访问公开核验页，可验证授权书的真伪和当前状态。',
     unknown: '（待填写）',
   },
-  pending: {
-    title: '待确认的授权',
-    intro: '生产企业已签发以下授权书，确认接受后授权生效。',
-    from: '{{maker}} · {{number}}',
-    accepted: '已接受授权书 {{number}}',
-  },
+
 };
