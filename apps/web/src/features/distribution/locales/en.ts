@@ -172,6 +172,5 @@ const en: typeof zh = {
     verify: 'Once issued, its QR code or public page checks whether the letter is genuine and in force.',
     unknown: '(to be filled in)',
   },
-
 };
 export default en;

@@ -1,5 +1,6 @@
 import { distributionEndpoints as api } from '@jcbb/contract/distribution.endpoints';
 import { productEndpoints } from '@jcbb/contract/product.endpoints';
+import { projectEndpoints } from '@jcbb/contract/project.endpoints';
 import { referenceEndpoints } from '@jcbb/contract/reference.endpoints';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,8 @@ import { AgentFormPage } from './AgentFormPage.tsx';
 let sent: Sent[];
 let saveReply: (body: Record<string, unknown>) => AuthorisationView | ReturnType<typeof fieldErrors>;
 let issueReply: () => AuthorisationView | ReturnType<typeof failure>;
+/** The draft the detail call answers (its id: DRAFT's). */
+let answerDetail: AuthorisationView;
 
 const DRAFT = draft({ exclusive: true, signatoryName: '王总', signatoryTitle: '总经理' });
 
@@ -36,11 +39,12 @@ beforeEach(() => {
   screenWidth(1366);
   signInAs(6, { orgId: 10, name: '南京绿筑新型建材有限公司' });
   saveReply = () => DRAFT;
+  answerDetail = DRAFT;
   issueReply = () => authorisation({ id: DRAFT.id, number: 'AU20261128-0009', status: 'issued', state: 'issued' });
   sent = fakeServer(
     answer(api.authorisationDetail, ({ body }) =>
       Number(body.id) === DRAFT.id
-        ? DRAFT
+        ? answerDetail
         : Number(body.id) === 1
           ? authorisation()
           : failure(404, 40400, '授权不存在'),
@@ -56,6 +60,7 @@ beforeEach(() => {
         ? [{ id: 20, name: '南京恒通建材贸易有限公司', creditCode: '91320100MA1YYYYY0B', regionName: '南京市' }]
         : [],
     ),
+    answer(projectEndpoints.trackProjectList, () => ({ list: [], total: 0 })),
     answer(api.authorisationSave, ({ body }) => saveReply(body)),
     answer(api.authorisationIssue, () => issueReply()),
   );
@@ -130,6 +135,24 @@ describe('/agent/agentForm', () => {
       '与独家授权书 AU20260101-0001 的范围重叠',
     );
     expect(screen.getByTestId('location')).toHaveTextContent(`/agent/agentForm?id=${DRAFT.id}`);
+  });
+
+  it('sends a project letter with the project off the platform by name, and shows the refusal of the project field', async () => {
+    const projectDraft = draft({ kind: 'project', projectName: '江宁区人民医院新院区', tenderNo: 'JSZC-2026-118' });
+    answerDetail = projectDraft;
+    saveReply = () => fieldErrors({ projectId: '项目授权请选择平台项目，或填写项目名称或招标编号' });
+    render(`/agent/agentForm?id=${projectDraft.id}`);
+    await loaded();
+    expect(screen.getByRole('radio', { name: '项目授权（特定项目或招标）' })).toBeChecked();
+    expect(screen.getByDisplayValue('江宁区人民医院新院区')).toBeInTheDocument();
+    fireEvent.click(previewButton());
+    expect(await screen.findByText('项目授权请选择平台项目，或填写项目名称或招标编号')).toBeInTheDocument();
+    expect(sent.find((s) => s.endpoint === api.authorisationSave)?.body).toMatchObject({
+      kind: 'project',
+      projectName: '江宁区人民医院新院区',
+      tenderNo: 'JSZC-2026-118',
+    });
+    expect(sent.find((s) => s.endpoint === api.authorisationSave)?.body).not.toHaveProperty('projectId');
   });
 
   it('checks the required fields before asking the server', async () => {
