@@ -43,7 +43,7 @@ describe('/free/authorisation (light)', { timeout: 30_000 }, () => {
     expect(within(facts).getByText('江苏省')).toBeInTheDocument();
     expect(within(facts).getByText('是（唯一授权）')).toBeInTheDocument();
     expect(within(facts).getByText(/1200×600×50 · 上限 500 平方米/)).toBeInTheDocument();
-    expect(screen.getByText('当前状态由平台签名的状态声明证实。', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('当前状态由平台签名的授权书和状态声明证实。', { exact: false })).toBeInTheDocument();
     // Only the date of the check is outside the signed documents.
     expect(screen.getByTestId('authorisation-not-covered')).toHaveTextContent(
       '以下内容不在已验证的文件中：核验日期（以平台时间为准）。',
@@ -57,6 +57,22 @@ describe('/free/authorisation (light)', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('authorisation-state')).toHaveTextContent('已撤销');
     const reason = screen.getByText(/原因：经销商违规跨区销售/);
     expect(within(reason).getByText('✓ 已验证')).toBeInTheDocument();
+  });
+
+  it('says a superseded letter is replaced, with the way to the new version, and a letter awaiting acceptance is not yet in force', async () => {
+    const answer = verifyAnswer({ status: { status: 'superseded', reason: null } });
+    serve({ ...answer, supersededBy: { publicId: 'pub-9', number: 'AU202612010001' } });
+    const view = render(<AuthorisationLookup initialId="pub-1" />);
+    await badge('已验证');
+    expect(screen.getByTestId('authorisation-state')).toHaveTextContent('已被新版本取代');
+    expect(screen.getByRole('link', { name: '查看新版本' })).toHaveAttribute('href', '/free/authorisation?id=pub-9');
+    view.unmount();
+    vi.restoreAllMocks();
+    serve(verifyAnswer({ state: 'issued', status: null }));
+    render(<AuthorisationLookup initialId="pub-1" />);
+    await badge('已验证');
+    expect(screen.getByTestId('authorisation-state')).toHaveTextContent('待经销商确认');
+    expect(screen.getByText(/当前状态由平台签名的授权书和状态声明证实/)).toBeInTheDocument();
   });
 
   it('names the state as not covered when no signed statement says it (a server claiming 生效中 for an unaccepted letter)', async () => {

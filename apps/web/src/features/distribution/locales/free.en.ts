@@ -71,7 +71,7 @@ const en: typeof zh = {
     inclusion: 'The entry is not in the ledger the platform signed.',
     signature: 'The ledger head’s signature does not hold under the platform’s key.',
   },
-  stateVerified: 'The state is vouched for by a signed status statement.',
+  stateVerified: 'The state is vouched for by the signed letter and its status statements.',
   stateNotVerified: 'The state is not vouched for by a signed statement: the platform’s record only.',
   notCovered: 'Not in the verified documents: {{facts}}.',
   notCoveredCheckedOn: 'the date of the check (the platform’s clock)',

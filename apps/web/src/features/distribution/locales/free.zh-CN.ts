@@ -72,7 +72,7 @@ export default {
     inclusion: '存证记录不在平台签名的账本中。',
     signature: '账本树头的签名与平台公钥不符。',
   },
-  stateVerified: '当前状态由平台签名的状态声明证实。',
+  stateVerified: '当前状态由平台签名的授权书和状态声明证实。',
   stateNotVerified: '当前状态未能由签名的状态声明证实，仅为平台记录。',
   notCovered: '以下内容不在已验证的文件中：{{facts}}。',
   notCoveredCheckedOn: '核验日期（以平台时间为准）',
