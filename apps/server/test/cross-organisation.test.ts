@@ -24,7 +24,7 @@ import {
 } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueOrders, siteInspections, users } from '../src/db/schema/index.ts';
+import { issueOrders, salesContracts, siteInspections, users } from '../src/db/schema/index.ts';
 import { externalLotHeldForRetest, sampleInput } from '../src/modules/construction/construction.sample.test-support.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
 import { projectInput } from '../src/modules/project/test-support.ts';
@@ -78,6 +78,7 @@ const ids = {
   siteInspection: 0,
   sample: 0,
   spotCheck: 0,
+  salesContract: 0,
   authorisation: 0,
 };
 
@@ -247,6 +248,8 @@ beforeAll(async () => {
     await callEndpoint(server, constructionEndpoints.spotCheckCreate, spot, people.supervisor)
   ).body.data.id;
   expect(ids.spotCheck).toBeGreaterThan(0);
+  // Distribution: 南京恒通's demo contract with the developer (demo-distribution-sales.ts).
+  ids.salesContract = (await salesContractOf('HT-2026-001')) as number;
   // Distribution: the demo maker's letter in force to 南京恒通 (demo-distribution.ts).
   ids.authorisation = (
     await callEndpoint(server, distributionEndpoints.authorisationList, { status: 'active' }, owner)
@@ -254,6 +257,15 @@ beforeAll(async () => {
   expect(ids.authorisation).toBeGreaterThan(0);
 });
 afterAll(() => server?.stop());
+
+/** A demo sales contract's id by its number. */
+async function salesContractOf(number: string) {
+  const [row] = await server.database.db
+    .select({ id: salesContracts.id })
+    .from(salesContracts)
+    .where(eq(salesContracts.number, number));
+  return row?.id;
+}
 
 interface Attempt {
   /** The endpoint tried; its method and path come from the contract. */
@@ -295,6 +307,7 @@ const E = elementEndpoints;
 const O = organizationEndpoints;
 const T = traceEndpoints;
 const K = constructionEndpoints;
+const D = distributionEndpoints;
 const receiptBody = () => ({
   shipmentId: ids.shipment,
   arrivedOn: '2026-11-20',
@@ -814,6 +827,47 @@ const ATTEMPTS: Attempt[] = [
     endpoint: constructionEndpoints.exportXlsx,
     input: () => ({ projectId: ids.project, kind }),
   })),
+  // ---- Distribution: the distributor console (records, licensed products, sales contracts) ----
+  // Its calls are a distributor's (403 by organisation type for this manufacturer); a contract's detail answers its
+  // distributor and buyer only (404). Another distributor's 404s: distribution.product/contract.routes.test.ts.
+  ...(
+    [
+      ['product record', D.productDetail, () => ({ id: 1 })],
+      ['product record save', D.productSave, () => ({ id: 1, productId: ids.product })],
+      ['product record delete', D.productDelete, () => ({ id: 1 })],
+      ['licensed letter', D.licensedDetail, () => ({ id: 1 })],
+      [
+        'sales contract save',
+        D.contractSave,
+        () => ({
+          id: ids.salesContract,
+          number: '越权',
+          buyerOrgId: ids.developerOrg,
+          projectId: ids.project,
+          validFrom: '2026-11-01',
+          validUntil: '2026-12-01',
+          lines: [{ specId: ids.spec, quantity: 1, unit: '吨', unitPriceFen: 1 }],
+          signedFileId: ids.ownerUpload,
+        }),
+      ],
+      ['sales contract sign', D.contractSign, () => ({ id: ids.salesContract })],
+      ['sales contract activate', D.contractActivate, () => ({ id: ids.salesContract })],
+      ['sales contract complete', D.contractComplete, () => ({ id: ids.salesContract })],
+      ['sales contract terminate', D.contractTerminate, () => ({ id: ids.salesContract, reason: '越权' })],
+      [
+        'sales contract ship',
+        D.contractShip,
+        () => ({
+          id: ids.salesContract,
+          fromAddressId: ids.address,
+          shipDate: '2026-11-28',
+          lines: [{ contractLineId: 1, lotId: ids.lot, quantity: 1 }],
+        }),
+      ],
+      ['a buyer’s projects', D.buyerProjects, () => ({ orgId: ids.developerOrg })],
+    ] as const
+  ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
+  { name: 'sales contract', endpoint: D.contractDetail, input: () => ({ id: ids.salesContract }) },
   // Distribution: another manufacturer on the demo maker's letter (only the two parties see it); accepting is a
   // distributor's call (403 by organisation type).
   ...(

@@ -181,6 +181,7 @@ describe('the built app: assets on the wire, request logs, the first administrat
       '/mobile/detail?code=JCBBDEMOYM2622NJLZAA',
       '/mobile/index',
       '/free/certificate?no=X',
+      '/free/authorisation?id=X',
       '/mobile/detail/',
     ]) {
       const res = await get(url);

@@ -63,6 +63,10 @@ export const pages = {
   /** A witnessed sample on the same page: its report passed (the lot released) or failed (the lot rejected). */
   sampleDetail: { path: '/projectConstruction/spotCheckDetail', query: 'sample' },
 
+  // ---- distribution: sales contracts ----
+  /** The send wizard on a draft shipment (a sales contract's shipment hands over to it: contractSendProduct). */
+  shipmentDraft: { path: '/productionManagement/sendProduct', query: 'id' },
+
   // ---- the platform administrator's and the city committees' reviews ----
   /** The platform's certification queue: an organisation asked to be certified. */
   certificationReview: { path: '/admin/certification' },

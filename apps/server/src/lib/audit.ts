@@ -102,6 +102,11 @@ export const AuditActions = {
   issue_order: ['issue', 'return'],
   /** A spot check (from/to = SpotCheckState). */
   spot_check: ['create', 'rectify', 'close'],
+  // ---- distribution: the distributor's product records and sales contracts ----
+  /** A distributor's own product record (modules/distribution). */
+  distributor_product: ['create', 'update', 'delete'],
+  /** A sales contract (from/to = SalesContractStatus; `ship`: a draft shipment made against it). */
+  sales_contract: ['create', 'update', 'sign', 'activate', 'complete', 'terminate', 'ship'],
   /**
    * A manufacturer's authorisation of a distributor (modules/distribution; from/to = AuthorisationStatus, as read
    * that day): a draft saved or deleted, issued, accepted, suspended, resumed, revoked, renewed (a new draft version

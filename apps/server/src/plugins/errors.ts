@@ -45,7 +45,12 @@ const API_PREFIXES = ['/api/', '/open/', '/materials/', '/notice/', '/common/', 
  * router; docs/decisions.md, "The public pages' light entry") when the build has one; every other page is the
  * console's index.html.
  */
-export const LIGHT_PAGES = new Set<string>([pages.scanIndex.path, pages.scanDetail.path, pages.certificateVerify.path]);
+export const LIGHT_PAGES = new Set<string>([
+  pages.scanIndex.path,
+  pages.scanDetail.path,
+  pages.certificateVerify.path,
+  pages.authorisationVerify.path,
+]);
 
 export function registerErrorHandling(
   app: FastifyInstance,

@@ -64,6 +64,8 @@ const reach: Record<PageName, Reach[]> = {
   scanIndex: ['public'],
   scanDetail: ['public'],
   certificateVerify: ['public'],
+  // Distribution: the send wizard a sales contract's shipment opens on.
+  shipmentDraft: [member('manufacturer'), member('distributor')],
   // Distribution: the maker's list and the distributor's letter page (messages); the letter's QR code.
   authorisationManage: [member('manufacturer')],
   licensedProductDetail: [member('distributor')],

@@ -11,6 +11,12 @@ import {
   spotCheckRoutes,
   stockXlsxRoutes,
 } from '../features/construction/index.ts';
+import {
+  agentRoutes,
+  contractRoutes,
+  distributorRoutes,
+  freeAuthorisationRoute,
+} from '../features/distribution/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -117,10 +123,7 @@ const manufacturer: RouteItem[] = [
     certificateRoutes.success,
     certificateRoutes.fail,
   ]),
-  group('/agent', 'agent', 'TeamOutlined', '/agent/index', [
-    soon('index', 'agentIndex'),
-    soon('agentForm', 'agentForm', { hidden: true, activeMenu: '/agent/index' }),
-  ]),
+  group('/agent', 'agent', 'TeamOutlined', '/agent/index', [agentRoutes.index, agentRoutes.form]),
   group('/productionManagement', 'productionManagement', 'DeploymentUnitOutlined', TRACE_PATHS.dashboard, [
     traceRoutes.dashboard,
     traceRoutes.productDashboard,
@@ -140,13 +143,10 @@ const distributor: RouteItem[] = [
   home,
   marketing,
   group('/distributor', 'distributor', 'ShoppingOutlined', '/distributor/productList', [
-    soon('productList', 'distributorProductList', { keepAlive: true }),
-    soon('productEdit', 'distributorProductEdit', { hidden: true, activeMenu: '/distributor/productList' }),
-    soon('productDetails', 'distributorProductDetails', { hidden: true, activeMenu: '/distributor/productList' }),
-    soon('licensedProductDetails', 'licensedProductDetails', {
-      hidden: true,
-      activeMenu: '/distributor/productList',
-    }),
+    distributorRoutes.productList,
+    distributorRoutes.productEdit,
+    distributorRoutes.productDetails,
+    distributorRoutes.licensedDetails,
   ]),
   group('/blockchain', 'blockchain', 'SafetyCertificateOutlined', '/blockchain/storage/index', [
     ledgerRoutes.storageIndex,
@@ -166,13 +166,10 @@ const distributor: RouteItem[] = [
     'DeploymentUnitOutlined',
     '/productionManagement/contractList',
     [
-      soon('contractList', 'contractList', { keepAlive: true }),
-      soon('contractUpload', 'contractUpload', { hidden: true, activeMenu: '/productionManagement/contractList' }),
-      soon('contractDetail', 'contractDetail', { hidden: true, activeMenu: '/productionManagement/contractList' }),
-      soon('contractSendProduct', 'contractSendProduct', {
-        hidden: true,
-        activeMenu: '/productionManagement/contractList',
-      }),
+      contractRoutes.list,
+      contractRoutes.upload,
+      contractRoutes.detail,
+      contractRoutes.sendProduct,
       traceRoutes.dashboard,
       shipRoutes.sources,
       shipRoutes.sendProduct,
@@ -333,6 +330,7 @@ export const publicRoutes: RouteItem[] = [
   catalogueRoutes.cities,
   catalogueRoutes.committee,
   freeCertificateRoute,
+  freeAuthorisationRoute,
   traceMobileRoutes.index,
   traceMobileRoutes.detail,
   soon('/sitemaps', 'sitemaps'),

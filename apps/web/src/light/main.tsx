@@ -4,14 +4,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PlatformMark } from '../components/Logo.tsx';
 import { CertificateLookup } from '../features/certificate/public.ts';
+import { AuthorisationLookup } from '../features/distribution/public.ts';
 import { extractTraceCode, ScanDetail, ScanIndex } from '../features/trace/public.ts';
 import './light.css';
 
 /**
  * The light public entry (public.html; docs/decisions.md, "The public pages' light entry"): what a QR code on a
- * label or a certificate opens, on a phone on a building site — /mobile/index, /mobile/detail, /free/certificate.
- * React and plain CSS: no antd, no TanStack Query, no console router, no i18next, no zod. The server answers
- * public.html for these three paths; every other path is the console's index.html. Links between the pages and
+ * label, a certificate or an authorisation letter opens, on a phone on a building site — /mobile/index,
+ * /mobile/detail, /free/certificate, /free/authorisation. React and plain CSS: no antd, no TanStack Query, no console router, no i18next, no zod. The server answers
+ * public.html for these four paths; every other path is the console's index.html. Links between the pages and
  * to the console are plain navigations.
  */
 const params = new URLSearchParams(globalThis.location.search);
@@ -28,6 +29,7 @@ if (english) document.documentElement.lang = 'en';
 function Page() {
   if (path === pages.scanDetail.path) return <ScanDetail code={extractTraceCode(params.get('code') ?? '')} />;
   if (path === pages.certificateVerify.path) return <CertificateLookup initialNo={params.get('no') ?? ''} />;
+  if (path === pages.authorisationVerify.path) return <AuthorisationLookup initialId={params.get('id') ?? ''} />;
   return <ScanIndex />;
 }
 

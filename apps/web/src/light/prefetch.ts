@@ -34,6 +34,11 @@ export function firstRequests(pathname: string, search: string): Map<string, () 
     const no = (params.get('no') ?? '').trim().toUpperCase();
     if (no) out.set(`certificate:${no}`, () => signedGet('/open/certificate/verify', { no }));
     out.set('key', () => fetch(WELL_KNOWN_KEY));
+  } else if (path === '/free/authorisation') {
+    const id = (params.get('id') ?? '').trim();
+    if (/^[A-Za-z0-9_-]{1,60}$/.test(id))
+      out.set(`authorisation:${id}`, () => signedGet('/open/authorisation', { id }));
+    out.set('key', () => fetch(WELL_KNOWN_KEY));
   }
   return out;
 }

@@ -9,6 +9,7 @@ import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoConstruction } from './demo-construction.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
+import { seedDemoDistributionSales } from './demo-distribution-sales.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProducts } from './demo-products.ts';
@@ -270,6 +271,8 @@ export async function seedDemoData(
     await seedDemoConstruction(tx, { builder, supervisor: party('supervisor', '13800000004') });
     // On that site: the blocks held for their retest sampled and sent; a patrol check awaiting rectification.
     await seedDemoWitness(tx, { supervisor: party('supervisor', '13800000004') });
+    // Distribution: 南京恒通's product records and sales contracts (after the demo authorisations).
+    await seedDemoDistributionSales(tx, config, { dealer, developer: party('developer', '13800000005') });
   });
   return true;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { FileService } from '../file/index.ts';
 import { registerAuthorisationRoutes } from './distribution.authorisation.routes.ts';
 import { createAuthorisationService } from './distribution.authorisation.service.ts';
+import { registerDistributorConsoleRoutes } from './distribution.contract.routes.ts';
 import { createAuthorisationVerification } from './distribution.public.ts';
 
 /** What the distribution module's routes are built from (app.ts passes them). */
@@ -26,4 +27,5 @@ export function registerDistributionRoutes(app: FastifyInstance, deps: Distribut
     },
     deps.config,
   );
+  registerDistributorConsoleRoutes(app, deps);
 }

@@ -15,6 +15,9 @@
  *                                       the project module's removal check (MemberRemovalCheck): an organisation
  *                                       that traceability names on the project cannot be removed from it (app.ts
  *                                       passes it to createProjectService); MATERIAL_ON_PROJECT its one refusal
+ *   regionFullNames(tx, codes)          GB/T 2260 codes to their full names (江苏省南京市鼓楼区), for any module's views
+ *   saveShipmentDraft(tx, user, body)   a draft shipment saved in the caller's transaction, as POST shipment/save does
+ *                                       (distribution's contractSendProduct drafts one against a sales contract)
  */
 
 // Addresses, lots and codes as users make them (the demo seed, db/seed/demo-trace.ts).
@@ -26,6 +29,8 @@ export { createLotService } from './trace.lot.service.ts';
 export { createTraceReceiptService, type TraceReceiptService } from './trace.receipt.service.ts';
 export { traceMemberRemovalCheck } from './trace.removal.ts';
 export { registerTraceRoutes } from './trace.routes.ts';
-export { createTraceShipmentService } from './trace.shipment.service.ts';
+// Distribution (sales contracts): a draft shipment in the caller's transaction; region names for its views.
+export { regionFullNames } from './trace.shipment.repository.ts';
+export { createTraceShipmentService, saveShipmentDraft } from './trace.shipment.service.ts';
 export { setSiteCodes, siteCodes } from './trace.site.ts';
 export { moveStock, moveStockBatch } from './trace.stock.ts';

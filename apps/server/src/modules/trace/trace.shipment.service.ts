@@ -80,7 +80,7 @@ async function addressesOf(tx: Tx, orgId: number) {
 }
 
 /** Save a draft: new, or the caller's existing draft (its lines replaced); a return keeps its destination. */
-async function saveDraft(tx: Tx, user: SessionUser, b: SaveBody) {
+export async function saveShipmentDraft(tx: Tx, user: SessionUser, b: SaveBody) {
   const orgId = user.orgId as number;
   const org = await repo.orgById(tx, orgId);
   if (!org) throw notFound('单位不存在');
@@ -265,7 +265,7 @@ export function createTraceShipmentService({ db }: { db: Db }) {
     },
 
     async save(user: SessionUser, b: SaveBody) {
-      return db.transaction((tx) => saveDraft(tx, user, b));
+      return db.transaction((tx) => saveShipmentDraft(tx, user, b));
     },
 
     async detail(user: SessionUser, id: number): Promise<ShipmentDetail> {

@@ -156,6 +156,7 @@ export const shellEn: ShellStrings = {
     cities: 'City catalogue',
     citiesCommittee: 'Committee area',
     freeCertificate: 'Check a certificate',
+    freeAuthorisation: 'Check an authorisation letter',
     mobileIndex: 'Scan to trace',
     mobileDetail: 'Trace chain',
     sitemaps: 'Site map',

@@ -154,6 +154,7 @@ export const shellZhCN = {
     cities: '城市产品库',
     citiesCommittee: '住建委专区',
     freeCertificate: '证书查验',
+    freeAuthorisation: '授权书核验',
     mobileIndex: '扫码溯源',
     mobileDetail: '溯源链路',
     sitemaps: '网站地图',

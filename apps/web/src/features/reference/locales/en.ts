@@ -6,6 +6,7 @@ const en: typeof zhCN = {
     placeholder: 'Province / city / county',
     loadFailed: 'Could not load the divisions, please try again later',
     notFound: 'No matching division',
+    treePlaceholder: 'Regions (provinces, cities or counties; several)',
   },
   nature: {
     placeholder: 'Select the nature',
