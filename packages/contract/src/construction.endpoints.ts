@@ -3,6 +3,7 @@ import {
   deliveryCreatedData,
   deliveryDetail,
   deliveryExternalBody,
+  deliveryFileQuery,
   deliveryListBody,
   deliveryListData,
   deliveryPapersBody,
@@ -100,6 +101,8 @@ export const constructionEndpoints = {
     body: deliveryPapersBody,
     response: done,
   }),
+  /** One of a delivery's files (delivery note, invoice, a checklist scan or photo of its lots): answers the file. */
+  deliveryFile: endpoint({ method: 'GET', path: '/api/material/delivery/file', query: deliveryFileQuery }),
 
   // Inspection and quarantine
   inspectionList: endpoint({

@@ -554,6 +554,11 @@ export const sampleReportBody = z.object({
 });
 /** A file of a sample (its report or a sealing photo), for anyone who may read the project's site records. */
 export const sampleFileQuery = z.object({ id: positiveId('样品'), uploadId: positiveId('文件') });
+/**
+ * A file of a delivery — its delivery notes and invoices, and the checklist scans and photos of its lots'
+ * inspections — for anyone who may read the project's site records.
+ */
+export const deliveryFileQuery = z.object({ id: positiveId('到货记录'), uploadId: positiveId('文件') });
 
 /** Per material of a project: lots delivered, lots witnessed, the share (goal ≥ 30 %). */
 export const witnessRatioData = z.object({

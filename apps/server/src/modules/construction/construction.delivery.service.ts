@@ -32,6 +32,7 @@ type ExternalBody = z.output<typeof deliveryExternalBody>;
 type PapersBody = z.output<typeof deliveryPapersBody>;
 
 export const DELIVERY_NOT_FOUND = '到货记录不存在';
+const FILE_NOT_FOUND = '文件不存在';
 
 export function inspectionSummaryOf(i: repo.InspectionRow, batchNo: string): InspectionSummary {
   return {
@@ -380,6 +381,30 @@ export function createDeliveryService({ db, receipts }: { db: Db; receipts: Trac
         if (fields.length > 0) throw invalidInput(fields);
         const [delivery] = await recordExternalDeliveries(tx, user, orgId, [b], options);
         return delivery as { id: number; number: string };
+      });
+    },
+
+    /**
+     * One of a delivery's files for any of the site's readers: its delivery notes and invoices, and the checklist
+     * scans and photos of its lots' inspections (404 for any other upload, whoever's it is).
+     */
+    async file(user: SessionUser, id: number, uploadId: number) {
+      return db.transaction(async (tx) => {
+        const d = await repo.deliveryById(tx, id);
+        if (!d) throw notFound(DELIVERY_NOT_FOUND);
+        await orNotFound(siteReader(tx, user, d.projectId), DELIVERY_NOT_FOUND);
+        const inspections = await repo.inspectionsOfDelivery(tx, d.id);
+        const attached = new Set([
+          ...d.deliveryNoteUploads,
+          ...d.invoiceUploads,
+          ...inspections.flatMap(({ inspection: i }) => [
+            ...(i.checks ?? []).flatMap((c) => (c.uploadId ? [c.uploadId] : [])),
+            ...i.photos,
+          ]),
+        ]);
+        const file = attached.has(uploadId) ? await repo.storedFile(tx, uploadId) : null;
+        if (!file) throw notFound(FILE_NOT_FOUND);
+        return file;
       });
     },
 

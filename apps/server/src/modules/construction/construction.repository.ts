@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, getTableColumns, ilike, inArray, or,
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
+  fileBlobs,
   inspectionRules,
   issueOrders,
   lots,
@@ -174,6 +175,16 @@ export async function uploadNames(tx: Tx, ids: number[]): Promise<Map<number, st
   if (ids.length === 0) return new Map();
   const rows = await tx.select({ id: uploads.id, name: uploads.name }).from(uploads).where(inArray(uploads.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** What sending an upload needs (lib/send-file.ts), whoever's it is: the caller checked the right to it. */
+export async function storedFile(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ name: uploads.name, mime: fileBlobs.mime, size: fileBlobs.size, sha256: uploads.sha256 })
+    .from(uploads)
+    .innerJoin(fileBlobs, eq(fileBlobs.sha256, uploads.sha256))
+    .where(eq(uploads.id, id));
+  return row ?? null;
 }
 
 export async function userNames(tx: Tx, ids: (number | null)[]): Promise<Map<number, string>> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { projectMembers } from '../../db/schema/index.ts';
-import { creditCode } from '../organization/test-support.ts';
+import { creditCode, SMALL_PDF, uploadFile } from '../organization/test-support.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { balanceOf, projectIdOf, userOf } from '../trace/trace.test-support.ts';
 
@@ -15,7 +15,7 @@ import { balanceOf, projectIdOf, userOf } from '../trace/trace.test-support.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const { call, callRaw } = callsAs(() => server, tokens);
+const { call, callRaw, download } = callsAs(() => server, tokens);
 let school = 0;
 let hospital = 0;
 
@@ -281,6 +281,67 @@ describe('a material without a retest', () => {
     expect(await balanceOf(server, `project:${school}`, i?.lotId as number, 'rejected')).toBe(0);
     expect(ok(await call('builder', api.inspectionDetail, { id })).state).toBe('destroyed');
     expect((await call('builder', api.inspectionDispose, { id, disposal: 'returned' })).status).toBe(409);
+  });
+});
+
+let pdfs = 0;
+/** A PDF uploaded by `who`'s organisation, each with bytes of its own. */
+async function pdf(who: string, name: string): Promise<number> {
+  pdfs += 1;
+  const bytes = Buffer.concat([SMALL_PDF, Buffer.from(`\n% paper ${pdfs}\n`)]);
+  const res = await uploadFile(server, tokens[who] as string, name, bytes, 'application/pdf');
+  expect(res.status, res.raw).toBe(200);
+  return res.body.data.id as number;
+}
+
+describe('a delivery’s papers', () => {
+  it('open for every reader of the site: the delivery note, the invoice, the checklist scans and photos', async () => {
+    const note = await pdf('builder', '送货单.pdf');
+    const invoice = await pdf('builder', '发票.pdf');
+    const scan = await pdf('builder', '合格证.pdf');
+    const photo = await pdf('builder', '外观照片.pdf');
+    const { id } = ok(
+      await call(
+        'builder',
+        api.deliveryExternal,
+        external(school, { deliveryNoteUploadIds: [note], invoiceUploadIds: [invoice] }),
+      ),
+    );
+    const [i] = ok(await call('builder', api.deliveryDetail, { id })).inspections;
+    ok(
+      await call('builder', api.inspectionDecide, {
+        id: i?.id as number,
+        checks: [
+          { kind: 'conformity', present: true, uploadId: scan },
+          { kind: 'factory_test', present: true },
+        ],
+        visualResult: 'ok',
+        verdict: 'retest',
+        photoUploadIds: [photo],
+      }),
+    );
+    for (const who of ['builder', 'supervisor', 'developer']) {
+      for (const uploadId of [note, invoice, scan, photo]) {
+        const got = await download(who, api.deliveryFile, { id, uploadId });
+        expect(got.status, `${who} ${uploadId}`).toBe(200);
+        expect(got.body.subarray(0, 5).toString()).toBe('%PDF-');
+      }
+    }
+    // Another organisation, no session, and an upload not among this delivery's files.
+    expect((await download('stranger', api.deliveryFile, { id, uploadId: note })).status).toBe(404);
+    expect((await download(null, api.deliveryFile, { id, uploadId: note })).status).toBe(401);
+    const loose = await pdf('builder', '未挂接.pdf');
+    expect((await download('builder', api.deliveryFile, { id, uploadId: loose })).status).toBe(404);
+    expect((await download('builder', api.deliveryFile, { id: id + 100_000, uploadId: note })).status).toBe(404);
+  });
+
+  it('answers 404 for a file of another delivery, even to the unit that uploaded it', async () => {
+    const mine = await pdf('builder', '另一张发票.pdf');
+    const other = ok(await call('builder', api.deliveryExternal, external(school, { invoiceUploadIds: [mine] })));
+    const { id } = ok(await call('builder', api.deliveryExternal, external(school)));
+    expect((await download('builder', api.deliveryFile, { id: other.id, uploadId: mine })).status).toBe(200);
+    expect((await download('builder', api.deliveryFile, { id, uploadId: mine })).status).toBe(404);
+    expect((await download('supervisor', api.deliveryFile, { id, uploadId: mine })).status).toBe(404);
   });
 });
 

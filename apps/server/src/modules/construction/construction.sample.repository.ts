@@ -2,7 +2,6 @@ import { and, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } from '
 import type { Tx } from '../../db/client.ts';
 import {
   certificates,
-  fileBlobs,
   lots,
   materialClassifications,
   siteInspections,
@@ -97,16 +96,6 @@ export async function ownUploads(tx: Tx, ids: number[], orgId: number) {
     .from(uploads)
     .where(and(inArray(uploads.id, ids), eq(uploads.orgId, orgId)));
   return new Map(rows.map((r) => [r.id, { name: r.name, sha256: r.sha256 }]));
-}
-
-/** What sending an upload needs (lib/send-file.ts), whoever's it is: the caller checked the right to it. */
-export async function storedFile(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ name: uploads.name, mime: fileBlobs.mime, size: fileBlobs.size, sha256: uploads.sha256 })
-    .from(uploads)
-    .innerJoin(fileBlobs, eq(fileBlobs.sha256, uploads.sha256))
-    .where(eq(uploads.id, id));
-  return row ?? null;
 }
 
 /**

@@ -437,7 +437,7 @@ export function createSampleService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const { s } = await visible(tx, user, id);
         if (s.reportUploadId !== uploadId && !s.photos.includes(uploadId)) throw notFound('文件不存在');
-        const file = await sampleRepo.storedFile(tx, uploadId);
+        const file = await repo.storedFile(tx, uploadId);
         if (!file) throw notFound('文件不存在');
         return file;
       });

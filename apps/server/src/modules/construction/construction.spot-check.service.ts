@@ -348,7 +348,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const { c } = await visible(tx, user, id);
         if (c.reportUploadId === null) throw notFound('文件不存在');
-        const file = await sampleRepo.storedFile(tx, c.reportUploadId);
+        const file = await repo.storedFile(tx, c.reportUploadId);
         if (!file) throw notFound('文件不存在');
         return file;
       });

@@ -174,6 +174,47 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
     );
   });
 
+  it('opens the delivery’s papers and the lot’s checklist files for the supervisor, through the delivery', async () => {
+    screenWidth(390);
+    signInAs(3, { name: '南京正衡工程监理有限公司' });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const decided = inspection(1, {
+      state: 'submitted',
+      verdict: 'retest',
+      visualResult: 'ok',
+      checks: inspection(1).checks.map((c, k) =>
+        k === 0 ? { ...c, uploadId: 55, uploadName: '合格证扫描.pdf' } : { ...c, present: true },
+      ),
+      photos: [{ uploadId: 56, name: '到场照片.jpg' }],
+      actions: ['confirm'],
+    });
+    const sent = fakeServer(
+      answer(api.deliveryDetail, () => delivery(2, { canEdit: false })),
+      answer(api.inspectionDetail, () => decided),
+      answer(
+        api.deliveryFile,
+        () => new Response(new Blob(['%PDF-']), { headers: { 'content-type': 'application/octet-stream' } }),
+      ),
+    );
+    renderSite(<ReceiveDetailPage />, '/projectConstruction/receiveDetail?id=2&inspection=1');
+    const d = await drawer();
+    await userEvent.click(await within(d).findByRole('button', { name: '合格证扫描.pdf' }));
+    await userEvent.click(within(d).getByRole('button', { name: '到场照片.jpg' }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(await screen.findByRole('button', { name: '送货单.pdf' }));
+    await waitFor(() => expect(saved).toEqual(['合格证扫描.pdf', '到场照片.jpg', '送货单.pdf']));
+    expect(sent.filter((s) => s.endpoint === api.deliveryFile).map((s) => s.body)).toEqual([
+      { id: '2', uploadId: '55' },
+      { id: '2', uploadId: '56' },
+      { id: '2', uploadId: '41' },
+    ]);
+  });
+
   it('finds the delivery of an inspection named alone in the address', async () => {
     signInAs(4);
     fakeServer(

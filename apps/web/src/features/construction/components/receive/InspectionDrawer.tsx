@@ -4,7 +4,6 @@ import {
   inspectionDecideBody,
   inspectionDisposeBody,
   inspectionVerdictValues,
-  OrgType,
   visualResultValues,
 } from '@jcbb/contract';
 import { formatQuantity } from '@jcbb/contract/quantity';
@@ -40,7 +39,6 @@ import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError } from '../../../../lib/http.ts';
 import { openFetched } from '../../../../lib/open-blob.ts';
 import { isNotFound } from '../../../../lib/record-id.ts';
-import { useSession } from '../../../../lib/session.ts';
 import { maxLengthOf, zodRule } from '../../../../lib/zod-rules.ts';
 import {
   type InspectionCheck,
@@ -438,13 +436,11 @@ function DecideForm({ inspection: i }: { inspection: InspectionDetail }) {
 function DecisionView({ inspection: i }: { inspection: InspectionDetail }) {
   const { t } = useTranslation(CONSTRUCTION_NS);
   const labels = useSiteLabels();
-  // The file call serves an organisation's own uploads: the receiving construction unit opens them, others read names.
-  const own = useSession().user?.organization?.type === OrgType.CONSTRUCTION;
-  const open = (uploadId: number, name: string) => void openFetched(() => siteFiles.open(uploadId), name);
+  // Every reader of the site opens the lot's files through its delivery.
+  const open = (uploadId: number, name: string) =>
+    void openFetched(() => siteFiles.ofDelivery(i.deliveryId, uploadId), name);
   const file = (uploadId: number | null, name: string | null): ReactNode =>
-    uploadId && !own ? (
-      <Typography.Text>{name || t('inspection.file')}</Typography.Text>
-    ) : uploadId ? (
+    uploadId ? (
       <Button type="link" size="small" style={{ padding: 0 }} onClick={() => open(uploadId, name ?? '')}>
         {name || t('inspection.file')}
       </Button>
