@@ -443,7 +443,7 @@ export const inspectionDetail = inspectionSummary.extend({
       result: z.enum(testResultValues).nullable(),
     }),
   ),
-  /** Codes of the lot at the site (a platform delivery with codes). */
+  /** Trace codes the lot came with on this delivery: top-level codes accepted at the gate (0 off the platform). */
   codeCount: z.number().int(),
   /** What the caller may do now. */
   actions: z.array(z.enum(['submit', 'confirm', 'dispose', 'sample'])),

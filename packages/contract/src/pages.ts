@@ -52,6 +52,11 @@ export const pages = {
   // ---- site construction (construction and supervision units: docs/construction.md) ----
   /** One delivery with its lots' inspections: goods arrived, a verdict to confirm, a verdict confirmed or sent back. */
   siteDeliveryDetail: { path: '/projectConstruction/receiveDetail', query: 'id' },
+  /**
+   * One lot's inspection on its delivery's page (the page finds the delivery and opens the lot's drawer): a verdict
+   * to confirm, a verdict confirmed or sent back, a witnessed retest's result.
+   */
+  siteInspection: { path: '/projectConstruction/receiveDetail', query: 'inspection' },
   /** A spot check (one detail page with the samples): a failure to rectify by its deadline, its rectification, closed. */
   spotCheckDetail: { path: '/projectConstruction/spotCheckDetail', query: 'id' },
   /** A witnessed sample on the same page: its report passed (the lot released) or failed (the lot rejected). */

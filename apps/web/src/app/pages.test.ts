@@ -50,6 +50,8 @@ const reach: Record<PageName, Reach[]> = {
   traceDashboard: [member('manufacturer')],
   // The site's construction unit (goods arrived) and supervision unit (a verdict to confirm).
   siteDeliveryDetail: [member('construction'), member('supervision')],
+  // An inspection's construction unit (confirmed, sent back) and supervision unit (a verdict to confirm).
+  siteInspection: [member('construction'), member('supervision')],
   // A spot check's construction unit (to rectify, closed) and its supervision unit (rectified); a sample's
   // construction unit (its lot released or rejected). A developer that supervises has no site pages: its messages
   // carry no link.

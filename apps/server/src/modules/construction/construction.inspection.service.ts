@@ -40,9 +40,8 @@ import {
 } from './construction.transitions.ts';
 
 export const INSPECTION_NOT_FOUND = '验收记录不存在';
-/** A message about an inspection opens its delivery's page (the lot's inspection among its lots). */
-const deliveryUrl = (i: Pick<repo.InspectionRow, 'deliveryId'>) =>
-  pageUrl(pages.siteDeliveryDetail, { id: i.deliveryId });
+/** A message about an inspection opens its delivery's page with the lot's inspection drawer open. */
+const inspectionUrl = (i: Pick<repo.InspectionRow, 'id'>) => pageUrl(pages.siteInspection, { inspection: i.id });
 
 /** Which supervisor's action carries out an inspector's verdict. */
 const ACTION_OF_VERDICT: Record<InspectionVerdictValue, InspectionActionValue> = {
@@ -238,7 +237,7 @@ export function createInspectionService({ db }: { db: Db }) {
             state: s.state as 'sampled' | 'sent' | 'reported',
             result: (s.result as 'pass' | 'fail' | null) ?? null,
           })),
-          codeCount: 0,
+          codeCount: i.receiptLineId === null ? 0 : await repo.codeCountOfReceiptLine(tx, i.receiptLineId),
           actions: [...actions],
         };
       });
@@ -313,7 +312,7 @@ export function createInspectionService({ db }: { db: Db }) {
               channel: Channel.SUPERVISION,
               title: `材料进场报验待确认：${i.number}`,
               content: `${i.materialName} ${i.specName}，${fromMilli(toMilli(i.quantity))} ${i.unitName}，施工单位验收结论待您确认。`,
-              targetUrl: deliveryUrl(i),
+              targetUrl: inspectionUrl(i),
             },
           );
         }
@@ -345,7 +344,7 @@ export function createInspectionService({ db }: { db: Db }) {
             content: b.approve
               ? `${i.materialName} ${i.specName} 批次验收结论已确认：${inspectionStateLabels[to].zh}。`
               : `退回原因：${b.reason ?? ''}`,
-            targetUrl: deliveryUrl(i),
+            targetUrl: inspectionUrl(i),
           },
         );
         if (to === InspectionState.REJECTED) await tellMaker(tx, i, '进场验收不合格');

@@ -13,7 +13,9 @@ import {
   productUnits,
   projectOrgs,
   projects,
+  receiptLines,
   receipts,
+  shipmentCodes,
   shipments,
   siteDeliveries,
   siteInspections,
@@ -345,6 +347,16 @@ export async function inspectionById(tx: Tx, id: number, forUpdate = false): Pro
   const q = tx.select().from(siteInspections).where(eq(siteInspections.id, id));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
+}
+
+/** The trace codes a receipt line took in: the top-level codes of its shipment line, accepted at the gate. */
+export async function codeCountOfReceiptLine(tx: Tx, receiptLineId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(shipmentCodes)
+    .innerJoin(receiptLines, eq(receiptLines.shipmentLineId, shipmentCodes.lineId))
+    .where(and(eq(receiptLines.id, receiptLineId), eq(shipmentCodes.outcome, 'accepted')));
+  return row?.n ?? 0;
 }
 
 export async function inspectionsOfDelivery(tx: Tx, deliveryId: number) {

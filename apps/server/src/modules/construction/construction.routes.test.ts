@@ -1,9 +1,10 @@
 import { constructionEndpoints as api, type EndpointInput, OrgType, ProjectRole, traceEndpoints } from '@jcbb/contract';
-import { and, eq } from 'drizzle-orm';
+import { pages, pageUrl } from '@jcbb/contract/pages';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { projectMembers } from '../../db/schema/index.ts';
+import { messages, projectMembers } from '../../db/schema/index.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../organization/test-support.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { balanceOf, projectIdOf, userOf } from '../trace/trace.test-support.ts';
@@ -84,6 +85,7 @@ describe('a delivery from a supplier outside the platform', () => {
     expect(await balanceOf(server, `project:${school}`, lotId, 'usable')).toBe(0);
     const insp = ok(await call('builder', api.inspectionDetail, { id: inspectionId }));
     expect(insp.rule.retestRequired).toBe(true);
+    expect(insp.codeCount, 'an external lot has no trace codes').toBe(0);
     expect(insp.checks.map((c) => [c.kind, c.required])).toEqual([
       ['conformity', true],
       ['factory_test', true],
@@ -183,6 +185,20 @@ describe('a delivery from a supplier outside the platform', () => {
     expect(await balanceOf(server, `project:${school}`, lotId, 'quarantined')).toBe(12);
     const stock = ok(await call('builder', api.stockList, { projectId: school, keyword: '砂浆-1120' }));
     expect(stock.list[0]?.blockedReason).toBe('待见证取样复试合格后方可出库');
+    // Each message about the inspection opens the lot's drawer on its delivery's page.
+    const number = insp.number;
+    const told = await server.database.db
+      .selectDistinct({ title: messages.title, targetUrl: messages.targetUrl })
+      .from(messages)
+      .where(like(messages.title, `%${number}%`));
+    const drawer = pageUrl(pages.siteInspection, { inspection: inspectionId });
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { title: `材料进场报验待确认：${number}`, targetUrl: drawer },
+        { title: `监理退回验收：${number}`, targetUrl: drawer },
+        { title: `监理已确认：${number} 待复试`, targetUrl: drawer },
+      ]),
+    );
   });
 
   it('refuses bad input per field, and records nothing', async () => {
@@ -372,6 +388,15 @@ describe('a platform shipment received at the site', () => {
     // The site's checklist knows what the platform knows: the maker's certificate on the delivery date.
     const insp = ok(await call('builder', api.inspectionDetail, { id: delivery.inspections[0]?.id as number }));
     expect(insp.checks.find((c) => c.kind === 'conformity')?.platform).not.toBeNull();
+  });
+
+  it('counts the trace codes its lot came with', async () => {
+    // The demo's blocks at the school (demo-construction.ts): 19 top-level codes received with the lot.
+    const list = ok(await call('builder', api.inspectionList, { projectId: school, keyword: 'JQ20261105' }));
+    const i = list.list.find((r) => r.state === 'pending_retest');
+    expect(i, 'the demo delivers coded blocks to the school').toBeDefined();
+    const insp = ok(await call('supervisor', api.inspectionDetail, { id: i?.id as number }));
+    expect(insp.codeCount).toBe(19);
   });
 
   it('is refused for a project the shipment does not go to (404), and to anyone not on the project', async () => {

@@ -206,6 +206,8 @@ export default {
     state: 'State',
     batch: 'Batch',
     quantity: 'Quantity',
+    codes: 'Trace codes',
+    codeCount: '{{count}} with the goods',
     supplier: 'Supplier',
     maker: 'Maker',
     arrivedOn: 'Arrived',

@@ -208,6 +208,8 @@ export default {
     state: '状态',
     batch: '批号',
     quantity: '数量',
+    codes: '追溯码',
+    codeCount: '随货 {{count}} 个',
     supplier: '供应商',
     maker: '生产厂家',
     arrivedOn: '到货日期',

@@ -174,7 +174,7 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
     );
   });
 
-  it('opens the delivery’s papers and the lot’s checklist files for the supervisor, through the delivery', async () => {
+  it('shows the supervisor the lot’s codes and opens the delivery’s papers and checklist files, through the delivery', async () => {
     screenWidth(390);
     signInAs(3, { name: '南京正衡工程监理有限公司' });
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
@@ -191,6 +191,7 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
         k === 0 ? { ...c, uploadId: 55, uploadName: '合格证扫描.pdf' } : { ...c, present: true },
       ),
       photos: [{ uploadId: 56, name: '到场照片.jpg' }],
+      codeCount: 19,
       actions: ['confirm'],
     });
     const sent = fakeServer(
@@ -203,6 +204,7 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
     );
     renderSite(<ReceiveDetailPage />, '/projectConstruction/receiveDetail?id=2&inspection=1');
     const d = await drawer();
+    expect(await within(d).findByText('随货 19 个')).toBeInTheDocument();
     await userEvent.click(await within(d).findByRole('button', { name: '合格证扫描.pdf' }));
     await userEvent.click(within(d).getByRole('button', { name: '到场照片.jpg' }));
     await userEvent.keyboard('{Escape}');

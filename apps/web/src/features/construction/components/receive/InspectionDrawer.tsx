@@ -113,6 +113,11 @@ function InspectionView({ inspection: i }: { inspection: InspectionDetail }) {
         <Descriptions.Item label={t('inspection.quantity')}>
           {formatQuantity(i.quantity)} {i.unitName}
         </Descriptions.Item>
+        {i.codeCount > 0 && (
+          <Descriptions.Item label={t('inspection.codes')}>
+            {t('inspection.codeCount', { count: i.codeCount })}
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('inspection.supplier')}>{i.supplierName}</Descriptions.Item>
         <Descriptions.Item label={t('inspection.maker')}>{i.makerName ?? t('site.none')}</Descriptions.Item>
         <Descriptions.Item label={t('inspection.arrivedOn')}>{i.arrivedOn}</Descriptions.Item>
