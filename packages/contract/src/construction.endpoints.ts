@@ -40,6 +40,7 @@ import {
   sampleListBody,
   sampleListData,
   sampleReportBody,
+  sampleReportData,
   sampleSendBody,
   siteStockListBody,
   siteStockListData,
@@ -160,7 +161,7 @@ export const constructionEndpoints = {
     method: 'POST',
     path: '/api/material/sample/report',
     body: sampleReportBody,
-    response: done,
+    response: sampleReportData,
   }),
   witnessRatio: endpoint({
     method: 'GET',

@@ -552,6 +552,21 @@ export const sampleReportBody = z.object({
   result: z.enum(testResultValues, { error: '请选择检测结论' }),
   reportUploadId: positiveId('检测报告'),
 });
+/**
+ * The report's answer. `recall`: a failing report of a lot its inspection had already released — what was still on
+ * site and moved to rejected, what had been issued to the works (net of returns) and stays issued, and the trace
+ * codes of the lot installed at the site (top-level): the places to deal with. null otherwise.
+ */
+export const sampleReportData = z.object({
+  id: z.number().int(),
+  recall: z
+    .object({
+      rejected: z.number(),
+      issued: z.number(),
+      installedCodes: z.array(z.string()),
+    })
+    .nullable(),
+});
 /** A file of a sample (its report or a sealing photo), for anyone who may read the project's site records. */
 export const sampleFileQuery = z.object({ id: positiveId('样品'), uploadId: positiveId('文件') });
 /**

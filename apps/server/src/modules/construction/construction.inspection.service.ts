@@ -51,28 +51,51 @@ const ACTION_OF_VERDICT: Record<InspectionVerdictValue, InspectionActionValue> =
   fail: 'reject',
 };
 
-/** The stock moves of a move between states: out of one bucket into another (or out of the site). */
+/** Where a lot's stock stands once its incoming inspection released it (a later retest may still fail it). */
+const RELEASED_STATES: readonly InspectionStateValue[] = [InspectionState.RELEASED, InspectionState.CONCESSION];
+
+/**
+ * The stock move of a move between states: out of one bucket into another (or out of the site), and how much —
+ * the delivered quantity out of quarantine; on a failed retest of a released lot, what is still usable of the lot
+ * at the project (issued stock stays issued); out of rejected, what this inspection put there.
+ */
 function bucketsOf(
+  from: InspectionStateValue,
   to: InspectionStateValue,
-): { from: StockBucketValue; to: StockBucketValue | null; reason: StockMoveReasonValue } | null {
+): {
+  from: StockBucketValue;
+  to: StockBucketValue | null;
+  reason: StockMoveReasonValue;
+  amount: 'delivered' | 'usable' | 'rejected';
+} | null {
   switch (to) {
     case InspectionState.RELEASED:
     case InspectionState.CONCESSION:
-      return { from: StockBucket.QUARANTINED, to: StockBucket.USABLE, reason: 'release' };
+      return { from: StockBucket.QUARANTINED, to: StockBucket.USABLE, reason: 'release', amount: 'delivered' };
     case InspectionState.REJECTED:
-      return { from: StockBucket.QUARANTINED, to: StockBucket.REJECTED, reason: 'reject' };
+      return RELEASED_STATES.includes(from)
+        ? { from: StockBucket.USABLE, to: StockBucket.REJECTED, reason: 'reject', amount: 'usable' }
+        : { from: StockBucket.QUARANTINED, to: StockBucket.REJECTED, reason: 'reject', amount: 'delivered' };
     case InspectionState.RETURNED:
-      return { from: StockBucket.REJECTED, to: null, reason: 'return' };
+      return { from: StockBucket.REJECTED, to: null, reason: 'return', amount: 'rejected' };
     case InspectionState.DESTROYED:
-      return { from: StockBucket.REJECTED, to: null, reason: 'destroy' };
+      return { from: StockBucket.REJECTED, to: null, reason: 'destroy', amount: 'rejected' };
     default:
       return null;
   }
 }
 
+/** How much a move takes (thousandths), read under the balance's lock where it depends on the stock. */
+async function amountOf(tx: Tx, i: repo.InspectionRow, amount: 'delivered' | 'usable' | 'rejected') {
+  if (amount === 'delivered') return toMilli(i.quantity);
+  if (amount === 'usable') return toMilli(await repo.lockedBalance(tx, i.projectId, i.lotId, StockBucket.USABLE));
+  return toMilli(await repo.rejectedOfInspection(tx, i));
+}
+
 /**
  * Move an inspection from its state by `action` (construction.transitions.ts), with its stock and trace codes: the
- * state change, the stock moves and the codes in one transaction (the caller's). Refuses 403 for an actor who may
+ * state change, the stock moves (`bucketsOf`) and the codes in one transaction (the caller's). A rejection marks the
+ * lot's codes the site still holds rejected; codes already installed stay installed. Refuses 403 for an actor who may
  * never take the action, 409 from a state it does not start from. Also used by witness sampling (a retest's result).
  */
 export async function moveInspectionState(
@@ -95,13 +118,14 @@ export async function moveInspectionState(
   if (!(await repo.moveInspection(tx, i.id, from, { ...values, state: t.to }))) {
     throw conflict('验收记录已变化，请刷新后重试');
   }
-  const b = bucketsOf(t.to);
-  if (b) {
+  const b = bucketsOf(from, t.to);
+  const amount = b ? await amountOf(tx, i, b.amount) : 0;
+  if (b && amount > 0) {
     const base = {
       holder: { kind: 'project' as const, projectId: i.projectId },
       specId: null,
       lotId: i.lotId,
-      quantity: fromMilli(toMilli(i.quantity)),
+      quantity: fromMilli(amount),
       reason: b.reason,
       docType: 'inspection' as const,
       docId: i.id,

@@ -523,6 +523,57 @@ export async function siteStockOfLot(tx: Tx, projectId: number, lotId: number) {
   return rows[0] ?? null;
 }
 
+/** A lot's balance in one bucket of the project's stock, its row locked (FOR UPDATE) until the transaction ends. */
+export async function lockedBalance(tx: Tx, projectId: number, lotId: number, bucket: string): Promise<string> {
+  const [row] = await tx
+    .select({ quantity: stockBalances.quantity })
+    .from(stockBalances)
+    .where(
+      and(
+        eq(stockBalances.holderKey, `project:${projectId}`),
+        eq(stockBalances.lotId, lotId),
+        eq(stockBalances.bucket, bucket),
+      ),
+    )
+    .for('update');
+  return row?.quantity ?? '0';
+}
+
+/**
+ * What an inspection put into the project's rejected stock and has not taken out: its own moves in the rejected
+ * bucket (the delivered quantity, or what was still usable when a retest failed after release).
+ */
+export async function rejectedOfInspection(tx: Tx, i: Pick<InspectionRow, 'id' | 'projectId' | 'lotId'>) {
+  const [row] = await tx
+    .select({ quantity: sql<string>`coalesce(sum(${stockMoves.quantity}), 0)` })
+    .from(stockMoves)
+    .where(
+      and(
+        eq(stockMoves.docType, 'inspection'),
+        eq(stockMoves.docId, i.id),
+        eq(stockMoves.holderKey, `project:${i.projectId}`),
+        eq(stockMoves.lotId, i.lotId),
+        eq(stockMoves.bucket, 'rejected'),
+      ),
+    );
+  return row?.quantity ?? '0';
+}
+
+/** What the project issued of a lot, net of returns to stock. */
+export async function issuedOfLot(tx: Tx, projectId: number, lotId: number) {
+  const [row] = await tx
+    .select({ quantity: sql<string>`coalesce(-sum(${stockMoves.quantity}), 0)` })
+    .from(stockMoves)
+    .where(
+      and(
+        eq(stockMoves.holderKey, `project:${projectId}`),
+        eq(stockMoves.lotId, lotId),
+        inArray(stockMoves.reason, ['issue', 'unissue']),
+      ),
+    );
+  return row?.quantity ?? '0';
+}
+
 /** The moves of one lot in the project's stock, oldest first. */
 export async function movesOfLot(tx: Tx, projectId: number, lotId: number) {
   return tx

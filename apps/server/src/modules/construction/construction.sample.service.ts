@@ -1,5 +1,6 @@
 import {
   Channel,
+  CodeStatus,
   type FieldError,
   InspectionState,
   type InspectionStateValue,
@@ -11,6 +12,7 @@ import {
   type sampleCreateBody,
   type sampleListBody,
   type sampleReportBody,
+  type sampleReportData,
   type sampleSendBody,
   sampleStateLabels,
   type TestResultValue,
@@ -29,6 +31,7 @@ import type { SessionUser } from '../../lib/session-user.ts';
 import { appendLedgerEntry } from '../ledger/index.ts';
 import { cityGovernmentOrgIds } from '../listing/index.ts';
 import { sendMessage } from '../message/index.ts';
+import { siteCodes } from '../trace/index.ts';
 import { orNotFound, siteReader, witnessOn } from './construction.access.ts';
 import { INSPECTION_NOT_FOUND, moveInspectionState, tellMaker } from './construction.inspection.service.ts';
 import * as repo from './construction.repository.ts';
@@ -51,6 +54,28 @@ const SAMPLE_SERIES = {
 
 /** A lot may be sampled once its incoming inspection is through: held for its retest, or released (a later retest). */
 const SAMPLEABLE: readonly InspectionStateValue[] = ['pending_retest', 'released', 'concession'];
+
+/** The states of a lot its incoming inspection released: a later retest that fails recalls what is left of it. */
+const RELEASED: readonly InspectionStateValue[] = [InspectionState.RELEASED, InspectionState.CONCESSION];
+
+type Recall = NonNullable<z.output<typeof sampleReportData>['recall']>;
+
+/**
+ * After a failed retest of a released lot (the inspection now rejected): what it moved from usable to rejected, what
+ * the site had issued of the lot (stays issued) and the lot's top-level codes installed at the site.
+ */
+async function recallOf(tx: Tx, i: repo.InspectionRow): Promise<Recall> {
+  const installed = await siteCodes(tx, { projectId: i.projectId, lotId: i.lotId }, [CodeStatus.INSTALLED]);
+  const codes = new Set(installed.map((c) => c.code));
+  return {
+    rejected: Number(await repo.rejectedOfInspection(tx, i)),
+    issued: Number(await repo.issuedOfLot(tx, i.projectId, i.lotId)),
+    installedCodes: installed
+      .filter((c) => c.parentCode === null || !codes.has(c.parentCode))
+      .map((c) => c.code)
+      .sort(),
+  };
+}
 
 /** Where the messages point: the sample's page (the construction and supervision consoles), the project's. */
 const sampleUrl = (id: number) => pageUrl(pages.sampleDetail, { sample: id });
@@ -119,12 +144,16 @@ export function createSampleService({ db }: { db: Db }) {
     project: { id: number; name: string; cityCode: string },
     reportNo: string,
     rejected: boolean,
+    recall: Recall | null,
   ) {
     const batchNo = (await sampleRepo.sampleView(tx, s.id))?.batchNo ?? '';
     const what = `${i.materialName} ${i.specName}（批号 ${batchNo}）`;
-    const outcome = rejected
-      ? '该批次已判定不合格，不能使用，请办理退场或销毁。'
-      : `该批次此前已${inspectionStateLabels[i.state as InspectionStateValue].zh}，请立即停止使用并会同监理单位处理。`;
+    const outcome = recall
+      ? `该批次此前已${inspectionStateLabels[i.state as InspectionStateValue].zh}，现判定不合格：现场剩余 ${recall.rejected} ${i.unitName} 已转入不合格库存，请办理退场或销毁；` +
+        `已领用 ${recall.issued} ${i.unitName}${recall.installedCodes.length > 0 ? `（${recall.installedCodes.length} 个追溯码已安装）` : ''}，请会同监理单位对使用部位进行处理。`
+      : rejected
+        ? '该批次已判定不合格，不能使用，请办理退场或销毁。'
+        : `该批次此前已${inspectionStateLabels[i.state as InspectionStateValue].zh}，请立即停止使用并会同监理单位处理。`;
     await sendMessage(
       tx,
       { orgId: i.orgId },
@@ -359,9 +388,11 @@ export function createSampleService({ db }: { db: Db }) {
           data: { result: b.result, reportNo: b.reportNo, leafIndex: entry.leafIndex },
         });
         const p = { id: project.project.id, name: project.project.name, cityCode: project.project.cityCode };
+        let recall: Recall | null = null;
         if (b.result === 'fail') {
           let rejected = false;
-          if (i.state === InspectionState.PENDING_RETEST) {
+          const released = RELEASED.includes(i.state as InspectionStateValue);
+          if (i.state === InspectionState.PENDING_RETEST || released) {
             await moveInspectionState(
               tx,
               user,
@@ -373,8 +404,9 @@ export function createSampleService({ db }: { db: Db }) {
               at,
             );
             rejected = true;
+            if (released) recall = await recallOf(tx, i);
           }
-          await tellFailure(tx, i, s, p, b.reportNo, rejected);
+          await tellFailure(tx, i, s, p, b.reportNo, rejected, recall);
         } else if (i.state === InspectionState.PENDING_RETEST) {
           const all = await sampleRepo.sampleResultsOf(tx, i.id);
           if (all.every((r) => r.state === 'reported' && r.result === 'pass')) {
@@ -400,7 +432,7 @@ export function createSampleService({ db }: { db: Db }) {
             );
           }
         }
-        return { id: s.id };
+        return { id: s.id, recall };
       });
     },
 

@@ -622,6 +622,8 @@ export default {
     failWarning:
       'A failure rejects the lot (its stock becomes rejected) and tells the construction unit, the maker, the certification body and the city’s committee.',
     reported: 'Report entered',
+    recall:
+      'Report entered: the lot had been released. {{rejected}} still on site moved to rejected; {{issued}} already issued ({{codes}} codes installed) stays in the works: deal with it together with the supervisor.',
     ledger: 'Ledger entry #{{index}}',
     detail: 'Sample',
     notFound: 'No such sample',

@@ -623,6 +623,8 @@ export default {
     reportFileRequired: '请上传检测报告',
     failWarning: '判定不合格后：该批次将判为不合格（转入不合格库存），并通知施工单位、生产企业、认证机构和本市住建委。',
     reported: '检测报告已录入',
+    recall:
+      '检测报告已录入：该批次此前已放行，现场剩余 {{rejected}} 已转入不合格库存；已领用 {{issued}}（{{codes}} 个追溯码已安装）仍在使用部位，请会同监理单位处理。',
     ledger: '存证序号 #{{index}}',
     detail: '样品详情',
     notFound: '样品不存在',
