@@ -19,6 +19,7 @@ import {
   inspectionDecideBody,
   inspectionDetail,
   inspectionDisposeBody,
+  inspectionDisposedData,
   inspectionListBody,
   inspectionListData,
   issueCreateBody,
@@ -134,7 +135,7 @@ export const constructionEndpoints = {
     method: 'POST',
     path: '/api/material/inspection/dispose',
     body: inspectionDisposeBody,
-    response: done,
+    response: inspectionDisposedData,
   }),
 
   // Witness sampling

@@ -479,6 +479,14 @@ export const inspectionDisposeBody = z.object({
   disposal: z.enum(disposalKindValues, { error: '请选择处置方式' }),
   remark: optionalText('说明', 200),
 });
+/**
+ * A disposal's answer. `returnShipment`: the return shipment (退货单) a platform lot's return sent back to the
+ * organisation that shipped it, at once; null for a destruction, an off-platform lot, or nothing left to return.
+ */
+export const inspectionDisposedData = z.object({
+  id: z.number().int(),
+  returnShipment: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+});
 
 // ---- witness sampling ----
 

@@ -10,6 +10,7 @@ import {
   type inspectionConfirmBody,
   type inspectionDecideBody,
   type inspectionDisposeBody,
+  type inspectionDisposedData,
   type inspectionListBody,
   inspectionStateLabels,
   OrgType,
@@ -26,7 +27,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
-import { evidenceAsOf, moveStock, setSiteCodes } from '../trace/index.ts';
+import { evidenceAsOf, moveStock, setSiteCodes, type TraceReceiptService } from '../trace/index.ts';
 import { actorsOf, contractorOn, orNotFound, siteReader, supervisorOn } from './construction.access.ts';
 import { checklist, missingRequired } from './construction.checklist.ts';
 import { inspectionSummaryOf } from './construction.delivery.service.ts';
@@ -97,6 +98,7 @@ async function amountOf(tx: Tx, i: repo.InspectionRow, amount: 'delivered' | 'us
  * state change, the stock moves (`bucketsOf`) and the codes in one transaction (the caller's). A rejection marks the
  * lot's codes the site still holds rejected; codes already installed stay installed. Refuses 403 for an actor who may
  * never take the action, 409 from a state it does not start from. Also used by witness sampling (a retest's result).
+ * `stockMoved`: the caller moved the stock itself (a platform lot's return: the return shipment takes it out).
  */
 export async function moveInspectionState(
   tx: Tx,
@@ -107,6 +109,7 @@ export async function moveInspectionState(
   values: Partial<repo.InspectionInsert> = {},
   reason: string | null = null,
   at: Date = new Date(),
+  { stockMoved = false }: { stockMoved?: boolean } = {},
 ): Promise<InspectionStateValue> {
   const from = i.state as InspectionStateValue;
   const t = inspectionTransition(actor, action, from);
@@ -118,7 +121,7 @@ export async function moveInspectionState(
   if (!(await repo.moveInspection(tx, i.id, from, { ...values, state: t.to }))) {
     throw conflict('验收记录已变化，请刷新后重试');
   }
-  const b = bucketsOf(from, t.to);
+  const b = stockMoved ? null : bucketsOf(from, t.to);
   const amount = b ? await amountOf(tx, i, b.amount) : 0;
   if (b && amount > 0) {
     const base = {
@@ -172,7 +175,7 @@ export type InspectionService = ReturnType<typeof createInspectionService>;
  * checks the documents the category requires and the goods, and submits a verdict; the supervising engineer
  * approves it (the stock is released, rejected or held for a witnessed retest) or sends it back.
  */
-export function createInspectionService({ db }: { db: Db }) {
+export function createInspectionService({ db, receipts }: { db: Db; receipts: TraceReceiptService }) {
   async function findOwn(tx: Tx, user: SessionUser, id: number) {
     const i = await repo.inspectionById(tx, id, true);
     if (!i) throw notFound(INSPECTION_NOT_FOUND);
@@ -376,27 +379,74 @@ export function createInspectionService({ db }: { db: Db }) {
       });
     },
 
-    /** Rejected goods leave the site: returned to the supplier or destroyed. */
-    async dispose(user: SessionUser, b: z.output<typeof inspectionDisposeBody>, options: { at?: Date } = {}) {
+    /**
+     * Rejected goods leave the site: destroyed, or returned — a platform lot with a return shipment (退货单) to the
+     * organisation that shipped it, shipped at once, which takes the stock out; an off-platform lot by the record.
+     */
+    async dispose(
+      user: SessionUser,
+      b: z.output<typeof inspectionDisposeBody>,
+      options: { at?: Date } = {},
+    ): Promise<z.output<typeof inspectionDisposedData>> {
       const at = options.at ?? new Date();
       return db.transaction(async (tx) => {
         const i = await findOwn(tx, user, b.id);
         if (user.orgId !== i.orgId) throw forbidden('只有收货的施工单位可以处置');
         await contractorOn(tx, user, i.projectId);
+        const action = b.disposal === 'returned' ? 'return' : 'destroy';
+        // The move's refusals (who, from which state) come before any shipment is written.
+        const t = inspectionTransition('contractor', action, i.state as InspectionStateValue);
+        const shipment = t.ok && action === 'return' ? await returnShipment(receipts, tx, user, i, b.remark, at) : null;
         await moveInspectionState(
           tx,
           user,
           i,
           'contractor',
-          b.disposal === 'returned' ? 'return' : 'destroy',
+          action,
           { disposedBy: user.userId, disposedAt: at },
-          b.remark ?? null,
+          shipment ? `退货单 ${shipment.number}${b.remark ? `：${b.remark}` : ''}` : (b.remark ?? null),
           at,
+          { stockMoved: shipment !== null },
         );
-        return { id: i.id };
+        return { id: i.id, returnShipment: shipment };
       });
     },
   };
+}
+
+/**
+ * A platform lot's return: what the inspection put into the project's rejected stock, with its codes still rejected
+ * at the site, sent back to the organisation that shipped it by a return shipment of the receipt, shipped at once
+ * (traceability's, which takes the stock out). Null for an off-platform lot, or when nothing is left to return.
+ */
+async function returnShipment(
+  receipts: TraceReceiptService,
+  tx: Tx,
+  user: SessionUser,
+  i: repo.InspectionRow,
+  remark: string | undefined,
+  at: Date,
+): Promise<{ id: number; number: string } | null> {
+  if (i.receiptLineId === null) return null;
+  const quantity = toMilli(await repo.rejectedOfInspection(tx, i));
+  const receiptId = await repo.receiptOfLine(tx, i.receiptLineId);
+  if (quantity === 0 || receiptId === null) return null;
+  const codes = await repo.rejectedCodesOfReceiptLine(tx, i.projectId, i.receiptLineId);
+  // Coded stock goes back by its codes; codes that do not make the quantity (part of it issued before a failed
+  // retest) go by quantity alone.
+  const coded = codes.reduce((sum, c) => sum + toMilli(c.quantity), 0) === quantity;
+  return receipts.shipSiteReturnIn(
+    tx,
+    user,
+    {
+      receiptId,
+      lotId: i.lotId,
+      quantity,
+      codes: coded ? codes.map((c) => c.code) : [],
+      remarks: `退货：现场验收不合格（验收记录 ${i.number}）${remark ? `，${remark}` : ''}`,
+    },
+    { at },
+  );
 }
 
 /** The maker of a platform lot is told its goods were turned away at a site (its sampling view shows why). */

@@ -1,3 +1,4 @@
+import { CodeStatus } from '@jcbb/contract';
 import { and, asc, count, desc, eq, exists, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -22,6 +23,7 @@ import {
   spotChecks,
   stockBalances,
   stockMoves,
+  traceCodes,
   uploads,
   users,
   witnessSamples,
@@ -357,6 +359,33 @@ export async function codeCountOfReceiptLine(tx: Tx, receiptLineId: number): Pro
     .innerJoin(receiptLines, eq(receiptLines.shipmentLineId, shipmentCodes.lineId))
     .where(and(eq(receiptLines.id, receiptLineId), eq(shipmentCodes.outcome, 'accepted')));
   return row?.n ?? 0;
+}
+
+/** The receipt a receipt line belongs to. */
+export async function receiptOfLine(tx: Tx, receiptLineId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ receiptId: receiptLines.receiptId })
+    .from(receiptLines)
+    .where(eq(receiptLines.id, receiptLineId));
+  return row?.receiptId ?? null;
+}
+
+/** The top-level codes a receipt line took in that the project still holds as rejected, with their quantities. */
+export async function rejectedCodesOfReceiptLine(tx: Tx, projectId: number, receiptLineId: number) {
+  return tx
+    .select({ code: traceCodes.code, quantity: traceCodes.quantity })
+    .from(shipmentCodes)
+    .innerJoin(receiptLines, eq(receiptLines.shipmentLineId, shipmentCodes.lineId))
+    .innerJoin(traceCodes, eq(traceCodes.code, shipmentCodes.code))
+    .where(
+      and(
+        eq(receiptLines.id, receiptLineId),
+        eq(shipmentCodes.outcome, 'accepted'),
+        eq(traceCodes.holderKey, `project:${projectId}`),
+        eq(traceCodes.status, CodeStatus.REJECTED),
+      ),
+    )
+    .orderBy(asc(traceCodes.code));
 }
 
 export async function inspectionsOfDelivery(tx: Tx, deliveryId: number) {

@@ -1,4 +1,11 @@
-import { constructionEndpoints as api, ledgerEndpoints, OrgType, ProjectRole } from '@jcbb/contract';
+import {
+  constructionEndpoints as api,
+  ledgerEndpoints,
+  OrgType,
+  ProjectRole,
+  ShipmentStatus,
+  traceEndpoints,
+} from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -416,6 +423,25 @@ describe('a failing report of a platform lot', () => {
     expect(await messagesTo(committee, '复试不合格')).toEqual([expect.objectContaining({ channel: 'jcbb' })]);
     // The committee reads the project's site records, and so the sample.
     expect(ok(await call('committee', api.sampleDetail, { id: s.id })).result).toBe('fail');
+
+    // 退场: a return shipment of the receipt goes back to the maker at once, taking the rejected stock with it.
+    const { returnShipment } = ok(
+      await call('builder', api.inspectionDispose, { id: lot.inspectionId, disposal: 'returned', remark: '厂家车辆' }),
+    );
+    expect(returnShipment?.number).toMatch(/^FH\d+/);
+    const back = ok(await call('maker', traceEndpoints.shipmentDetail, { id: returnShipment?.id as number }));
+    expect(back).toMatchObject({
+      status: ShipmentStatus.SHIPPED,
+      from: { kind: 'project', projectId: hospital },
+      to: { kind: 'org', orgId: maker?.id },
+      returnOfReceiptId: expect.any(Number),
+    });
+    expect(back.lines).toEqual([expect.objectContaining({ lotId: lot.lotId, quantity })]);
+    expect(back.remarks).toContain('现场验收不合格');
+    expect(await balanceOf(server, `project:${hospital}`, lot.lotId, 'rejected')).toBe(0);
+    const detail = ok(await call('builder', api.inspectionDetail, { id: lot.inspectionId }));
+    expect(detail.state).toBe('returned');
+    expect(await messagesTo(maker?.id as number, `退货通知：${returnShipment?.number}`)).toHaveLength(1);
   });
 });
 
@@ -502,9 +528,20 @@ describe('a failing retest of a lot already released', () => {
     );
     expect(told?.content).toContain(`现场剩余 ${usable - issued} `);
     expect(told?.content).toContain('2 个追溯码已安装');
-    // Disposal takes out exactly what the failure put into rejected (what the gate turned away stays).
-    ok(await call('builder', api.inspectionDispose, { id: blocks.id, disposal: 'destroyed', remark: '现场破碎' }));
+    // 退场 takes out exactly what the failure put into rejected (what the gate turned away stays), by its codes.
+    const { returnShipment } = ok(
+      await call('builder', api.inspectionDispose, { id: blocks.id, disposal: 'returned' }),
+    );
     expect(await balanceOf(server, key, blocks.lotId, 'rejected')).toBe(gate);
-    expect(ok(await call('builder', api.inspectionDetail, { id: blocks.id })).state).toBe('destroyed');
+    expect(ok(await call('builder', api.inspectionDetail, { id: blocks.id })).state).toBe('returned');
+    const back = ok(await call('builder', traceEndpoints.shipmentDetail, { id: returnShipment?.id as number }));
+    const [line] = back.lines;
+    expect(line).toMatchObject({ lotId: blocks.lotId, quantity: usable - issued, codeCount: codes.length - 2 });
+    expect(line?.codes).toEqual(
+      codes
+        .slice(2)
+        .map((c) => c.code)
+        .sort(),
+    );
   });
 });

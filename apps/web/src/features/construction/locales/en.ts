@@ -293,6 +293,9 @@ export default {
       destroyTitle: 'Destroy the rejected goods',
       remark: 'Remark',
       done: 'Done',
+      returnHint:
+        'Goods shipped on the platform go back with a return shipment, sent at once to the shipper (the goods and their codes leave with it); goods from outside the platform are only recorded as returned.',
+      returnShipped: 'Returned: return shipment {{number}} sent',
     },
   },
   track: {

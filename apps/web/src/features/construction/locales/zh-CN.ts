@@ -294,6 +294,9 @@ export default {
       destroyTitle: '不合格品销毁',
       remark: '说明',
       done: '已处置',
+      returnHint:
+        '平台内发来的货物：同时生成退货单，当即发回发货单位（货物和追溯码随退货单出账）；平台外的货物只记录退场。',
+      returnShipped: '已退场，退货单 {{number}} 已发出',
     },
   },
   // /project/receiveTrackDetail.

@@ -138,7 +138,7 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
       answer(api.inspectionDetail, () =>
         inspection(1, { state: 'rejected', verdict: 'fail', reason: '无出厂检验报告', actions: ['dispose'] }),
       ),
-      answer(api.inspectionDispose, () => ({ id: 1 })),
+      answer(api.inspectionDispose, () => ({ id: 1, returnShipment: { id: 31, number: 'FH202611300002' } })),
       answer(api.deliveryPapers, () => ({ id: 2 })),
     );
     renderSite(<ReceiveDetailPage />, '/projectConstruction/receiveDetail?id=2&inspection=1');
@@ -146,6 +146,7 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
     expect(await within(d).findByText('30 立方米 不合格，退场或就地销毁后出账。')).toBeInTheDocument();
     await userEvent.click(within(d).getByRole('button', { name: /^退\s?场$/ }));
     const modal = (await screen.findByText('不合格品退场')).closest('.ant-modal') as HTMLElement;
+    expect(within(modal).getByText(/同时生成退货单，当即发回发货单位/)).toBeInTheDocument();
     await userEvent.type(within(modal).getByRole('textbox', { name: '说明' }), '退回生产厂家');
     await userEvent.click(within(modal).getByRole('button', { name: /^退\s?场$/ }));
     await waitFor(() =>
@@ -155,6 +156,7 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
         remark: '退回生产厂家',
       }),
     );
+    expect(await screen.findByText('已退场，退货单 FH202611300002 已发出')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
 
     await userEvent.click(await screen.findByRole('button', { name: '补充单据' }));

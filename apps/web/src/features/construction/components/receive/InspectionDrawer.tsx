@@ -593,10 +593,14 @@ function DisposeBar({ inspection: i }: { inspection: InspectionDetail }) {
   const [form] = Form.useForm<{ remark?: string }>();
   const dispose = useMutation({
     ...receiveMutations.dispose,
-    onSuccess: async () => {
+    onSuccess: async ({ returnShipment }) => {
       await invalidateReceiving(queryClient);
       setDisposal(null);
-      message.success(t('inspection.dispose.done'));
+      message.success(
+        returnShipment
+          ? t('inspection.dispose.returnShipped', { number: returnShipment.number })
+          : t('inspection.dispose.done'),
+      );
     },
     onError: (error) => {
       if (!applyFieldErrors(form, error)) message.error(error.message, 5);
@@ -623,6 +627,9 @@ function DisposeBar({ inspection: i }: { inspection: InspectionDetail }) {
         onCancel={() => setDisposal(null)}
         forceRender
       >
+        {disposal === 'returned' && (
+          <Typography.Paragraph type="secondary">{t('inspection.dispose.returnHint')}</Typography.Paragraph>
+        )}
         <Form
           form={form}
           layout="vertical"
