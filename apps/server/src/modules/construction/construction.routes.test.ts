@@ -8,6 +8,7 @@ import { messages, projectMembers } from '../../db/schema/index.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../organization/test-support.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { balanceOf, projectIdOf, userOf } from '../trace/trace.test-support.ts';
+import { siteLot } from './construction.issue.test-support.ts';
 
 /**
  * Site construction (docs/construction.md): deliveries at a project's site enter quarantine, the contractor's
@@ -300,39 +301,15 @@ describe('a material without a retest', () => {
   });
 
   it('is returned off the platform by the record alone: no return shipment, out of the rejected stock', async () => {
-    const created = ok(
-      await call(
-        'builder',
-        api.deliveryExternal,
-        external(school, {
-          lines: [
-            {
-              classifyCode: '0212',
-              materialName: '花岗岩',
-              specName: '退场',
-              unitName: '平方米',
-              batchNo: 'SC-03',
-              quantity: 7,
-            },
-          ],
-        }),
-      ),
-    );
-    const [i] = ok(await call('builder', api.deliveryDetail, { id: created.id })).inspections;
-    const id = i?.id as number;
-    ok(
-      await call('builder', api.inspectionDecide, {
-        id,
-        checks: [{ kind: 'conformity', present: false }],
-        visualResult: 'defect',
-        verdict: 'fail',
-        reason: '无合格证',
-      }),
-    );
-    ok(await call('supervisor', api.inspectionConfirm, { id, approve: true }));
+    const { inspectionId: id, lotId } = await siteLot(server, tokens, school, {
+      fate: 'rejected',
+      batchNo: 'SC-03',
+      quantity: 7,
+    });
+    expect(await balanceOf(server, `project:${school}`, lotId, 'rejected')).toBe(7);
     const disposed = ok(await call('builder', api.inspectionDispose, { id, disposal: 'returned' }));
     expect(disposed).toEqual({ id, returnShipment: null });
-    expect(await balanceOf(server, `project:${school}`, i?.lotId as number, 'rejected')).toBe(0);
+    expect(await balanceOf(server, `project:${school}`, lotId, 'rejected')).toBe(0);
     expect(ok(await call('builder', api.inspectionDetail, { id })).state).toBe('returned');
   });
 });

@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { stockBalances, stockMoves } from '../../db/schema/index.ts';
+import { stockMoves } from '../../db/schema/index.ts';
 import { auditRows } from '../../lib/audit.ts';
 import { SMALL_PDF, uploadFile } from '../organization/test-support.ts';
-import { projectIdOf } from '../trace/trace.test-support.ts';
+import { balanceOf, projectIdOf } from '../trace/trace.test-support.ts';
 import { externalLotHeldForRetest, sampleInput } from './construction.sample.test-support.ts';
 
 /**
@@ -70,19 +70,7 @@ describe.runIf(!!adminUrl)('two witness reports of one lot at once on PostgreSQL
       reportUploadId: s.uploadId,
     });
 
-  async function balance(lotId: number, bucket: string): Promise<number> {
-    const [row] = await server.database.db
-      .select({ q: stockBalances.quantity })
-      .from(stockBalances)
-      .where(
-        and(
-          eq(stockBalances.holderKey, `project:${school}`),
-          eq(stockBalances.lotId, lotId),
-          eq(stockBalances.bucket, bucket),
-        ),
-      );
-    return Number(row?.q ?? 0);
-  }
+  const balance = (lotId: number, bucket: string) => balanceOf(server, `project:${school}`, lotId, bucket);
 
   /** The lot's moves at the site, in order, as [bucket, quantity, reason]; each running balance never below 0. */
   async function movesOf(lotId: number) {
@@ -98,7 +86,9 @@ describe.runIf(!!adminUrl)('two witness reports of one lot at once on PostgreSQL
       expect(after).toBeGreaterThanOrEqual(0);
       expect(Math.round(Number(m.balanceAfter) * 1000)).toBe(after);
     }
-    for (const [bucket, milli] of running) expect(Math.round((await balance(lotId, bucket)) * 1000)).toBe(milli);
+    for (const [bucket, milli] of running) {
+      expect(Math.round((await balance(lotId, bucket)) * 1000)).toBe(milli);
+    }
     return moves.map((m) => [m.bucket, Number(m.quantity), m.reason]);
   }
 
