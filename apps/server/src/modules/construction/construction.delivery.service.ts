@@ -22,6 +22,7 @@ import { recordAudit, recordAudits } from '../../lib/audit.ts';
 import { withDocumentNumbers } from '../../lib/document-number.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { ownedUploads, storedUpload, uploadNames } from '../file/index.ts';
 import { moveStockBatch, type TraceReceiptService } from '../trace/index.ts';
 import { contractorOn, orNotFound, siteReader } from './construction.access.ts';
 import { DELIVERY_SERIES, inspectionNumber, ruleFor } from './construction.intake.ts';
@@ -80,7 +81,7 @@ function itemOf(r: repo.DeliveryPageRow) {
 /** Uploads of the caller's organisation among the papers; a field error for each that is not. */
 async function checkUploads(tx: Tx, orgId: number, groups: Record<string, number[]>, fields: FieldError[]) {
   const all = Object.values(groups).flat();
-  const owned = await repo.ownedUploads(tx, all, orgId);
+  const owned = await ownedUploads(tx, all, orgId);
   for (const [field, ids] of Object.entries(groups)) {
     ids.forEach((id, i) => {
       if (!owned.has(id)) fields.push({ field: `${field}.${i}`, message: '文件不存在' });
@@ -274,7 +275,7 @@ export function createDeliveryService({ db, receipts }: { db: Db; receipts: Trac
         if (!row) throw notFound(DELIVERY_NOT_FOUND);
         const p = await orNotFound(siteReader(tx, user, row.delivery.projectId), DELIVERY_NOT_FOUND);
         const d = row.delivery;
-        const names = await repo.uploadNames(tx, [...d.deliveryNoteUploads, ...d.invoiceUploads]);
+        const names = await uploadNames(tx, [...d.deliveryNoteUploads, ...d.invoiceUploads]);
         const files = (ids: number[]) => ids.map((uploadId) => ({ uploadId, name: names.get(uploadId) ?? '' }));
         const inspections = await repo.inspectionsOfDelivery(tx, d.id);
         return {
@@ -402,7 +403,7 @@ export function createDeliveryService({ db, receipts }: { db: Db; receipts: Trac
             ...i.photos,
           ]),
         ]);
-        const file = attached.has(uploadId) ? await repo.storedFile(tx, uploadId) : null;
+        const file = attached.has(uploadId) ? await storedUpload(tx, uploadId) : null;
         if (!file) throw notFound(FILE_NOT_FOUND);
         return file;
       });

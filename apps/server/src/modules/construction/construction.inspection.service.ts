@@ -26,6 +26,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { ownedUploads, uploadNames } from '../file/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { evidenceAsOf, moveStock, setSiteCodes, type TraceReceiptService } from '../trace/index.ts';
 import { actorsOf, contractorOn, orNotFound, siteReader, supervisorOn } from './construction.access.ts';
@@ -209,7 +210,7 @@ export function createInspectionService({ db, receipts }: { db: Db; receipts: Tr
         const rule = await ruleFor(tx, i.classifyCode);
         const known = await knownOf(tx, i, delivery.arrivedOn);
         const decided = i.checks ?? null;
-        const uploads = await repo.uploadNames(tx, [
+        const uploads = await uploadNames(tx, [
           ...(decided ?? []).flatMap((c) => (c.uploadId ? [c.uploadId] : [])),
           ...i.photos,
         ]);
@@ -285,7 +286,7 @@ export function createInspectionService({ db, receipts }: { db: Db; receipts: Tr
           if (kinds.has(c.kind)) fields.push({ field: `checks.${k}.kind`, message: '文件类型重复' });
           kinds.add(c.kind);
         });
-        const uploads = await repo.ownedUploads(
+        const uploads = await ownedUploads(
           tx,
           [...b.checks.flatMap((c) => (c.uploadId ? [c.uploadId] : [])), ...b.photoUploadIds],
           i.orgId,

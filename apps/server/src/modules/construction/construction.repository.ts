@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, exists, getTableColumns, ilike, inArray, or,
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
-  fileBlobs,
   inspectionRules,
   issueOrders,
   lots,
@@ -24,7 +23,6 @@ import {
   stockBalances,
   stockMoves,
   traceCodes,
-  uploads,
   users,
   witnessSamples,
 } from '../../db/schema/index.ts';
@@ -164,32 +162,6 @@ export async function insertExternalLots(tx: Tx, values: readonly ExternalLotIns
 }
 
 // ---- uploads ----
-
-/** The caller's organisation's uploads among `ids` (id → name). */
-export async function ownedUploads(tx: Tx, ids: number[], orgId: number) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await tx
-    .select({ id: uploads.id, name: uploads.name })
-    .from(uploads)
-    .where(and(inArray(uploads.id, ids), eq(uploads.orgId, orgId)));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-export async function uploadNames(tx: Tx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx.select({ id: uploads.id, name: uploads.name }).from(uploads).where(inArray(uploads.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-/** What sending an upload needs (lib/send-file.ts), whoever's it is: the caller checked the right to it. */
-export async function storedFile(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ name: uploads.name, mime: fileBlobs.mime, size: fileBlobs.size, sha256: uploads.sha256 })
-    .from(uploads)
-    .innerJoin(fileBlobs, eq(fileBlobs.sha256, uploads.sha256))
-    .where(eq(uploads.id, id));
-  return row ?? null;
-}
 
 export async function userNames(tx: Tx, ids: (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null))];

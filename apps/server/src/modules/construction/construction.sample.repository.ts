@@ -1,11 +1,10 @@
-import { and, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   certificates,
   lots,
   materialClassifications,
   siteInspections,
-  uploads,
   users,
   witnessSamples,
 } from '../../db/schema/index.ts';
@@ -86,16 +85,6 @@ export async function sampleResultsOf(tx: Tx, inspectionId: number) {
     .select({ id: witnessSamples.id, state: witnessSamples.state, result: witnessSamples.result })
     .from(witnessSamples)
     .where(eq(witnessSamples.inspectionId, inspectionId));
-}
-
-/** The caller's organisation's uploads among `ids`, with what the ledger and a download need. */
-export async function ownUploads(tx: Tx, ids: number[], orgId: number) {
-  if (ids.length === 0) return new Map<number, { name: string; sha256: string }>();
-  const rows = await tx
-    .select({ id: uploads.id, name: uploads.name, sha256: uploads.sha256 })
-    .from(uploads)
-    .where(and(inArray(uploads.id, ids), eq(uploads.orgId, orgId)));
-  return new Map(rows.map((r) => [r.id, { name: r.name, sha256: r.sha256 }]));
 }
 
 /**

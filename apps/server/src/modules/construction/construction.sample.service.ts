@@ -28,6 +28,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { withDocumentNumber } from '../../lib/document-number.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { ownedUploads, storedUpload, uploadNames } from '../file/index.ts';
 import { appendLedgerEntry } from '../ledger/index.ts';
 import { cityGovernmentOrgIds } from '../listing/index.ts';
 import { sendMessage } from '../message/index.ts';
@@ -208,7 +209,7 @@ export function createSampleService({ db }: { db: Db }) {
         const r = await sampleRepo.sampleView(tx, id);
         if (!r) throw notFound(SAMPLE_NOT_FOUND);
         const s = r.sample;
-        const uploads = await repo.uploadNames(tx, [...(s.reportUploadId ? [s.reportUploadId] : []), ...s.photos]);
+        const uploads = await uploadNames(tx, [...(s.reportUploadId ? [s.reportUploadId] : []), ...s.photos]);
         let actions: SampleDetail['actions'] = [];
         if (project.access === 'member' && user.orgId === s.orgId) {
           try {
@@ -269,7 +270,7 @@ export function createSampleService({ db }: { db: Db }) {
           fields.push({ field: 'sampledOn', message: `取样日期不能早于到货日期 ${delivery.arrivedOn}` });
         }
         const orgId = witness.membership.orgId;
-        const owned = await sampleRepo.ownUploads(tx, b.photoUploadIds, orgId);
+        const owned = await ownedUploads(tx, b.photoUploadIds, orgId);
         b.photoUploadIds.forEach((id, k) => {
           if (!owned.has(id)) fields.push({ field: `photoUploadIds.${k}`, message: '照片不存在' });
         });
@@ -358,7 +359,7 @@ export function createSampleService({ db }: { db: Db }) {
         else if (s.sentOn && b.reportDate < s.sentOn) {
           fields.push({ field: 'reportDate', message: `报告日期不能早于送检日期 ${s.sentOn}` });
         }
-        const upload = (await sampleRepo.ownUploads(tx, [b.reportUploadId], s.orgId)).get(b.reportUploadId);
+        const upload = (await ownedUploads(tx, [b.reportUploadId], s.orgId)).get(b.reportUploadId);
         if (!upload) fields.push({ field: 'reportUploadId', message: '检测报告文件不存在' });
         if (fields.length > 0 || !upload) throw invalidInput(fields);
         // The report's bytes on the evidence ledger: hashes and numbers only (docs/decisions.md, "Evidence ledger").
@@ -469,7 +470,7 @@ export function createSampleService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const { s } = await visible(tx, user, id);
         if (s.reportUploadId !== uploadId && !s.photos.includes(uploadId)) throw notFound('文件不存在');
-        const file = await repo.storedFile(tx, uploadId);
+        const file = await storedUpload(tx, uploadId);
         if (!file) throw notFound('文件不存在');
         return file;
       });
