@@ -361,9 +361,6 @@ export default {
     common: {
       cancel: 'Cancel',
       none: '—',
-      project: 'Project',
-      chooseProject: 'Choose a project',
-      noProject: 'Your organisation has not joined a project yet',
       unit: '{{quantity}} {{unit}}',
     },
     stock: {
@@ -518,7 +515,6 @@ export default {
   spotCheck: {
     title: 'Spot checks and witnessing',
     project: 'Project',
-    noProject: 'Choose a project',
     tabSamples: 'Witness sampling',
     tabChecks: 'Supervision checks',
     refresh: 'Refresh',

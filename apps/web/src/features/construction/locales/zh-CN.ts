@@ -364,9 +364,6 @@ export default {
     common: {
       cancel: '取消',
       none: '—',
-      project: '项目',
-      chooseProject: '选择项目',
-      noProject: '贵单位暂未加入任何项目',
       unit: '{{quantity}} {{unit}}',
     },
     stock: {
@@ -520,7 +517,6 @@ export default {
   spotCheck: {
     title: '抽检与见证',
     project: '项目',
-    noProject: '请选择项目',
     tabSamples: '见证取样',
     tabChecks: '监理抽检',
     refresh: '刷新',
