@@ -20,6 +20,10 @@
  *   replaced by 已验证 or another verdict: the scenario's figure);
  * - certificate-cold: the public certificate page of the demo certificate (/free/certificate?no=CGBM-2026-000001),
  *   as scan-cold; → the certificate's details drawn, and → its badge settled.
+ * - site-receive-phone, site-spot-check-phone: the site's receiving (/projectConstruction/receive) and spot-check
+ *   (/projectConstruction/spotCheck) pages of the demo school on the demo construction unit's phone (13800000003,
+ *   390 px), a new browser with its sign-in kept (cold cache); navigation start → the open tab's first card (or its
+ *   empty state) on screen. People take deliveries and check on site with a phone (issue 24).
  * Every scenario also reports the bytes its page received (resource timing transferSize: compressed bodies and
  *   headers, the document itself not included), scripts and all, as medians of its runs.
  *
@@ -47,6 +51,11 @@ import { busyShare, machineCpuTimes, machineInfo } from './machine.ts';
 import { repoRoot, startServer } from './server-process.ts';
 
 const MOBILE = '13800000001';
+/** The demo construction unit (江苏筑安's administrator), on the demo school's site (README, demo accounts). */
+const SITE_MOBILE = '13800000003';
+const SCHOOL = '南京市鼓楼区天妃宫小学新建工程';
+const SITE_RECEIVE_PATH = '/projectConstruction/receive';
+const SITE_SPOT_CHECK_PATH = '/projectConstruction/spotCheck';
 const TOKEN_KEY = 'jcbb_token';
 const CATALOGUE_PATH = '/cities?city=320100';
 const LIST_PATH = '/product/list';
@@ -79,6 +88,8 @@ const MARKS = {
   /** The certificate page's details and its settled verdict. */
   certificateFacts: '[data-testid=certificate-facts]',
   certificateBadge: '[data-testid=certificate-verify-badge][data-state]:not([data-state=checking])',
+  /** A site page's open tab settled: its first card (a phone's list), or its empty state. */
+  siteList: '[role=tabpanel][aria-hidden=false] .item-list > li, [role=tabpanel][aria-hidden=false] .ant-empty',
 } as const;
 type MarkName = keyof typeof MARKS;
 
@@ -143,7 +154,9 @@ type ScenarioName =
   | 'details-cold'
   | 'catalogue'
   | 'scan-cold'
-  | 'certificate-cold';
+  | 'certificate-cold'
+  | 'site-receive-phone'
+  | 'site-spot-check-phone';
 
 interface ScenarioResult {
   scenario: ScenarioName;
@@ -263,28 +276,44 @@ interface Ctx {
   storage: Record<string, string> | null;
   /** /product/details?id= of the signed-in manufacturer's first listed product, read once from its list. */
   detailsPath?: string;
+  /** The construction unit's browser after its sign-in (SITE_MOBILE), as `storage`. */
+  siteStorage?: Record<string, string>;
+  /** The demo school's id, read once from the construction unit's project list. */
+  schoolId?: number;
 }
 
-async function signInScenario(ctx: Ctx): Promise<Sample> {
+/** Signs `mobile` in through the form: the run, and the browser's localStorage after it (a returning user's). */
+async function signInThroughForm(ctx: Ctx, mobile: string) {
   const context = await newContext(ctx.browser, ctx.baseURL, null);
   try {
     const page = await newPage(context, ctx.profile);
     await page.goto('/login');
     const form = await markTime(page, 'loginForm');
-    await page.getByLabel('手机号').pressSequentially(MOBILE, { delay: KEY_DELAY_MS });
+    await page.getByLabel('手机号').pressSequentially(mobile, { delay: KEY_DELAY_MS });
     await page.getByLabel('密码', { exact: true }).pressSequentially(DEMO_PASSWORD, { delay: KEY_DELAY_MS });
     await page.getByRole('button', { name: '登录', exact: true }).click();
     const greeting = await markTime(page, 'greeting');
     const submit = await eventTime(page, 'submit');
-    ctx.storage = await page.evaluate(() => {
+    const storage = await page.evaluate(() => {
       const { localStorage } = globalThis as unknown as InPage;
       return Object.fromEntries(Object.entries(localStorage).filter(([key]) => key.startsWith('jcbb_')));
     });
-    if (!ctx.storage[TOKEN_KEY]) throw new Error('signing in left no token');
-    return { ms: greeting - submit, extra: { 'sign-in form': form }, requests: await requestsSince(page, submit) };
+    if (!storage[TOKEN_KEY]) throw new Error('signing in left no token');
+    const sample: Sample = {
+      ms: greeting - submit,
+      extra: { 'sign-in form': form },
+      requests: await requestsSince(page, submit),
+    };
+    return { sample, storage };
   } finally {
     await context.close();
   }
+}
+
+async function signInScenario(ctx: Ctx): Promise<Sample> {
+  const { sample, storage } = await signInThroughForm(ctx, MOBILE);
+  ctx.storage = storage;
+  return sample;
 }
 
 async function signedInStorage(ctx: Ctx): Promise<Record<string, string>> {
@@ -382,6 +411,42 @@ async function phonePage(ctx: Ctx, target: string, first: MarkName, firstLabel: 
   }
 }
 
+/** The construction unit's browser (signed in once per profile) and the demo school's id, from its project list. */
+async function siteSession(ctx: Ctx): Promise<{ storage: Record<string, string>; schoolId: number }> {
+  if (!ctx.siteStorage) ctx.siteStorage = (await signInThroughForm(ctx, SITE_MOBILE)).storage;
+  if (ctx.schoolId === undefined) {
+    const context = await newContext(ctx.browser, ctx.baseURL, ctx.siteStorage);
+    try {
+      const page = await context.newPage();
+      await page.goto('/project/list');
+      const href = await page.getByRole('link', { name: SCHOOL }).first().getAttribute('href');
+      const id = Number(new URL(href ?? '', ctx.baseURL).searchParams.get('id'));
+      if (!(id > 0)) throw new Error(`the construction unit's project list has no link to ${SCHOOL}`);
+      ctx.schoolId = id;
+    } finally {
+      await context.close();
+    }
+  }
+  return { storage: ctx.siteStorage, schoolId: ctx.schoolId };
+}
+
+/**
+ * A site page on the construction unit's phone (390 px) in a new browser with its sign-in kept (a returning user,
+ * cold cache), on the demo school: navigation start → the open tab's first card (or its empty state) on screen.
+ */
+async function sitePhonePage(ctx: Ctx, path: string): Promise<Sample> {
+  const { storage, schoolId } = await siteSession(ctx);
+  const context = await newContext(ctx.browser, ctx.baseURL, storage, PHONE);
+  try {
+    const page = await newPage(context, ctx.profile);
+    await page.goto(`${path}?projectId=${schoolId}`);
+    const ms = await markTime(page, 'siteList');
+    return { ms, requests: await requestsSince(page, 0) };
+  } finally {
+    await context.close();
+  }
+}
+
 const SCENARIOS: Record<ScenarioName, (ctx: Ctx) => Promise<Sample>> = {
   'sign-in': signInScenario,
   'list-cold': (ctx) => listCold(ctx, false),
@@ -392,6 +457,8 @@ const SCENARIOS: Record<ScenarioName, (ctx: Ctx) => Promise<Sample>> = {
   'scan-cold': (ctx) => phonePage(ctx, SCAN_PATH, 'chain', 'chain drawn', 'scanBadge'),
   'certificate-cold': (ctx) =>
     phonePage(ctx, CERTIFICATE_PATH, 'certificateFacts', 'certificate drawn', 'certificateBadge'),
+  'site-receive-phone': (ctx) => sitePhonePage(ctx, SITE_RECEIVE_PATH),
+  'site-spot-check-phone': (ctx) => sitePhonePage(ctx, SITE_SPOT_CHECK_PATH),
 };
 
 const LABELS: Record<ScenarioName, string> = {
@@ -403,6 +470,8 @@ const LABELS: Record<ScenarioName, string> = {
   catalogue: 'catalogue /cities?city=…, cold',
   'scan-cold': 'scan page 390 px, cold: badge settled',
   'certificate-cold': 'certificate 390 px, cold: badge',
+  'site-receive-phone': 'site receiving 390 px, signed in, cold',
+  'site-spot-check-phone': 'site spot checks 390 px, signed in, cold',
 };
 
 /** Bytes received by a run: its scripts, and everything. */

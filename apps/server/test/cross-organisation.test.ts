@@ -661,6 +661,11 @@ const ATTEMPTS: Attempt[] = [
   { name: 'site: deliveries', endpoint: K.deliveryList, input: () => ({ projectId: ids.siteProject }) },
   { name: 'site: a delivery', endpoint: K.deliveryDetail, input: () => ({ id: ids.delivery }) },
   {
+    name: 'site: a file of a delivery',
+    endpoint: K.deliveryFile,
+    input: () => ({ id: ids.delivery, uploadId: ids.ownerUpload }),
+  },
+  {
     name: 'site: receive at their project',
     endpoint: K.deliveryReceive,
     input: () => ({

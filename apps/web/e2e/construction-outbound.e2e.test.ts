@@ -28,7 +28,7 @@ const stockRow = (page: Page, batch: string): Locator => page.locator('tr', { ha
 /** Open 出库领用 on the school (the picker opens on the unit's first project, whichever that is). */
 async function openOnSchool(page: Page): Promise<void> {
   await page.goto('/projectConstruction/outbound');
-  const picker = page.locator('.ant-select', { has: page.getByLabel('项目', { exact: true }) }).first();
+  const picker = page.locator('.ant-select', { has: page.getByLabel('选择项目', { exact: true }) }).first();
   await picker.waitFor();
   await page.waitForURL(/projectId=\d+/);
   if (!(await picker.getByTitle(SCHOOL).isVisible())) await chooseOption(picker, SCHOOL);
@@ -99,7 +99,7 @@ describe.runIf(hasChromium)('issue to the works', () => {
 
       await page.goto('/project/outboundRecord');
       await page.waitForURL(/projectId=\d+/);
-      const picker = page.locator('.ant-select', { has: page.getByLabel('项目', { exact: true }) }).first();
+      const picker = page.locator('.ant-select', { has: page.getByLabel('选择项目', { exact: true }) }).first();
       if (!(await picker.getByTitle(SCHOOL).isVisible())) await chooseOption(picker, SCHOOL);
       await formItem(page.locator('form'), '使用部位').locator('input').fill('门厅');
       await page.getByRole('button', { name: /查\s*询/ }).click();

@@ -3,6 +3,7 @@ import {
   deliveryCreatedData,
   deliveryDetail,
   deliveryExternalBody,
+  deliveryFileQuery,
   deliveryListBody,
   deliveryListData,
   deliveryPapersBody,
@@ -18,6 +19,7 @@ import {
   inspectionDecideBody,
   inspectionDetail,
   inspectionDisposeBody,
+  inspectionDisposedData,
   inspectionListBody,
   inspectionListData,
   issueCreateBody,
@@ -39,6 +41,7 @@ import {
   sampleListBody,
   sampleListData,
   sampleReportBody,
+  sampleReportData,
   sampleSendBody,
   siteStockListBody,
   siteStockListData,
@@ -100,6 +103,8 @@ export const constructionEndpoints = {
     body: deliveryPapersBody,
     response: done,
   }),
+  /** One of a delivery's files (delivery note, invoice, a checklist scan or photo of its lots): answers the file. */
+  deliveryFile: endpoint({ method: 'GET', path: '/api/material/delivery/file', query: deliveryFileQuery }),
 
   // Inspection and quarantine
   inspectionList: endpoint({
@@ -130,7 +135,7 @@ export const constructionEndpoints = {
     method: 'POST',
     path: '/api/material/inspection/dispose',
     body: inspectionDisposeBody,
-    response: done,
+    response: inspectionDisposedData,
   }),
 
   // Witness sampling
@@ -157,7 +162,7 @@ export const constructionEndpoints = {
     method: 'POST',
     path: '/api/material/sample/report',
     body: sampleReportBody,
-    response: done,
+    response: sampleReportData,
   }),
   witnessRatio: endpoint({
     method: 'GET',

@@ -443,7 +443,7 @@ export const inspectionDetail = inspectionSummary.extend({
       result: z.enum(testResultValues).nullable(),
     }),
   ),
-  /** Codes of the lot at the site (a platform delivery with codes). */
+  /** Trace codes the lot came with on this delivery: top-level codes accepted at the gate (0 off the platform). */
   codeCount: z.number().int(),
   /** What the caller may do now. */
   actions: z.array(z.enum(['submit', 'confirm', 'dispose', 'sample'])),
@@ -478,6 +478,14 @@ export const inspectionDisposeBody = z.object({
   id: positiveId('验收记录'),
   disposal: z.enum(disposalKindValues, { error: '请选择处置方式' }),
   remark: optionalText('说明', 200),
+});
+/**
+ * A disposal's answer. `returnShipment`: the return shipment (退货单) a platform lot's return sent back to the
+ * organisation that shipped it, at once; null for a destruction, an off-platform lot, or nothing left to return.
+ */
+export const inspectionDisposedData = z.object({
+  id: z.number().int(),
+  returnShipment: z.object({ id: z.number().int(), number: z.string() }).nullable(),
 });
 
 // ---- witness sampling ----
@@ -552,8 +560,28 @@ export const sampleReportBody = z.object({
   result: z.enum(testResultValues, { error: '请选择检测结论' }),
   reportUploadId: positiveId('检测报告'),
 });
+/**
+ * The report's answer. `recall`: a failing report of a lot its inspection had already released — what was still on
+ * site and moved to rejected, what had been issued to the works (net of returns) and stays issued, and the trace
+ * codes of the lot installed at the site (top-level): the places to deal with. null otherwise.
+ */
+export const sampleReportData = z.object({
+  id: z.number().int(),
+  recall: z
+    .object({
+      rejected: z.number(),
+      issued: z.number(),
+      installedCodes: z.array(z.string()),
+    })
+    .nullable(),
+});
 /** A file of a sample (its report or a sealing photo), for anyone who may read the project's site records. */
 export const sampleFileQuery = z.object({ id: positiveId('样品'), uploadId: positiveId('文件') });
+/**
+ * A file of a delivery — its delivery notes and invoices, and the checklist scans and photos of its lots'
+ * inspections — for anyone who may read the project's site records.
+ */
+export const deliveryFileQuery = z.object({ id: positiveId('到货记录'), uploadId: positiveId('文件') });
 
 /** Per material of a project: lots delivered, lots witnessed, the share (goal ≥ 30 %). */
 export const witnessRatioData = z.object({

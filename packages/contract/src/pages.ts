@@ -58,6 +58,15 @@ export const pages = {
   // ---- site construction (construction and supervision units: docs/construction.md) ----
   /** One delivery with its lots' inspections: goods arrived, a verdict to confirm, a verdict confirmed or sent back. */
   siteDeliveryDetail: { path: '/projectConstruction/receiveDetail', query: 'id' },
+  /**
+   * One lot's inspection on its delivery's page (the page finds the delivery and opens the lot's drawer): a verdict
+   * to confirm, a verdict confirmed or sent back, a witnessed retest's result.
+   */
+  siteInspection: { path: '/projectConstruction/receiveDetail', query: 'inspection' },
+  /** A project's import of off-platform deliveries (.xlsx): the project's detail links it for its construction unit. */
+  siteStockImport: { path: '/project/stockImport', query: 'projectId' },
+  /** A project's exports (stock, deliveries, issues, the green-material ledger): for everyone who reads the site. */
+  siteStockExport: { path: '/project/stockExport', query: 'projectId' },
   /** A spot check (one detail page with the samples): a failure to rectify by its deadline, its rectification, closed. */
   spotCheckDetail: { path: '/projectConstruction/spotCheckDetail', query: 'id' },
   /** A witnessed sample on the same page: its report passed (the lot released) or failed (the lot rejected). */

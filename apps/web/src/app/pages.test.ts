@@ -50,6 +50,11 @@ const reach: Record<PageName, Reach[]> = {
   traceDashboard: [member('manufacturer')],
   // The site's construction unit (goods arrived) and supervision unit (a verdict to confirm).
   siteDeliveryDetail: [member('construction'), member('supervision')],
+  // An inspection's construction unit (confirmed, sent back) and supervision unit (a verdict to confirm).
+  siteInspection: [member('construction'), member('supervision')],
+  // A project's Excel pages, from its detail: the import for its construction unit, the exports for every reader.
+  siteStockImport: [member('construction')],
+  siteStockExport: [member('construction'), member('supervision'), member('developer'), committee],
   // A spot check's construction unit (to rectify, closed) and its supervision unit (rectified); a sample's
   // construction unit (its lot released or rejected). A developer that supervises has no site pages: its messages
   // carry no link.

@@ -22,6 +22,7 @@ import { recordAudit, recordAudits } from '../../lib/audit.ts';
 import { withDocumentNumbers } from '../../lib/document-number.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { ownedUploads, storedUpload, uploadNames } from '../file/index.ts';
 import { moveStockBatch, type TraceReceiptService } from '../trace/index.ts';
 import { contractorOn, orNotFound, siteReader } from './construction.access.ts';
 import { DELIVERY_SERIES, inspectionNumber, ruleFor } from './construction.intake.ts';
@@ -32,6 +33,7 @@ type ExternalBody = z.output<typeof deliveryExternalBody>;
 type PapersBody = z.output<typeof deliveryPapersBody>;
 
 export const DELIVERY_NOT_FOUND = '到货记录不存在';
+const FILE_NOT_FOUND = '文件不存在';
 
 export function inspectionSummaryOf(i: repo.InspectionRow, batchNo: string): InspectionSummary {
   return {
@@ -79,7 +81,7 @@ function itemOf(r: repo.DeliveryPageRow) {
 /** Uploads of the caller's organisation among the papers; a field error for each that is not. */
 async function checkUploads(tx: Tx, orgId: number, groups: Record<string, number[]>, fields: FieldError[]) {
   const all = Object.values(groups).flat();
-  const owned = await repo.ownedUploads(tx, all, orgId);
+  const owned = await ownedUploads(tx, all, orgId);
   for (const [field, ids] of Object.entries(groups)) {
     ids.forEach((id, i) => {
       if (!owned.has(id)) fields.push({ field: `${field}.${i}`, message: '文件不存在' });
@@ -273,7 +275,7 @@ export function createDeliveryService({ db, receipts }: { db: Db; receipts: Trac
         if (!row) throw notFound(DELIVERY_NOT_FOUND);
         const p = await orNotFound(siteReader(tx, user, row.delivery.projectId), DELIVERY_NOT_FOUND);
         const d = row.delivery;
-        const names = await repo.uploadNames(tx, [...d.deliveryNoteUploads, ...d.invoiceUploads]);
+        const names = await uploadNames(tx, [...d.deliveryNoteUploads, ...d.invoiceUploads]);
         const files = (ids: number[]) => ids.map((uploadId) => ({ uploadId, name: names.get(uploadId) ?? '' }));
         const inspections = await repo.inspectionsOfDelivery(tx, d.id);
         return {
@@ -380,6 +382,30 @@ export function createDeliveryService({ db, receipts }: { db: Db; receipts: Trac
         if (fields.length > 0) throw invalidInput(fields);
         const [delivery] = await recordExternalDeliveries(tx, user, orgId, [b], options);
         return delivery as { id: number; number: string };
+      });
+    },
+
+    /**
+     * One of a delivery's files for any of the site's readers: its delivery notes and invoices, and the checklist
+     * scans and photos of its lots' inspections (404 for any other upload, whoever's it is).
+     */
+    async file(user: SessionUser, id: number, uploadId: number) {
+      return db.transaction(async (tx) => {
+        const d = await repo.deliveryById(tx, id);
+        if (!d) throw notFound(DELIVERY_NOT_FOUND);
+        await orNotFound(siteReader(tx, user, d.projectId), DELIVERY_NOT_FOUND);
+        const inspections = await repo.inspectionsOfDelivery(tx, d.id);
+        const attached = new Set([
+          ...d.deliveryNoteUploads,
+          ...d.invoiceUploads,
+          ...inspections.flatMap(({ inspection: i }) => [
+            ...(i.checks ?? []).flatMap((c) => (c.uploadId ? [c.uploadId] : [])),
+            ...i.photos,
+          ]),
+        ]);
+        const file = attached.has(uploadId) ? await storedUpload(tx, uploadId) : null;
+        if (!file) throw notFound(FILE_NOT_FOUND);
+        return file;
       });
     },
 

@@ -10,6 +10,7 @@ import {
   type inspectionConfirmBody,
   type inspectionDecideBody,
   type inspectionDisposeBody,
+  type inspectionDisposedData,
   type inspectionListBody,
   inspectionStateLabels,
   OrgType,
@@ -25,8 +26,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { ownedUploads, uploadNames } from '../file/index.ts';
 import { sendMessage } from '../message/index.ts';
-import { evidenceAsOf, moveStock, setSiteCodes } from '../trace/index.ts';
+import { evidenceAsOf, moveStock, setSiteCodes, type TraceReceiptService } from '../trace/index.ts';
 import { actorsOf, contractorOn, orNotFound, siteReader, supervisorOn } from './construction.access.ts';
 import { checklist, missingRequired } from './construction.checklist.ts';
 import { inspectionSummaryOf } from './construction.delivery.service.ts';
@@ -40,9 +42,8 @@ import {
 } from './construction.transitions.ts';
 
 export const INSPECTION_NOT_FOUND = '验收记录不存在';
-/** A message about an inspection opens its delivery's page (the lot's inspection among its lots). */
-const deliveryUrl = (i: Pick<repo.InspectionRow, 'deliveryId'>) =>
-  pageUrl(pages.siteDeliveryDetail, { id: i.deliveryId });
+/** A message about an inspection opens its delivery's page with the lot's inspection drawer open. */
+const inspectionUrl = (i: Pick<repo.InspectionRow, 'id'>) => pageUrl(pages.siteInspection, { inspection: i.id });
 
 /** Which supervisor's action carries out an inspector's verdict. */
 const ACTION_OF_VERDICT: Record<InspectionVerdictValue, InspectionActionValue> = {
@@ -52,29 +53,53 @@ const ACTION_OF_VERDICT: Record<InspectionVerdictValue, InspectionActionValue> =
   fail: 'reject',
 };
 
-/** The stock moves of a move between states: out of one bucket into another (or out of the site). */
+/** Where a lot's stock stands once its incoming inspection released it (a later retest may still fail it). */
+const RELEASED_STATES: readonly InspectionStateValue[] = [InspectionState.RELEASED, InspectionState.CONCESSION];
+
+/**
+ * The stock move of a move between states: out of one bucket into another (or out of the site), and how much —
+ * the delivered quantity out of quarantine; on a failed retest of a released lot, what is still usable of the lot
+ * at the project (issued stock stays issued); out of rejected, what this inspection put there.
+ */
 function bucketsOf(
+  from: InspectionStateValue,
   to: InspectionStateValue,
-): { from: StockBucketValue; to: StockBucketValue | null; reason: StockMoveReasonValue } | null {
+): {
+  from: StockBucketValue;
+  to: StockBucketValue | null;
+  reason: StockMoveReasonValue;
+  amount: 'delivered' | 'usable' | 'rejected';
+} | null {
   switch (to) {
     case InspectionState.RELEASED:
     case InspectionState.CONCESSION:
-      return { from: StockBucket.QUARANTINED, to: StockBucket.USABLE, reason: 'release' };
+      return { from: StockBucket.QUARANTINED, to: StockBucket.USABLE, reason: 'release', amount: 'delivered' };
     case InspectionState.REJECTED:
-      return { from: StockBucket.QUARANTINED, to: StockBucket.REJECTED, reason: 'reject' };
+      return RELEASED_STATES.includes(from)
+        ? { from: StockBucket.USABLE, to: StockBucket.REJECTED, reason: 'reject', amount: 'usable' }
+        : { from: StockBucket.QUARANTINED, to: StockBucket.REJECTED, reason: 'reject', amount: 'delivered' };
     case InspectionState.RETURNED:
-      return { from: StockBucket.REJECTED, to: null, reason: 'return' };
+      return { from: StockBucket.REJECTED, to: null, reason: 'return', amount: 'rejected' };
     case InspectionState.DESTROYED:
-      return { from: StockBucket.REJECTED, to: null, reason: 'destroy' };
+      return { from: StockBucket.REJECTED, to: null, reason: 'destroy', amount: 'rejected' };
     default:
       return null;
   }
 }
 
+/** How much a move takes (thousandths), read under the balance's lock where it depends on the stock. */
+async function amountOf(tx: Tx, i: repo.InspectionRow, amount: 'delivered' | 'usable' | 'rejected') {
+  if (amount === 'delivered') return toMilli(i.quantity);
+  if (amount === 'usable') return toMilli(await repo.lockedBalance(tx, i.projectId, i.lotId, StockBucket.USABLE));
+  return toMilli(await repo.rejectedOfInspection(tx, i));
+}
+
 /**
  * Move an inspection from its state by `action` (construction.transitions.ts), with its stock and trace codes: the
- * state change, the stock moves and the codes in one transaction (the caller's). Refuses 403 for an actor who may
+ * state change, the stock moves (`bucketsOf`) and the codes in one transaction (the caller's). A rejection marks the
+ * lot's codes the site still holds rejected; codes already installed stay installed. Refuses 403 for an actor who may
  * never take the action, 409 from a state it does not start from. Also used by witness sampling (a retest's result).
+ * `stockMoved`: the caller moved the stock itself (a platform lot's return: the return shipment takes it out).
  */
 export async function moveInspectionState(
   tx: Tx,
@@ -85,6 +110,7 @@ export async function moveInspectionState(
   values: Partial<repo.InspectionInsert> = {},
   reason: string | null = null,
   at: Date = new Date(),
+  { stockMoved = false }: { stockMoved?: boolean } = {},
 ): Promise<InspectionStateValue> {
   const from = i.state as InspectionStateValue;
   const t = inspectionTransition(actor, action, from);
@@ -96,13 +122,14 @@ export async function moveInspectionState(
   if (!(await repo.moveInspection(tx, i.id, from, { ...values, state: t.to }))) {
     throw conflict('验收记录已变化，请刷新后重试');
   }
-  const b = bucketsOf(t.to);
-  if (b) {
+  const b = stockMoved ? null : bucketsOf(from, t.to);
+  const amount = b ? await amountOf(tx, i, b.amount) : 0;
+  if (b && amount > 0) {
     const base = {
       holder: { kind: 'project' as const, projectId: i.projectId },
       specId: null,
       lotId: i.lotId,
-      quantity: fromMilli(toMilli(i.quantity)),
+      quantity: fromMilli(amount),
       reason: b.reason,
       docType: 'inspection' as const,
       docId: i.id,
@@ -149,7 +176,7 @@ export type InspectionService = ReturnType<typeof createInspectionService>;
  * checks the documents the category requires and the goods, and submits a verdict; the supervising engineer
  * approves it (the stock is released, rejected or held for a witnessed retest) or sends it back.
  */
-export function createInspectionService({ db }: { db: Db }) {
+export function createInspectionService({ db, receipts }: { db: Db; receipts: TraceReceiptService }) {
   async function findOwn(tx: Tx, user: SessionUser, id: number) {
     const i = await repo.inspectionById(tx, id, true);
     if (!i) throw notFound(INSPECTION_NOT_FOUND);
@@ -183,7 +210,7 @@ export function createInspectionService({ db }: { db: Db }) {
         const rule = await ruleFor(tx, i.classifyCode);
         const known = await knownOf(tx, i, delivery.arrivedOn);
         const decided = i.checks ?? null;
-        const uploads = await repo.uploadNames(tx, [
+        const uploads = await uploadNames(tx, [
           ...(decided ?? []).flatMap((c) => (c.uploadId ? [c.uploadId] : [])),
           ...i.photos,
         ]);
@@ -238,7 +265,7 @@ export function createInspectionService({ db }: { db: Db }) {
             state: s.state as 'sampled' | 'sent' | 'reported',
             result: (s.result as 'pass' | 'fail' | null) ?? null,
           })),
-          codeCount: 0,
+          codeCount: i.receiptLineId === null ? 0 : await repo.codeCountOfReceiptLine(tx, i.receiptLineId),
           actions: [...actions],
         };
       });
@@ -259,7 +286,7 @@ export function createInspectionService({ db }: { db: Db }) {
           if (kinds.has(c.kind)) fields.push({ field: `checks.${k}.kind`, message: '文件类型重复' });
           kinds.add(c.kind);
         });
-        const uploads = await repo.ownedUploads(
+        const uploads = await ownedUploads(
           tx,
           [...b.checks.flatMap((c) => (c.uploadId ? [c.uploadId] : [])), ...b.photoUploadIds],
           i.orgId,
@@ -313,7 +340,7 @@ export function createInspectionService({ db }: { db: Db }) {
               channel: Channel.SUPERVISION,
               title: `材料进场报验待确认：${i.number}`,
               content: `${i.materialName} ${i.specName}，${fromMilli(toMilli(i.quantity))} ${i.unitName}，施工单位验收结论待您确认。`,
-              targetUrl: deliveryUrl(i),
+              targetUrl: inspectionUrl(i),
             },
           );
         }
@@ -345,7 +372,7 @@ export function createInspectionService({ db }: { db: Db }) {
             content: b.approve
               ? `${i.materialName} ${i.specName} 批次验收结论已确认：${inspectionStateLabels[to].zh}。`
               : `退回原因：${b.reason ?? ''}`,
-            targetUrl: deliveryUrl(i),
+            targetUrl: inspectionUrl(i),
           },
         );
         if (to === InspectionState.REJECTED) await tellMaker(tx, i, '进场验收不合格');
@@ -353,27 +380,74 @@ export function createInspectionService({ db }: { db: Db }) {
       });
     },
 
-    /** Rejected goods leave the site: returned to the supplier or destroyed. */
-    async dispose(user: SessionUser, b: z.output<typeof inspectionDisposeBody>, options: { at?: Date } = {}) {
+    /**
+     * Rejected goods leave the site: destroyed, or returned — a platform lot with a return shipment (退货单) to the
+     * organisation that shipped it, shipped at once, which takes the stock out; an off-platform lot by the record.
+     */
+    async dispose(
+      user: SessionUser,
+      b: z.output<typeof inspectionDisposeBody>,
+      options: { at?: Date } = {},
+    ): Promise<z.output<typeof inspectionDisposedData>> {
       const at = options.at ?? new Date();
       return db.transaction(async (tx) => {
         const i = await findOwn(tx, user, b.id);
         if (user.orgId !== i.orgId) throw forbidden('只有收货的施工单位可以处置');
         await contractorOn(tx, user, i.projectId);
+        const action = b.disposal === 'returned' ? 'return' : 'destroy';
+        // The move's refusals (who, from which state) come before any shipment is written.
+        const t = inspectionTransition('contractor', action, i.state as InspectionStateValue);
+        const shipment = t.ok && action === 'return' ? await returnShipment(receipts, tx, user, i, b.remark, at) : null;
         await moveInspectionState(
           tx,
           user,
           i,
           'contractor',
-          b.disposal === 'returned' ? 'return' : 'destroy',
+          action,
           { disposedBy: user.userId, disposedAt: at },
-          b.remark ?? null,
+          shipment ? `退货单 ${shipment.number}${b.remark ? `：${b.remark}` : ''}` : (b.remark ?? null),
           at,
+          { stockMoved: shipment !== null },
         );
-        return { id: i.id };
+        return { id: i.id, returnShipment: shipment };
       });
     },
   };
+}
+
+/**
+ * A platform lot's return: what the inspection put into the project's rejected stock, with its codes still rejected
+ * at the site, sent back to the organisation that shipped it by a return shipment of the receipt, shipped at once
+ * (traceability's, which takes the stock out). Null for an off-platform lot, or when nothing is left to return.
+ */
+async function returnShipment(
+  receipts: TraceReceiptService,
+  tx: Tx,
+  user: SessionUser,
+  i: repo.InspectionRow,
+  remark: string | undefined,
+  at: Date,
+): Promise<{ id: number; number: string } | null> {
+  if (i.receiptLineId === null) return null;
+  const quantity = toMilli(await repo.rejectedOfInspection(tx, i));
+  const receiptId = await repo.receiptOfLine(tx, i.receiptLineId);
+  if (quantity === 0 || receiptId === null) return null;
+  const codes = await repo.rejectedCodesOfReceiptLine(tx, i.projectId, i.receiptLineId);
+  // Coded stock goes back by its codes; codes that do not make the quantity (part of it issued before a failed
+  // retest) go by quantity alone.
+  const coded = codes.reduce((sum, c) => sum + toMilli(c.quantity), 0) === quantity;
+  return receipts.shipSiteReturnIn(
+    tx,
+    user,
+    {
+      receiptId,
+      lotId: i.lotId,
+      quantity,
+      codes: coded ? codes.map((c) => c.code) : [],
+      remarks: `退货：现场验收不合格（验收记录 ${i.number}）${remark ? `，${remark}` : ''}`,
+    },
+    { at },
+  );
 }
 
 /** The maker of a platform lot is told its goods were turned away at a site (its sampling view shows why). */

@@ -1,3 +1,4 @@
+import { CodeStatus } from '@jcbb/contract';
 import { and, asc, count, desc, eq, exists, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -12,14 +13,16 @@ import {
   productUnits,
   projectOrgs,
   projects,
+  receiptLines,
   receipts,
+  shipmentCodes,
   shipments,
   siteDeliveries,
   siteInspections,
   spotChecks,
   stockBalances,
   stockMoves,
-  uploads,
+  traceCodes,
   users,
   witnessSamples,
 } from '../../db/schema/index.ts';
@@ -159,22 +162,6 @@ export async function insertExternalLots(tx: Tx, values: readonly ExternalLotIns
 }
 
 // ---- uploads ----
-
-/** The caller's organisation's uploads among `ids` (id → name). */
-export async function ownedUploads(tx: Tx, ids: number[], orgId: number) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await tx
-    .select({ id: uploads.id, name: uploads.name })
-    .from(uploads)
-    .where(and(inArray(uploads.id, ids), eq(uploads.orgId, orgId)));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-export async function uploadNames(tx: Tx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx.select({ id: uploads.id, name: uploads.name }).from(uploads).where(inArray(uploads.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
 
 export async function userNames(tx: Tx, ids: (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
@@ -334,6 +321,43 @@ export async function inspectionById(tx: Tx, id: number, forUpdate = false): Pro
   const q = tx.select().from(siteInspections).where(eq(siteInspections.id, id));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
+}
+
+/** The trace codes a receipt line took in: the top-level codes of its shipment line, accepted at the gate. */
+export async function codeCountOfReceiptLine(tx: Tx, receiptLineId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(shipmentCodes)
+    .innerJoin(receiptLines, eq(receiptLines.shipmentLineId, shipmentCodes.lineId))
+    .where(and(eq(receiptLines.id, receiptLineId), eq(shipmentCodes.outcome, 'accepted')));
+  return row?.n ?? 0;
+}
+
+/** The receipt a receipt line belongs to. */
+export async function receiptOfLine(tx: Tx, receiptLineId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ receiptId: receiptLines.receiptId })
+    .from(receiptLines)
+    .where(eq(receiptLines.id, receiptLineId));
+  return row?.receiptId ?? null;
+}
+
+/** The top-level codes a receipt line took in that the project still holds as rejected, with their quantities. */
+export async function rejectedCodesOfReceiptLine(tx: Tx, projectId: number, receiptLineId: number) {
+  return tx
+    .select({ code: traceCodes.code, quantity: traceCodes.quantity })
+    .from(shipmentCodes)
+    .innerJoin(receiptLines, eq(receiptLines.shipmentLineId, shipmentCodes.lineId))
+    .innerJoin(traceCodes, eq(traceCodes.code, shipmentCodes.code))
+    .where(
+      and(
+        eq(receiptLines.id, receiptLineId),
+        eq(shipmentCodes.outcome, 'accepted'),
+        eq(traceCodes.holderKey, `project:${projectId}`),
+        eq(traceCodes.status, CodeStatus.REJECTED),
+      ),
+    )
+    .orderBy(asc(traceCodes.code));
 }
 
 export async function inspectionsOfDelivery(tx: Tx, deliveryId: number) {
@@ -498,6 +522,57 @@ export type SiteStockRow = Awaited<ReturnType<typeof siteStockPage>>['rows'][num
 export async function siteStockOfLot(tx: Tx, projectId: number, lotId: number) {
   const { rows } = await siteStockPage(tx, { projectId, lotId, take: 1, skip: 0 });
   return rows[0] ?? null;
+}
+
+/** A lot's balance in one bucket of the project's stock, its row locked (FOR UPDATE) until the transaction ends. */
+export async function lockedBalance(tx: Tx, projectId: number, lotId: number, bucket: string): Promise<string> {
+  const [row] = await tx
+    .select({ quantity: stockBalances.quantity })
+    .from(stockBalances)
+    .where(
+      and(
+        eq(stockBalances.holderKey, `project:${projectId}`),
+        eq(stockBalances.lotId, lotId),
+        eq(stockBalances.bucket, bucket),
+      ),
+    )
+    .for('update');
+  return row?.quantity ?? '0';
+}
+
+/**
+ * What an inspection put into the project's rejected stock and has not taken out: its own moves in the rejected
+ * bucket (the delivered quantity, or what was still usable when a retest failed after release).
+ */
+export async function rejectedOfInspection(tx: Tx, i: Pick<InspectionRow, 'id' | 'projectId' | 'lotId'>) {
+  const [row] = await tx
+    .select({ quantity: sql<string>`coalesce(sum(${stockMoves.quantity}), 0)` })
+    .from(stockMoves)
+    .where(
+      and(
+        eq(stockMoves.docType, 'inspection'),
+        eq(stockMoves.docId, i.id),
+        eq(stockMoves.holderKey, `project:${i.projectId}`),
+        eq(stockMoves.lotId, i.lotId),
+        eq(stockMoves.bucket, 'rejected'),
+      ),
+    );
+  return row?.quantity ?? '0';
+}
+
+/** What the project issued of a lot, net of returns to stock. */
+export async function issuedOfLot(tx: Tx, projectId: number, lotId: number) {
+  const [row] = await tx
+    .select({ quantity: sql<string>`coalesce(-sum(${stockMoves.quantity}), 0)` })
+    .from(stockMoves)
+    .where(
+      and(
+        eq(stockMoves.holderKey, `project:${projectId}`),
+        eq(stockMoves.lotId, lotId),
+        inArray(stockMoves.reason, ['issue', 'unissue']),
+      ),
+    );
+  return row?.quantity ?? '0';
 }
 
 /** The moves of one lot in the project's stock, oldest first. */

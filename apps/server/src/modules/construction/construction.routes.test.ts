@@ -1,12 +1,14 @@
 import { constructionEndpoints as api, type EndpointInput, OrgType, ProjectRole, traceEndpoints } from '@jcbb/contract';
-import { and, eq } from 'drizzle-orm';
+import { pages, pageUrl } from '@jcbb/contract/pages';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { projectMembers } from '../../db/schema/index.ts';
-import { creditCode } from '../organization/test-support.ts';
+import { messages, projectMembers } from '../../db/schema/index.ts';
+import { creditCode, SMALL_PDF, uploadFile } from '../organization/test-support.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { balanceOf, projectIdOf, userOf } from '../trace/trace.test-support.ts';
+import { siteLot } from './construction.issue.test-support.ts';
 
 /**
  * Site construction (docs/construction.md): deliveries at a project's site enter quarantine, the contractor's
@@ -15,7 +17,7 @@ import { balanceOf, projectIdOf, userOf } from '../trace/trace.test-support.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
-const { call, callRaw } = callsAs(() => server, tokens);
+const { call, callRaw, download } = callsAs(() => server, tokens);
 let school = 0;
 let hospital = 0;
 
@@ -84,6 +86,7 @@ describe('a delivery from a supplier outside the platform', () => {
     expect(await balanceOf(server, `project:${school}`, lotId, 'usable')).toBe(0);
     const insp = ok(await call('builder', api.inspectionDetail, { id: inspectionId }));
     expect(insp.rule.retestRequired).toBe(true);
+    expect(insp.codeCount, 'an external lot has no trace codes').toBe(0);
     expect(insp.checks.map((c) => [c.kind, c.required])).toEqual([
       ['conformity', true],
       ['factory_test', true],
@@ -183,6 +186,20 @@ describe('a delivery from a supplier outside the platform', () => {
     expect(await balanceOf(server, `project:${school}`, lotId, 'quarantined')).toBe(12);
     const stock = ok(await call('builder', api.stockList, { projectId: school, keyword: '砂浆-1120' }));
     expect(stock.list[0]?.blockedReason).toBe('待见证取样复试合格后方可出库');
+    // Each message about the inspection opens the lot's drawer on its delivery's page.
+    const number = insp.number;
+    const told = await server.database.db
+      .selectDistinct({ title: messages.title, targetUrl: messages.targetUrl })
+      .from(messages)
+      .where(like(messages.title, `%${number}%`));
+    const drawer = pageUrl(pages.siteInspection, { inspection: inspectionId });
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { title: `材料进场报验待确认：${number}`, targetUrl: drawer },
+        { title: `监理退回验收：${number}`, targetUrl: drawer },
+        { title: `监理已确认：${number} 待复试`, targetUrl: drawer },
+      ]),
+    );
   });
 
   it('refuses bad input per field, and records nothing', async () => {
@@ -282,6 +299,80 @@ describe('a material without a retest', () => {
     expect(ok(await call('builder', api.inspectionDetail, { id })).state).toBe('destroyed');
     expect((await call('builder', api.inspectionDispose, { id, disposal: 'returned' })).status).toBe(409);
   });
+
+  it('is returned off the platform by the record alone: no return shipment, out of the rejected stock', async () => {
+    const { inspectionId: id, lotId } = await siteLot(server, tokens, school, {
+      fate: 'rejected',
+      batchNo: 'SC-03',
+      quantity: 7,
+    });
+    expect(await balanceOf(server, `project:${school}`, lotId, 'rejected')).toBe(7);
+    const disposed = ok(await call('builder', api.inspectionDispose, { id, disposal: 'returned' }));
+    expect(disposed).toEqual({ id, returnShipment: null });
+    expect(await balanceOf(server, `project:${school}`, lotId, 'rejected')).toBe(0);
+    expect(ok(await call('builder', api.inspectionDetail, { id })).state).toBe('returned');
+  });
+});
+
+let pdfs = 0;
+/** A PDF uploaded by `who`'s organisation, each with bytes of its own. */
+async function pdf(who: string, name: string): Promise<number> {
+  pdfs += 1;
+  const bytes = Buffer.concat([SMALL_PDF, Buffer.from(`\n% paper ${pdfs}\n`)]);
+  const res = await uploadFile(server, tokens[who] as string, name, bytes, 'application/pdf');
+  expect(res.status, res.raw).toBe(200);
+  return res.body.data.id as number;
+}
+
+describe('a delivery’s papers', () => {
+  it('open for every reader of the site: the delivery note, the invoice, the checklist scans and photos', async () => {
+    const note = await pdf('builder', '送货单.pdf');
+    const invoice = await pdf('builder', '发票.pdf');
+    const scan = await pdf('builder', '合格证.pdf');
+    const photo = await pdf('builder', '外观照片.pdf');
+    const { id } = ok(
+      await call(
+        'builder',
+        api.deliveryExternal,
+        external(school, { deliveryNoteUploadIds: [note], invoiceUploadIds: [invoice] }),
+      ),
+    );
+    const [i] = ok(await call('builder', api.deliveryDetail, { id })).inspections;
+    ok(
+      await call('builder', api.inspectionDecide, {
+        id: i?.id as number,
+        checks: [
+          { kind: 'conformity', present: true, uploadId: scan },
+          { kind: 'factory_test', present: true },
+        ],
+        visualResult: 'ok',
+        verdict: 'retest',
+        photoUploadIds: [photo],
+      }),
+    );
+    for (const who of ['builder', 'supervisor', 'developer']) {
+      for (const uploadId of [note, invoice, scan, photo]) {
+        const got = await download(who, api.deliveryFile, { id, uploadId });
+        expect(got.status, `${who} ${uploadId}`).toBe(200);
+        expect(got.body.subarray(0, 5).toString()).toBe('%PDF-');
+      }
+    }
+    // Another organisation, no session, and an upload not among this delivery's files.
+    expect((await download('stranger', api.deliveryFile, { id, uploadId: note })).status).toBe(404);
+    expect((await download(null, api.deliveryFile, { id, uploadId: note })).status).toBe(401);
+    const loose = await pdf('builder', '未挂接.pdf');
+    expect((await download('builder', api.deliveryFile, { id, uploadId: loose })).status).toBe(404);
+    expect((await download('builder', api.deliveryFile, { id: id + 100_000, uploadId: note })).status).toBe(404);
+  });
+
+  it('answers 404 for a file of another delivery, even to the unit that uploaded it', async () => {
+    const mine = await pdf('builder', '另一张发票.pdf');
+    const other = ok(await call('builder', api.deliveryExternal, external(school, { invoiceUploadIds: [mine] })));
+    const { id } = ok(await call('builder', api.deliveryExternal, external(school)));
+    expect((await download('builder', api.deliveryFile, { id: other.id, uploadId: mine })).status).toBe(200);
+    expect((await download('builder', api.deliveryFile, { id, uploadId: mine })).status).toBe(404);
+    expect((await download('supervisor', api.deliveryFile, { id, uploadId: mine })).status).toBe(404);
+  });
 });
 
 describe('a platform shipment received at the site', () => {
@@ -311,6 +402,15 @@ describe('a platform shipment received at the site', () => {
     // The site's checklist knows what the platform knows: the maker's certificate on the delivery date.
     const insp = ok(await call('builder', api.inspectionDetail, { id: delivery.inspections[0]?.id as number }));
     expect(insp.checks.find((c) => c.kind === 'conformity')?.platform).not.toBeNull();
+  });
+
+  it('counts the trace codes its lot came with', async () => {
+    // The demo's blocks at the school (demo-construction.ts): 19 top-level codes received with the lot.
+    const list = ok(await call('builder', api.inspectionList, { projectId: school, keyword: 'JQ20261105' }));
+    const i = list.list.find((r) => r.state === 'pending_retest');
+    expect(i, 'the demo delivers coded blocks to the school').toBeDefined();
+    const insp = ok(await call('supervisor', api.inspectionDetail, { id: i?.id as number }));
+    expect(insp.codeCount).toBe(19);
   });
 
   it('is refused for a project the shipment does not go to (404), and to anyone not on the project', async () => {

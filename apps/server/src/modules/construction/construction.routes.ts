@@ -30,14 +30,15 @@ export interface ConstructionServices {
 }
 
 /**
- * Site construction (docs/construction.md). `files` opens the stored uploads the site's readers may see (a sample's
- * report, a spot check's report), whichever organisation uploaded them.
+ * Site construction (docs/construction.md). `files` opens the stored uploads the site's readers may see (a delivery's
+ * papers, a sample's report, a spot check's report), whichever organisation uploaded them.
  */
 export function registerConstructionRoutes(
   app: FastifyInstance,
   s: ConstructionServices,
   { files }: { files: Pick<FileService, 'open'> },
 ) {
+  const open = (sha256: string) => files.open(sha256);
   // Deliveries
   defineRoute(app, api.expectedList, {
     summary: '待收货 Shipments on their way to the project',
@@ -80,6 +81,14 @@ export function registerConstructionRoutes(
     tags,
     orgTypes: [CONSTRUCTION],
     handler: ({ user, body }) => s.deliveries.papers(user, body),
+  });
+
+  defineRoute(app, api.deliveryFile, {
+    summary: '到货单据文件 A delivery’s file: delivery note, invoice, a checklist scan or photo',
+    description: `One of the delivery’s papers or of its lots’ inspection files, whichever organisation uploaded it (404 for any other). ${reads}`,
+    tags,
+    handler: async ({ user, query, reply }) =>
+      sendStoredFile(reply, await s.deliveries.file(user, query.id, query.uploadId), open),
   });
 
   // Inspection
@@ -236,7 +245,6 @@ export function registerConstructionRoutes(
     },
   });
 
-  const open = (sha256: string) => files.open(sha256);
   registerSampleRoutes(app, s.samples, open);
   registerSpotCheckRoutes(app, s.spotChecks, open);
 }

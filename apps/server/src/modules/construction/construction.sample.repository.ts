@@ -1,12 +1,10 @@
-import { and, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   certificates,
-  fileBlobs,
   lots,
   materialClassifications,
   siteInspections,
-  uploads,
   users,
   witnessSamples,
 } from '../../db/schema/index.ts';
@@ -87,26 +85,6 @@ export async function sampleResultsOf(tx: Tx, inspectionId: number) {
     .select({ id: witnessSamples.id, state: witnessSamples.state, result: witnessSamples.result })
     .from(witnessSamples)
     .where(eq(witnessSamples.inspectionId, inspectionId));
-}
-
-/** The caller's organisation's uploads among `ids`, with what the ledger and a download need. */
-export async function ownUploads(tx: Tx, ids: number[], orgId: number) {
-  if (ids.length === 0) return new Map<number, { name: string; sha256: string }>();
-  const rows = await tx
-    .select({ id: uploads.id, name: uploads.name, sha256: uploads.sha256 })
-    .from(uploads)
-    .where(and(inArray(uploads.id, ids), eq(uploads.orgId, orgId)));
-  return new Map(rows.map((r) => [r.id, { name: r.name, sha256: r.sha256 }]));
-}
-
-/** What sending an upload needs (lib/send-file.ts), whoever's it is: the caller checked the right to it. */
-export async function storedFile(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ name: uploads.name, mime: fileBlobs.mime, size: fileBlobs.size, sha256: uploads.sha256 })
-    .from(uploads)
-    .innerJoin(fileBlobs, eq(fileBlobs.sha256, uploads.sha256))
-    .where(eq(uploads.id, id));
-  return row ?? null;
 }
 
 /**

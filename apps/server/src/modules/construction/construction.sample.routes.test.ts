@@ -1,4 +1,11 @@
-import { constructionEndpoints as api, ledgerEndpoints, OrgType, ProjectRole } from '@jcbb/contract';
+import {
+  constructionEndpoints as api,
+  ledgerEndpoints,
+  OrgType,
+  ProjectRole,
+  ShipmentStatus,
+  traceEndpoints,
+} from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -416,6 +423,25 @@ describe('a failing report of a platform lot', () => {
     expect(await messagesTo(committee, '复试不合格')).toEqual([expect.objectContaining({ channel: 'jcbb' })]);
     // The committee reads the project's site records, and so the sample.
     expect(ok(await call('committee', api.sampleDetail, { id: s.id })).result).toBe('fail');
+
+    // 退场: a return shipment of the receipt goes back to the maker at once, taking the rejected stock with it.
+    const { returnShipment } = ok(
+      await call('builder', api.inspectionDispose, { id: lot.inspectionId, disposal: 'returned', remark: '厂家车辆' }),
+    );
+    expect(returnShipment?.number).toMatch(/^FH\d+/);
+    const back = ok(await call('maker', traceEndpoints.shipmentDetail, { id: returnShipment?.id as number }));
+    expect(back).toMatchObject({
+      status: ShipmentStatus.SHIPPED,
+      from: { kind: 'project', projectId: hospital },
+      to: { kind: 'org', orgId: maker?.id },
+      returnOfReceiptId: expect.any(Number),
+    });
+    expect(back.lines).toEqual([expect.objectContaining({ lotId: lot.lotId, quantity })]);
+    expect(back.remarks).toContain('现场验收不合格');
+    expect(await balanceOf(server, `project:${hospital}`, lot.lotId, 'rejected')).toBe(0);
+    const detail = ok(await call('builder', api.inspectionDetail, { id: lot.inspectionId }));
+    expect(detail.state).toBe('returned');
+    expect(await messagesTo(maker?.id as number, `退货通知：${returnShipment?.number}`)).toHaveLength(1);
   });
 });
 
@@ -435,5 +461,87 @@ describe('the witness ratio', () => {
     ]);
     expect(ratio.rows[0]?.materialName).not.toBe('');
     expect((await call(null, api.witnessRatio, { projectId })).status).toBe(401);
+  });
+});
+
+describe('a failing retest of a lot already released', () => {
+  it('moves what is still on site to rejected, leaves what was issued issued, and names the installed codes', async () => {
+    // The demo's coded blocks at the school, held for their retest, the demo's sample sent: its report passes.
+    const list = ok(await call('builder', api.inspectionList, { projectId: school, keyword: 'JQ20261105' }));
+    const blocks = list.list.find((r) => r.state === 'pending_retest');
+    if (!blocks) throw new Error('the demo delivers coded blocks to the school, held for their retest');
+    const [sent] = ok(await call('supervisor', api.sampleList, { projectId: school, state: 'sent' })).list.filter(
+      (s) => s.inspectionId === blocks.id,
+    );
+    const reportOf = async (id: number, result: 'pass' | 'fail') =>
+      ok(
+        await call('supervisor', api.sampleReport, {
+          id,
+          reportNo: `BG-${result}-${id}`,
+          reportDate: shanghaiToday(),
+          result,
+          reportUploadId: await report('supervisor'),
+        }),
+      );
+    expect((await reportOf(sent?.id as number, 'pass')).recall).toBeNull();
+    const key = `project:${school}`;
+    const usable = await balanceOf(server, key, blocks.lotId, 'usable');
+    expect(usable).toBeGreaterThan(0);
+    // What the receipt turned away at the gate is rejected stock of the same lot already, not this inspection's.
+    const gate = await balanceOf(server, key, blocks.lotId, 'rejected');
+    // Two of its codes issued to the works.
+    const codes = ok(await call('builder', api.retrievalCodes, { projectId: school, lotId: blocks.lotId }));
+    const [a, b] = codes as [(typeof codes)[0], (typeof codes)[0]];
+    const issued = a.quantity + b.quantity;
+    ok(
+      await call('builder', api.retrievalCreate, {
+        projectId: school,
+        team: '砌筑班组',
+        building: '1#教学楼',
+        floor: '2F',
+        part: '内隔墙',
+        receivedBy: '赵刚',
+        issuedOn: shanghaiToday(),
+        lines: [{ lotId: blocks.lotId, quantity: issued, codes: [a.code, b.code] }],
+      }),
+    );
+    // A later retest of the released lot fails.
+    const later = ok(await call('supervisor', api.sampleCreate, sampleInput(blocks.id, { sealNo: 'FY-RECALL' })));
+    ok(await call('supervisor', api.sampleSend, { id: later.id, sentOn: shanghaiToday() }));
+    const failed = await reportOf(later.id, 'fail');
+    expect(failed.recall).toEqual({ rejected: usable - issued, issued, installedCodes: [a.code, b.code].sort() });
+    const inspection = ok(await call('builder', api.inspectionDetail, { id: blocks.id }));
+    expect(inspection.state).toBe('rejected');
+    expect(await balanceOf(server, key, blocks.lotId, 'usable')).toBe(0);
+    expect(await balanceOf(server, key, blocks.lotId, 'rejected')).toBe(gate + usable - issued);
+    const stock = ok(await call('builder', api.stockList, { projectId: school, keyword: 'JQ20261105' })).list[0];
+    expect(stock).toMatchObject({
+      issued,
+      usable: 0,
+      rejected: gate + usable - issued,
+      blockedReason: '验收不合格，不能出库',
+    });
+    // The codes still on site are rejected (none may be issued); the installed ones stay installed.
+    expect(ok(await call('builder', api.retrievalCodes, { projectId: school, lotId: blocks.lotId }))).toEqual([]);
+    const [told] = (await messagesTo(await orgIdOf('13800000003'), '见证取样复试不合格')).filter((m) =>
+      m.content.includes(`BG-fail-${later.id}`),
+    );
+    expect(told?.content).toContain(`现场剩余 ${usable - issued} `);
+    expect(told?.content).toContain('2 个追溯码已安装');
+    // 退场 takes out exactly what the failure put into rejected (what the gate turned away stays), by its codes.
+    const { returnShipment } = ok(
+      await call('builder', api.inspectionDispose, { id: blocks.id, disposal: 'returned' }),
+    );
+    expect(await balanceOf(server, key, blocks.lotId, 'rejected')).toBe(gate);
+    expect(ok(await call('builder', api.inspectionDetail, { id: blocks.id })).state).toBe('returned');
+    const back = ok(await call('builder', traceEndpoints.shipmentDetail, { id: returnShipment?.id as number }));
+    const [line] = back.lines;
+    expect(line).toMatchObject({ lotId: blocks.lotId, quantity: usable - issued, codeCount: codes.length - 2 });
+    expect(line?.codes).toEqual(
+      codes
+        .slice(2)
+        .map((c) => c.code)
+        .sort(),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import {
   Channel,
+  CodeStatus,
   type FieldError,
   InspectionState,
   type InspectionStateValue,
@@ -11,6 +12,7 @@ import {
   type sampleCreateBody,
   type sampleListBody,
   type sampleReportBody,
+  type sampleReportData,
   type sampleSendBody,
   sampleStateLabels,
   type TestResultValue,
@@ -26,9 +28,11 @@ import { recordAudit } from '../../lib/audit.ts';
 import { withDocumentNumber } from '../../lib/document-number.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { ownedUploads, storedUpload, uploadNames } from '../file/index.ts';
 import { appendLedgerEntry } from '../ledger/index.ts';
 import { cityGovernmentOrgIds } from '../listing/index.ts';
 import { sendMessage } from '../message/index.ts';
+import { siteCodes } from '../trace/index.ts';
 import { orNotFound, siteReader, witnessOn } from './construction.access.ts';
 import { INSPECTION_NOT_FOUND, moveInspectionState, tellMaker } from './construction.inspection.service.ts';
 import * as repo from './construction.repository.ts';
@@ -51,6 +55,28 @@ const SAMPLE_SERIES = {
 
 /** A lot may be sampled once its incoming inspection is through: held for its retest, or released (a later retest). */
 const SAMPLEABLE: readonly InspectionStateValue[] = ['pending_retest', 'released', 'concession'];
+
+/** The states of a lot its incoming inspection released: a later retest that fails recalls what is left of it. */
+const RELEASED: readonly InspectionStateValue[] = [InspectionState.RELEASED, InspectionState.CONCESSION];
+
+type Recall = NonNullable<z.output<typeof sampleReportData>['recall']>;
+
+/**
+ * After a failed retest of a released lot (the inspection now rejected): what it moved from usable to rejected, what
+ * the site had issued of the lot (stays issued) and the lot's top-level codes installed at the site.
+ */
+async function recallOf(tx: Tx, i: repo.InspectionRow): Promise<Recall> {
+  const installed = await siteCodes(tx, { projectId: i.projectId, lotId: i.lotId }, [CodeStatus.INSTALLED]);
+  const codes = new Set(installed.map((c) => c.code));
+  return {
+    rejected: Number(await repo.rejectedOfInspection(tx, i)),
+    issued: Number(await repo.issuedOfLot(tx, i.projectId, i.lotId)),
+    installedCodes: installed
+      .filter((c) => c.parentCode === null || !codes.has(c.parentCode))
+      .map((c) => c.code)
+      .sort(),
+  };
+}
 
 /** Where the messages point: the sample's page (the construction and supervision consoles), the project's. */
 const sampleUrl = (id: number) => pageUrl(pages.sampleDetail, { sample: id });
@@ -119,12 +145,16 @@ export function createSampleService({ db }: { db: Db }) {
     project: { id: number; name: string; cityCode: string },
     reportNo: string,
     rejected: boolean,
+    recall: Recall | null,
   ) {
     const batchNo = (await sampleRepo.sampleView(tx, s.id))?.batchNo ?? '';
     const what = `${i.materialName} ${i.specName}（批号 ${batchNo}）`;
-    const outcome = rejected
-      ? '该批次已判定不合格，不能使用，请办理退场或销毁。'
-      : `该批次此前已${inspectionStateLabels[i.state as InspectionStateValue].zh}，请立即停止使用并会同监理单位处理。`;
+    const outcome = recall
+      ? `该批次此前已${inspectionStateLabels[i.state as InspectionStateValue].zh}，现判定不合格：现场剩余 ${recall.rejected} ${i.unitName} 已转入不合格库存，请办理退场或销毁；` +
+        `已领用 ${recall.issued} ${i.unitName}${recall.installedCodes.length > 0 ? `（${recall.installedCodes.length} 个追溯码已安装）` : ''}，请会同监理单位对使用部位进行处理。`
+      : rejected
+        ? '该批次已判定不合格，不能使用，请办理退场或销毁。'
+        : `该批次此前已${inspectionStateLabels[i.state as InspectionStateValue].zh}，请立即停止使用并会同监理单位处理。`;
     await sendMessage(
       tx,
       { orgId: i.orgId },
@@ -179,7 +209,7 @@ export function createSampleService({ db }: { db: Db }) {
         const r = await sampleRepo.sampleView(tx, id);
         if (!r) throw notFound(SAMPLE_NOT_FOUND);
         const s = r.sample;
-        const uploads = await repo.uploadNames(tx, [...(s.reportUploadId ? [s.reportUploadId] : []), ...s.photos]);
+        const uploads = await uploadNames(tx, [...(s.reportUploadId ? [s.reportUploadId] : []), ...s.photos]);
         let actions: SampleDetail['actions'] = [];
         if (project.access === 'member' && user.orgId === s.orgId) {
           try {
@@ -240,7 +270,7 @@ export function createSampleService({ db }: { db: Db }) {
           fields.push({ field: 'sampledOn', message: `取样日期不能早于到货日期 ${delivery.arrivedOn}` });
         }
         const orgId = witness.membership.orgId;
-        const owned = await sampleRepo.ownUploads(tx, b.photoUploadIds, orgId);
+        const owned = await ownedUploads(tx, b.photoUploadIds, orgId);
         b.photoUploadIds.forEach((id, k) => {
           if (!owned.has(id)) fields.push({ field: `photoUploadIds.${k}`, message: '照片不存在' });
         });
@@ -329,7 +359,7 @@ export function createSampleService({ db }: { db: Db }) {
         else if (s.sentOn && b.reportDate < s.sentOn) {
           fields.push({ field: 'reportDate', message: `报告日期不能早于送检日期 ${s.sentOn}` });
         }
-        const upload = (await sampleRepo.ownUploads(tx, [b.reportUploadId], s.orgId)).get(b.reportUploadId);
+        const upload = (await ownedUploads(tx, [b.reportUploadId], s.orgId)).get(b.reportUploadId);
         if (!upload) fields.push({ field: 'reportUploadId', message: '检测报告文件不存在' });
         if (fields.length > 0 || !upload) throw invalidInput(fields);
         // The report's bytes on the evidence ledger: hashes and numbers only (docs/decisions.md, "Evidence ledger").
@@ -359,9 +389,11 @@ export function createSampleService({ db }: { db: Db }) {
           data: { result: b.result, reportNo: b.reportNo, leafIndex: entry.leafIndex },
         });
         const p = { id: project.project.id, name: project.project.name, cityCode: project.project.cityCode };
+        let recall: Recall | null = null;
         if (b.result === 'fail') {
           let rejected = false;
-          if (i.state === InspectionState.PENDING_RETEST) {
+          const released = RELEASED.includes(i.state as InspectionStateValue);
+          if (i.state === InspectionState.PENDING_RETEST || released) {
             await moveInspectionState(
               tx,
               user,
@@ -373,8 +405,9 @@ export function createSampleService({ db }: { db: Db }) {
               at,
             );
             rejected = true;
+            if (released) recall = await recallOf(tx, i);
           }
-          await tellFailure(tx, i, s, p, b.reportNo, rejected);
+          await tellFailure(tx, i, s, p, b.reportNo, rejected, recall);
         } else if (i.state === InspectionState.PENDING_RETEST) {
           const all = await sampleRepo.sampleResultsOf(tx, i.id);
           if (all.every((r) => r.state === 'reported' && r.result === 'pass')) {
@@ -400,7 +433,7 @@ export function createSampleService({ db }: { db: Db }) {
             );
           }
         }
-        return { id: s.id };
+        return { id: s.id, recall };
       });
     },
 
@@ -437,7 +470,7 @@ export function createSampleService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const { s } = await visible(tx, user, id);
         if (s.reportUploadId !== uploadId && !s.photos.includes(uploadId)) throw notFound('文件不存在');
-        const file = await sampleRepo.storedFile(tx, uploadId);
+        const file = await storedUpload(tx, uploadId);
         if (!file) throw notFound('文件不存在');
         return file;
       });

@@ -23,6 +23,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { withDocumentNumber } from '../../lib/document-number.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { ownedUploads, storedUpload, uploadNames } from '../file/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { contractorOn, orNotFound, siteReader, supervisorOn } from './construction.access.ts';
 import { tellMaker } from './construction.inspection.service.ts';
@@ -143,7 +144,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
         const { c, project } = await visible(tx, user, id);
         const r = (await checkRepo.spotCheckView(tx, id)) as checkRepo.SpotCheckViewRow;
         const names = await repo.userNames(tx, [c.rectifiedBy, c.closedBy]);
-        const uploads = await repo.uploadNames(tx, c.reportUploadId ? [c.reportUploadId] : []);
+        const uploads = await uploadNames(tx, c.reportUploadId ? [c.reportUploadId] : []);
         const actions: SpotCheckDetail['actions'] = [];
         if (project.access === 'member' && c.state === 'rectifying') {
           if (await passes(() => contractorFor(tx, user, c))) actions.push('rectify');
@@ -185,7 +186,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
           fields.push({ field: 'rectificationDeadline', message: '整改期限不能早于检查日期' });
         }
         if (b.reportUploadId !== undefined) {
-          const owned = await sampleRepo.ownUploads(tx, [b.reportUploadId], orgId);
+          const owned = await ownedUploads(tx, [b.reportUploadId], orgId);
           if (!owned.has(b.reportUploadId)) fields.push({ field: 'reportUploadId', message: '检查报告文件不存在' });
         }
         if (fields.length > 0) throw invalidInput(fields);
@@ -348,7 +349,7 @@ export function createSpotCheckService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const { c } = await visible(tx, user, id);
         if (c.reportUploadId === null) throw notFound('文件不存在');
-        const file = await sampleRepo.storedFile(tx, c.reportUploadId);
+        const file = await storedUpload(tx, c.reportUploadId);
         if (!file) throw notFound('文件不存在');
         return file;
       });

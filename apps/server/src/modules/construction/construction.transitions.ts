@@ -13,12 +13,15 @@ import { type Transition, transitionTable } from '../../lib/transitions.ts';
  *   hold           submitted → pending_retest       the supervisor approves holding the lot for a witnessed retest
  *   reject         submitted → rejected             the supervisor approves a failure
  *   retest_pass    pending_retest → released        the witness records passing reports for every sample taken
- *   retest_fail    pending_retest → rejected        the witness records a failing report
+ *   retest_fail    pending_retest → rejected        the witness records a failing report; also from released or
+ *                  released, concession → rejected  concession (a later retest): what is still usable moves to
+ *                                                   rejected, what was issued stays issued
  *   return         rejected → returned              the contractor: the goods left the site for the supplier
  *   destroy        rejected → destroyed             the contractor: the goods were destroyed on site
  *
- * Stock moves with the state: quarantined until released/concession (→ usable) or rejected (→ rejected); returned
- * and destroyed take it out of the rejected bucket.
+ * Stock moves with the state: quarantined until released/concession (→ usable) or rejected (→ rejected); a failed
+ * retest after release moves what is still usable to rejected; returned and destroyed take what the inspection put
+ * into the rejected bucket out of it.
  */
 export const InspectionAction = {
   SUBMIT: 'submit',
@@ -51,7 +54,14 @@ const table = transitionTable<InspectionActionValue, InspectionActor, Inspection
   hold: { actors: ['supervisor'], moves: [[S.SUBMITTED, S.PENDING_RETEST]] },
   reject: { actors: ['supervisor'], moves: [[S.SUBMITTED, S.REJECTED]] },
   retest_pass: { actors: ['witness'], moves: [[S.PENDING_RETEST, S.RELEASED]] },
-  retest_fail: { actors: ['witness'], moves: [[S.PENDING_RETEST, S.REJECTED]] },
+  retest_fail: {
+    actors: ['witness'],
+    moves: [
+      [S.PENDING_RETEST, S.REJECTED],
+      [S.RELEASED, S.REJECTED],
+      [S.CONCESSION, S.REJECTED],
+    ],
+  },
   return: { actors: ['contractor'], moves: [[S.REJECTED, S.RETURNED]] },
   destroy: { actors: ['contractor'], moves: [[S.REJECTED, S.DESTROYED]] },
 });

@@ -19,6 +19,8 @@ const allowed: [InspectionActor, InspectionActionValue, InspectionStateValue, In
   ['supervisor', 'reject', 'submitted', 'rejected'],
   ['witness', 'retest_pass', 'pending_retest', 'released'],
   ['witness', 'retest_fail', 'pending_retest', 'rejected'],
+  ['witness', 'retest_fail', 'released', 'rejected'],
+  ['witness', 'retest_fail', 'concession', 'rejected'],
   ['contractor', 'return', 'rejected', 'returned'],
   ['contractor', 'destroy', 'rejected', 'destroyed'],
 ];

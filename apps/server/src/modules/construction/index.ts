@@ -31,7 +31,7 @@ export { registerConstructionRoutes } from './construction.routes.ts';
 export function createSiteServices({ db, receipts }: { db: Db; receipts: TraceReceiptService }) {
   return {
     deliveries: createDeliveryService({ db, receipts }),
-    inspections: createInspectionService({ db }),
+    inspections: createInspectionService({ db, receipts }),
     stock: createSiteStockService({ db }),
     issues: createIssueService({ db }),
     samples: createSampleService({ db }),

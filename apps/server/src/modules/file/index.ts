@@ -4,3 +4,4 @@
  */
 export { registerFileRoutes } from './file.routes.ts';
 export { createFileService, type FileService } from './file.service.ts';
+export { ownedUploads, storedUpload, uploadNames } from './file.uploads.ts';

@@ -11,7 +11,6 @@ import {
   projects,
   stockBalances,
   traceCodes,
-  uploads,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
 
@@ -147,15 +146,6 @@ export async function codedMilli(tx: Tx, lotId: number): Promise<number> {
     .from(traceCodes)
     .where(and(eq(traceCodes.lotId, lotId), isNull(traceCodes.parentCode)));
   return Number(row?.milli ?? 0);
-}
-
-export async function uploadNames(tx: Tx, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await tx
-    .select({ id: uploads.id, name: uploads.name })
-    .from(uploads)
-    .where(inArray(uploads.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 const city = alias(administrativeDivisions, 'holder_city');

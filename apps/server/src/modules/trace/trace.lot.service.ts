@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
-import type { FileService } from '../file/index.ts';
+import { type FileService, uploadNames } from '../file/index.ts';
 import { evidenceAsOf } from './trace.evidence.ts';
 import * as repo from './trace.lot.repository.ts';
 import { moveStock } from './trace.stock.ts';
@@ -145,7 +145,7 @@ export function createLotService({ db, files }: { db: Db; files: FileService }) 
         const row = await repo.ownLot(tx, orgId, id);
         if (!row) throw notFound(LOT_NOT_FOUND);
         const totals = await repo.codeTotals(tx, [id]);
-        const names = await repo.uploadNames(tx, row.lot.qualityDocs);
+        const names = await uploadNames(tx, row.lot.qualityDocs);
         return {
           ...lotView(row, totals.get(id)),
           qualityDocs: row.lot.qualityDocs.map((uploadId) => ({ uploadId, name: names.get(uploadId) ?? '' })),

@@ -4,6 +4,7 @@ import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { ownedUploads } from '../file/index.ts';
 import * as repo from './trace.shipment.repository.ts';
 
 /**
@@ -37,7 +38,7 @@ export async function checkArrival(
 ): Promise<void> {
   if (b.arrivedOn < s.shipDate) fields.push({ field: 'arrivedOn', message: `到货日期不能早于发货日期 ${s.shipDate}` });
   else if (b.arrivedOn > shanghaiToday()) fields.push({ field: 'arrivedOn', message: '到货日期不能晚于今天' });
-  const photos = await repo.ownedUploads(tx, b.photoUploadIds, user.orgId, user.userId);
+  const photos = await ownedUploads(tx, b.photoUploadIds, user.orgId, user.userId);
   b.photoUploadIds.forEach((id, i) => {
     if (!photos.has(id)) fields.push({ field: `photoUploadIds.${i}`, message: '照片不存在' });
   });

@@ -31,6 +31,7 @@ import { moveShipmentOrConflict } from './trace.shipment.movement.ts';
 import { withNumber } from './trace.shipment.numbering.ts';
 import { destinationOf, requireShipment, returnSource, sideOf } from './trace.shipment.parties.ts';
 import * as repo from './trace.shipment.repository.ts';
+import { shipDraft } from './trace.shipment.service.ts';
 import { receiptViews } from './trace.shipment.views.ts';
 import { type Holder, holderKey, moveStock, parseHolderKey } from './trace.stock.ts';
 import { FINISHED_STATES } from './trace.transitions.ts';
@@ -370,28 +371,24 @@ async function receive(
 }
 
 /**
- * A draft return of what a receipt turned away, from the receiver's holder (its rejected bucket) back to the
- * organisation that shipped it, with the rejected quantities and codes; the receiver edits and ships it.
+ * A receipt's return as far as it is the same for every return (the receiver's side checked, the original shipment
+ * locked: its row lock serialises two returns of one receipt): from the receiving holder's rejected stock and codes
+ * back to the organisation that shipped, the way it came, shipped today by the same transport.
  */
-async function draftReturn(tx: Tx, user: SessionUser, receiptId: number) {
+async function returnOfReceipt(tx: Tx, user: SessionUser, receiptId: number) {
   const receipt = await repo.receiptById(tx, receiptId);
   if (!receipt) throw notFound(NOT_FOUND);
-  // The original shipment's row lock serialises two returns of one receipt.
   const s = await repo.shipmentById(tx, receipt.shipmentId, true);
   const side = s ? await sideOf(tx, user, s) : null;
   if (!s || !side) throw notFound(NOT_FOUND);
   if (side.side !== 'receiver' || !side.canReceive) throw forbidden('只有收货方可以退货');
-  const rejectedLines = (await repo.receiptLinesOf(tx, [receipt.id])).filter((l) => toMilli(l.rejected) > 0);
-  if (rejectedLines.length === 0) throw conflict('该收货单没有拒收的货物');
-  if ((await repo.liveReturnsOf(tx, [receipt.id])).length > 0) throw conflict('该收货单已生成退货单');
   const org = await repo.orgById(tx, user.orgId as number);
   const shipper = await repo.orgById(tx, s.fromOrgId);
   if (!org || !shipper) throw notFound(NOT_FOUND);
-  const lines = new Map((await repo.linesOf(tx, [s.id])).map((r) => [r.line.id, r.line]));
-  const saved = await writeDraft(tx, user, {
+  const way = {
     existing: null,
     src: returnSource(org, receipt.holderKey),
-    dest: { kind: 'org', org: shipper, holderKey: holderKey({ kind: 'org', orgId: shipper.id }) },
+    dest: { kind: 'org' as const, org: shipper, holderKey: holderKey({ kind: 'org', orgId: shipper.id }) },
     // Back the way it came: from where it was received, to where it was shipped from.
     from: { id: s.toKind === 'org' ? s.toAddressId : null, text: s.toAddressText, regionCode: s.toRegionCode },
     to: { id: s.fromAddressId, text: s.fromAddressText, regionCode: s.fromRegionCode },
@@ -403,23 +400,66 @@ async function draftReturn(tx: Tx, user: SessionUser, receiptId: number) {
       source: s.distanceSource as 'measured' | 'default_40' | 'default_500',
     },
     vehiclePlate: null,
+    returnOfReceiptId: receipt.id,
+  };
+  return { receipt, s, way };
+}
+
+/** The audit row of a return's draft. */
+function auditReturnDraft(tx: Tx, user: SessionUser, saved: { id: number }, data: Record<string, unknown>) {
+  return recordAudit(tx, { entity: 'shipment', entityId: saved.id, action: 'save', toState: 1, actor: user, data });
+}
+
+/**
+ * A draft return of what a receipt turned away, from the receiver's holder (its rejected bucket) back to the
+ * organisation that shipped it, with the rejected quantities and codes; the receiver edits and ships it.
+ */
+async function draftReturn(tx: Tx, user: SessionUser, receiptId: number) {
+  const { receipt, s, way } = await returnOfReceipt(tx, user, receiptId);
+  const rejectedLines = (await repo.receiptLinesOf(tx, [receipt.id])).filter((l) => toMilli(l.rejected) > 0);
+  if (rejectedLines.length === 0) throw conflict('该收货单没有拒收的货物');
+  if ((await repo.liveReturnsOf(tx, [receipt.id])).length > 0) throw conflict('该收货单已生成退货单');
+  const lines = new Map((await repo.linesOf(tx, [s.id])).map((r) => [r.line.id, r.line]));
+  const saved = await writeDraft(tx, user, {
+    ...way,
     remarks: `退货：收货单 ${receipt.number} 拒收的货物`,
     lines: rejectedLines.map((l) => {
       const line = lines.get(l.shipmentLineId) as repo.LineRow['line'];
       return { specId: line.specId, lotId: line.lotId, quantity: toMilli(l.rejected), codes: l.rejectedCodes };
     }),
-    returnOfReceiptId: receipt.id,
   });
   await recordAudit(tx, { entity: 'receipt', entityId: receipt.id, action: 'return', actor: user, data: saved });
-  await recordAudit(tx, {
-    entity: 'shipment',
-    entityId: saved.id,
-    action: 'save',
-    toState: 1,
-    actor: user,
-    data: { returnOfReceiptId: receipt.id },
-  });
+  await auditReturnDraft(tx, user, saved, { returnOfReceiptId: receipt.id });
   return saved;
+}
+
+/** What a site sends back of a lot its inspection rejected after the receipt (the site module's disposal). */
+interface SiteReturn {
+  receiptId: number;
+  lotId: number;
+  /** Thousandths, out of the project's rejected stock. */
+  quantity: number;
+  /** Top-level codes of the lot, rejected at the site, whose quantities make `quantity` (none for uncoded stock). */
+  codes: string[];
+  remarks: string;
+}
+
+/**
+ * A return of goods the receiver's site rejected after receiving them (docs/construction.md, "Inspection and
+ * quarantine"): written as a receipt's return is and shipped at once — the goods leave the site as it is recorded,
+ * their stock out of the project's rejected bucket and their codes in transit. `at`: when they left.
+ */
+async function shipSiteReturn(tx: Tx, user: SessionUser, r: SiteReturn, at: Date | undefined) {
+  const { receipt, s, way } = await returnOfReceipt(tx, user, r.receiptId);
+  const line = (await repo.linesOf(tx, [s.id])).find((l) => l.line.lotId === r.lotId)?.line;
+  if (!line) throw notFound(NOT_FOUND);
+  const saved = await writeDraft(tx, user, {
+    ...way,
+    remarks: r.remarks,
+    lines: [{ specId: line.specId, lotId: r.lotId, quantity: r.quantity, codes: r.codes }],
+  });
+  await auditReturnDraft(tx, user, saved, { returnOfReceiptId: receipt.id, siteReturn: true });
+  return shipDraft(tx, user, saved.id, at);
 }
 
 export type TraceReceiptService = ReturnType<typeof createTraceReceiptService>;
@@ -461,6 +501,11 @@ export function createTraceReceiptService({ db, intake }: { db: Db; intake?: Pro
         const [view] = await receiptViews(tx, [{ receipt, receiverName: receiver?.name ?? '' }]);
         return view as ReceiptView;
       });
+    },
+
+    /** A site's return of a lot it rejected after receiving it, in the caller's transaction (the site's disposal). */
+    async shipSiteReturnIn(tx: Tx, user: SessionUser, r: SiteReturn, options: { at?: Date } = {}) {
+      return shipSiteReturn(tx, user, r, options.at);
     },
 
     async returnPrefill(user: SessionUser, receiptId: number) {

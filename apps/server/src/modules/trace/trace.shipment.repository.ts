@@ -19,7 +19,6 @@ import {
   stockBalances,
   traceCodes,
   traceEvents,
-  uploads,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { textList } from './trace.sql.ts';
@@ -597,23 +596,6 @@ export async function liveReturnsOf(tx: Tx, receiptIds: number[]) {
     .select({ id: shipments.id, receiptId: shipments.returnOfReceiptId })
     .from(shipments)
     .where(and(inArray(shipments.returnOfReceiptId, receiptIds), notInArray(shipments.status, [6])));
-}
-
-/** Names of the uploads, and which of `ids` belong to the organisation. */
-export async function ownedUploads(tx: Tx, ids: number[], orgId: number | null, userId: number) {
-  if (ids.length === 0) return new Map<number, string>();
-  const whose = orgId === null ? and(isNull(uploads.orgId), eq(uploads.userId, userId)) : eq(uploads.orgId, orgId);
-  const rows = await tx
-    .select({ id: uploads.id, name: uploads.name })
-    .from(uploads)
-    .where(and(inArray(uploads.id, ids), whose));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-export async function uploadNames(tx: Tx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx.select({ id: uploads.id, name: uploads.name }).from(uploads).where(inArray(uploads.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 // ---- events ----

@@ -16,6 +16,7 @@ import { fromMilli, toMilli } from '@jcbb/contract/quantity';
 import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import type { Tx } from '../../db/client.ts';
 import { orgIsCertified } from '../../lib/certification.ts';
+import { uploadNames } from '../file/index.ts';
 import { evidenceAsOf } from './trace.evidence.ts';
 import { codesByLineOf, recheckDraft } from './trace.shipment.checks.ts';
 import type { Side } from './trace.shipment.parties.ts';
@@ -181,7 +182,7 @@ export async function receiptViews(tx: Tx, rows: { receipt: repo.ReceiptRow; rec
     tx,
     rows.map((r) => r.receipt.id),
   );
-  const names = await repo.uploadNames(
+  const names = await uploadNames(
     tx,
     rows.flatMap((r) => r.receipt.photos),
   );

@@ -50,10 +50,14 @@ export const receiveMutations = {
   dispose: mutationOf(api.inspectionDispose, { silent: true }),
 };
 
-/** A paper, a checklist document or a photo: uploaded at once (the form keeps the id), opened through the file call. */
+/**
+ * A paper, a checklist document or a photo: uploaded at once (the form keeps the id) and opened by its uploader
+ * through the file call; once on a delivery, any reader of the site opens it through the delivery (`ofDelivery`).
+ */
 export const siteFiles = {
   upload: (file: File) => upload(fileEndpoints.upload, file, { silent: true }),
   open: (id: number) => download(fileEndpoints.download, { id }),
+  ofDelivery: (id: number, uploadId: number) => download(api.deliveryFile, { id, uploadId }),
 };
 
 /** After a delivery or an inspection changed: the lists, the records, the shipment and the stock may all differ. */

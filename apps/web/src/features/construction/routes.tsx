@@ -2,7 +2,6 @@ import { Role } from '@jcbb/contract/enums';
 import { pages } from '@jcbb/contract/pages';
 import { lazyPage, type PageOptions, page, type RouteItem } from '../../lib/route-types.ts';
 import { RECEIVE_PATHS } from './receive-paths.ts';
-import { STOCK_EXPORT_PATH } from './stock-xlsx-paths.ts';
 
 /**
  * The site construction pages (spec §2 /projectConstruction and /project; docs/construction.md), each under the
@@ -146,7 +145,7 @@ export const stockXlsxRoutes = {
     activeMenu: '/project/list',
   }),
   /** The city committee's: it takes part in no project, and arrives from a project's detail. */
-  cityStockExport: page(STOCK_EXPORT_PATH, 'stockExport', StockExportPage, {
+  cityStockExport: page(pages.siteStockExport.path, 'stockExport', StockExportPage, {
     hidden: true,
     activeMenu: '/gov/projects',
     roles: [Role.CITY_COMMITTEE],

@@ -206,6 +206,8 @@ export default {
     state: 'State',
     batch: 'Batch',
     quantity: 'Quantity',
+    codes: 'Trace codes',
+    codeCount: '{{count}} with the goods',
     supplier: 'Supplier',
     maker: 'Maker',
     arrivedOn: 'Arrived',
@@ -291,6 +293,9 @@ export default {
       destroyTitle: 'Destroy the rejected goods',
       remark: 'Remark',
       done: 'Done',
+      returnHint:
+        'Goods shipped on the platform go back with a return shipment, sent at once to the shipper (the goods and their codes leave with it); goods from outside the platform are only recorded as returned.',
+      returnShipped: 'Returned: return shipment {{number}} sent',
     },
   },
   track: {
@@ -356,9 +361,6 @@ export default {
     common: {
       cancel: 'Cancel',
       none: '—',
-      project: 'Project',
-      chooseProject: 'Choose a project',
-      noProject: 'Your organisation has not joined a project yet',
       unit: '{{quantity}} {{unit}}',
     },
     stock: {
@@ -513,7 +515,6 @@ export default {
   spotCheck: {
     title: 'Spot checks and witnessing',
     project: 'Project',
-    noProject: 'Choose a project',
     tabSamples: 'Witness sampling',
     tabChecks: 'Supervision checks',
     refresh: 'Refresh',
@@ -620,6 +621,8 @@ export default {
     failWarning:
       'A failure rejects the lot (its stock becomes rejected) and tells the construction unit, the maker, the certification body and the city’s committee.',
     reported: 'Report entered',
+    recall:
+      'Report entered: the lot had been released. {{rejected}} still on site moved to rejected; {{issued}} already issued ({{codes}} codes installed) stays in the works: deal with it together with the supervisor.',
     ledger: 'Ledger entry #{{index}}',
     detail: 'Sample',
     notFound: 'No such sample',

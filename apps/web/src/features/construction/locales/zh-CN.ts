@@ -208,6 +208,8 @@ export default {
     state: '状态',
     batch: '批号',
     quantity: '数量',
+    codes: '追溯码',
+    codeCount: '随货 {{count}} 个',
     supplier: '供应商',
     maker: '生产厂家',
     arrivedOn: '到货日期',
@@ -292,6 +294,9 @@ export default {
       destroyTitle: '不合格品销毁',
       remark: '说明',
       done: '已处置',
+      returnHint:
+        '平台内发来的货物：同时生成退货单，当即发回发货单位（货物和追溯码随退货单出账）；平台外的货物只记录退场。',
+      returnShipped: '已退场，退货单 {{number}} 已发出',
     },
   },
   // /project/receiveTrackDetail.
@@ -359,9 +364,6 @@ export default {
     common: {
       cancel: '取消',
       none: '—',
-      project: '项目',
-      chooseProject: '选择项目',
-      noProject: '贵单位暂未加入任何项目',
       unit: '{{quantity}} {{unit}}',
     },
     stock: {
@@ -515,7 +517,6 @@ export default {
   spotCheck: {
     title: '抽检与见证',
     project: '项目',
-    noProject: '请选择项目',
     tabSamples: '见证取样',
     tabChecks: '监理抽检',
     refresh: '刷新',
@@ -621,6 +622,8 @@ export default {
     reportFileRequired: '请上传检测报告',
     failWarning: '判定不合格后：该批次将判为不合格（转入不合格库存），并通知施工单位、生产企业、认证机构和本市住建委。',
     reported: '检测报告已录入',
+    recall:
+      '检测报告已录入：该批次此前已放行，现场剩余 {{rejected}} 已转入不合格库存；已领用 {{issued}}（{{codes}} 个追溯码已安装）仍在使用部位，请会同监理单位处理。',
     ledger: '存证序号 #{{index}}',
     detail: '样品详情',
     notFound: '样品不存在',

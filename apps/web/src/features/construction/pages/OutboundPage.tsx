@@ -11,7 +11,6 @@ import {
   Grid,
   Pagination,
   Select,
-  Skeleton,
   Space,
   Table,
   type TableProps,
@@ -29,9 +28,9 @@ import { useSession } from '../../../lib/session.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { type IssueOrderRow, invalidateOutbound, outboundQueries, type SiteStockRow } from '../api.ts';
 import { IssueDrawer } from '../components/outbound/IssueDrawer.tsx';
-import { useOutboundProject } from '../components/outbound/OutboundProjectPicker.tsx';
 import { OUTBOUND_PATHS, orderPath, withProject } from '../components/outbound/paths.ts';
 import { placeOf } from '../components/outbound/place.ts';
+import { useSiteProject } from '../components/SiteProjectPicker.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
 
 /**
@@ -43,7 +42,7 @@ export function OutboundPage() {
   const { t } = useTranslation(CONSTRUCTION_NS);
   const orgType = useSession().user?.organization?.type;
   const mayIssue = orgType === OrgType.CONSTRUCTION;
-  const { projectId, picker, loaded, error } = useOutboundProject();
+  const { projectId, picker, waiting } = useSiteProject();
   const [issuing, setIssuing] = useState<{ lotId?: number } | null>(null);
 
   const tools = (
@@ -63,13 +62,7 @@ export function OutboundPage() {
   if (projectId === null) {
     return (
       <PageCard title={t('outbound.stock.title')} tools={tools}>
-        {error ? (
-          <Alert type="error" showIcon title={error.message} />
-        ) : loaded ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('outbound.common.noProject')} />
-        ) : (
-          <Skeleton active />
-        )}
+        {waiting}
       </PageCard>
     );
   }

@@ -14,7 +14,6 @@ import {
   Input,
   Pagination,
   Row,
-  Skeleton,
   Space,
   Table,
   type TableProps,
@@ -29,9 +28,9 @@ import { TextInput } from '../../../components/TextInput.tsx';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { maxLengthOf, rulesFrom } from '../../../lib/zod-rules.ts';
 import { type IssuedLineRow, outboundQueries } from '../api.ts';
-import { useOutboundProject } from '../components/outbound/OutboundProjectPicker.tsx';
 import { OUTBOUND_PATHS, orderPath, withProject } from '../components/outbound/paths.ts';
 import { placeOf } from '../components/outbound/place.ts';
+import { useSiteProject } from '../components/SiteProjectPicker.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
 
 interface Filters {
@@ -54,7 +53,7 @@ const TEXT_FIELDS = ['materialName', 'specName', 'batchNo', 'location'] as const
  */
 export function OutboundRecordPage() {
   const { t } = useTranslation(CONSTRUCTION_NS);
-  const { projectId, picker, loaded, error } = useOutboundProject();
+  const { projectId, picker, waiting } = useSiteProject();
   const tools = (
     <Space wrap>
       {picker}
@@ -64,13 +63,7 @@ export function OutboundRecordPage() {
   if (projectId === null) {
     return (
       <PageCard title={t('outbound.record.title')} tools={tools}>
-        {error ? (
-          <Alert type="error" showIcon title={error.message} />
-        ) : loaded ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('outbound.common.noProject')} />
-        ) : (
-          <Skeleton active />
-        )}
+        {waiting}
       </PageCard>
     );
   }

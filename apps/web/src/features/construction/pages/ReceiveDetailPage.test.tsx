@@ -138,7 +138,7 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
       answer(api.inspectionDetail, () =>
         inspection(1, { state: 'rejected', verdict: 'fail', reason: '无出厂检验报告', actions: ['dispose'] }),
       ),
-      answer(api.inspectionDispose, () => ({ id: 1 })),
+      answer(api.inspectionDispose, () => ({ id: 1, returnShipment: { id: 31, number: 'FH202611300002' } })),
       answer(api.deliveryPapers, () => ({ id: 2 })),
     );
     renderSite(<ReceiveDetailPage />, '/projectConstruction/receiveDetail?id=2&inspection=1');
@@ -146,6 +146,7 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
     expect(await within(d).findByText('30 立方米 不合格，退场或就地销毁后出账。')).toBeInTheDocument();
     await userEvent.click(within(d).getByRole('button', { name: /^退\s?场$/ }));
     const modal = (await screen.findByText('不合格品退场')).closest('.ant-modal') as HTMLElement;
+    expect(within(modal).getByText(/同时生成退货单，当即发回发货单位/)).toBeInTheDocument();
     await userEvent.type(within(modal).getByRole('textbox', { name: '说明' }), '退回生产厂家');
     await userEvent.click(within(modal).getByRole('button', { name: /^退\s?场$/ }));
     await waitFor(() =>
@@ -155,6 +156,7 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
         remark: '退回生产厂家',
       }),
     );
+    expect(await screen.findByText('已退场，退货单 FH202611300002 已发出')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
 
     await userEvent.click(await screen.findByRole('button', { name: '补充单据' }));
@@ -172,6 +174,49 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
         invoiceUploadIds: [],
       }),
     );
+  });
+
+  it('shows the supervisor the lot’s codes and opens the delivery’s papers and checklist files, through the delivery', async () => {
+    screenWidth(390);
+    signInAs(3, { name: '南京正衡工程监理有限公司' });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const decided = inspection(1, {
+      state: 'submitted',
+      verdict: 'retest',
+      visualResult: 'ok',
+      checks: inspection(1).checks.map((c, k) =>
+        k === 0 ? { ...c, uploadId: 55, uploadName: '合格证扫描.pdf' } : { ...c, present: true },
+      ),
+      photos: [{ uploadId: 56, name: '到场照片.jpg' }],
+      codeCount: 19,
+      actions: ['confirm'],
+    });
+    const sent = fakeServer(
+      answer(api.deliveryDetail, () => delivery(2, { canEdit: false })),
+      answer(api.inspectionDetail, () => decided),
+      answer(
+        api.deliveryFile,
+        () => new Response(new Blob(['%PDF-']), { headers: { 'content-type': 'application/octet-stream' } }),
+      ),
+    );
+    renderSite(<ReceiveDetailPage />, '/projectConstruction/receiveDetail?id=2&inspection=1');
+    const d = await drawer();
+    expect(await within(d).findByText('随货 19 个')).toBeInTheDocument();
+    await userEvent.click(await within(d).findByRole('button', { name: '合格证扫描.pdf' }));
+    await userEvent.click(within(d).getByRole('button', { name: '到场照片.jpg' }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(await screen.findByRole('button', { name: '送货单.pdf' }));
+    await waitFor(() => expect(saved).toEqual(['合格证扫描.pdf', '到场照片.jpg', '送货单.pdf']));
+    expect(sent.filter((s) => s.endpoint === api.deliveryFile).map((s) => s.body)).toEqual([
+      { id: '2', uploadId: '55' },
+      { id: '2', uploadId: '56' },
+      { id: '2', uploadId: '41' },
+    ]);
   });
 
   it('finds the delivery of an inspection named alone in the address', async () => {

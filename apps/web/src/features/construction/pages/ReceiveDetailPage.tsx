@@ -1,3 +1,4 @@
+import { pages } from '@jcbb/contract/pages';
 import { formatQuantity } from '@jcbb/contract/quantity';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -30,6 +31,8 @@ import { CONSTRUCTION_NS } from '../locales/register.ts';
 import { RECEIVE_PATHS } from '../receive-paths.ts';
 
 type Inspection = DeliveryDetail['inspections'][number];
+/** The address's parameter naming the lot whose inspection drawer is open (the server's messages set it). */
+const INSPECTION = pages.siteInspection.query;
 
 /**
  * /projectConstruction/receiveDetail?id= (hidden, under 收货验收): a delivery — its supplier, papers and files, the
@@ -40,7 +43,7 @@ type Inspection = DeliveryDetail['inspections'][number];
 export function ReceiveDetailPage() {
   const { t } = useTranslation(CONSTRUCTION_NS);
   const [params, setParams] = useSearchParams();
-  const inspection = positiveId(params.get('inspection'));
+  const inspection = positiveId(params.get(INSPECTION));
   const { query, valid } = useRecordQuery(receiveQueries.delivery);
   const back = (
     <Link to={RECEIVE_PATHS.receive}>
@@ -50,8 +53,8 @@ export function ReceiveDetailPage() {
   if (!valid && inspection !== null) return <FindDelivery inspection={inspection} />;
   const openInspection = (id: number | null) => {
     const next = new URLSearchParams(params);
-    if (id === null) next.delete('inspection');
-    else next.set('inspection', String(id));
+    if (id === null) next.delete(INSPECTION);
+    else next.set(INSPECTION, String(id));
     setParams(next);
   };
   return (
@@ -80,7 +83,7 @@ function FindDelivery({ inspection }: { inspection: number }) {
   const deliveryId = found.data?.deliveryId;
   useEffect(() => {
     if (deliveryId !== undefined) {
-      navigate(`${RECEIVE_PATHS.detail}?id=${deliveryId}&inspection=${inspection}`, { replace: true });
+      navigate(`${RECEIVE_PATHS.detail}?id=${deliveryId}&${INSPECTION}=${inspection}`, { replace: true });
     }
   }, [deliveryId, inspection, navigate]);
   if (found.isError) {

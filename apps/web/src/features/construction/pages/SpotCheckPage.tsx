@@ -1,9 +1,9 @@
-import { Alert, Skeleton, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageCard } from '../../../components/PageCard.tsx';
 import { positiveId } from '../../../lib/record-id.ts';
-import { useSiteProject } from '../components/spot-check/ProjectPicker.tsx';
+import { useSiteProject } from '../components/SiteProjectPicker.tsx';
 import { SampleList } from '../components/spot-check/SampleList.tsx';
 import { SpotCheckList } from '../components/spot-check/SpotCheckList.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
@@ -16,7 +16,7 @@ type Tab = 'samples' | 'checks';
  */
 export function SpotCheckPage() {
   const { t } = useTranslation(CONSTRUCTION_NS);
-  const { projectId, picker, failed } = useSiteProject();
+  const { projectId, picker, waiting } = useSiteProject();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'checks' ? 'checks' : 'samples';
   const lotToSample = positiveId(params.get('inspectionId')) ?? undefined;
@@ -32,9 +32,8 @@ export function SpotCheckPage() {
 
   return (
     <PageCard title={t('spotCheck.title')} tools={picker}>
-      {failed && <Alert type="error" showIcon title={failed} style={{ marginBottom: 16 }} />}
       {projectId === null ? (
-        <Skeleton active />
+        waiting
       ) : (
         <Tabs
           activeKey={tab}

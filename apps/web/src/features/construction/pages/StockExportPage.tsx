@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { exportKindValues } from '@jcbb/contract';
 import { OrgType } from '@jcbb/contract/enums';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,7 +13,6 @@ import { useSession } from '../../../lib/session.ts';
 import { type ExportKind, stockXlsxApi } from '../api.ts';
 import { useXlsxProject } from '../components/stock-xlsx/use-xlsx-project.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
-import { STOCK_IMPORT_PATH } from '../stock-xlsx-paths.ts';
 
 /**
  * /project/stockExport?projectId=: the project's site records as .xlsx (docs/construction.md, "Import and export"):
@@ -38,7 +38,7 @@ export function StockExportPage() {
       title={t('stockExport.title')}
       tools={
         contractor && projectId !== null ? (
-          <Link to={`${STOCK_IMPORT_PATH}?projectId=${projectId}`}>{t('stockExport.toImport')}</Link>
+          <Link to={pageUrl(pages.siteStockImport, { projectId })}>{t('stockExport.toImport')}</Link>
         ) : undefined
       }
     >

@@ -1,5 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_ROWS_MAX } from '@jcbb/contract';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
@@ -27,7 +28,6 @@ import { saveBlob } from '../../../lib/open-blob.ts';
 import { type ImportPreview, type ImportRowError, type ImportSampleRow, stockXlsxApi } from '../api.ts';
 import { useXlsxProject } from '../components/stock-xlsx/use-xlsx-project.tsx';
 import { CONSTRUCTION_NS } from '../locales/register.ts';
-import { STOCK_EXPORT_PATH } from '../stock-xlsx-paths.ts';
 
 type Stage =
   | { step: 'pick'; refusal?: string }
@@ -168,7 +168,7 @@ export function StockImportPage() {
               <Button key="again" type="primary" onClick={() => setStage({ step: 'pick' })}>
                 {t('stockImport.again')}
               </Button>,
-              <Link key="export" to={`${STOCK_EXPORT_PATH}?projectId=${projectId ?? ''}`}>
+              <Link key="export" to={pageUrl(pages.siteStockExport, { projectId: projectId ?? '' })}>
                 {t('stockImport.toExport')}
               </Link>,
             ]}

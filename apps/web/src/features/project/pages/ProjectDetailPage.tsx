@@ -1,5 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { OrgType } from '@jcbb/contract/enums';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Alert, Button, Card, Descriptions, Space, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -127,10 +128,6 @@ function ProjectView({ project: p }: { project: ProjectDetail }) {
   );
 }
 
-/** The site construction module's Excel pages of the project (features/construction): import and export. */
-const SITE_IMPORT_PATH = '/project/stockImport';
-const SITE_EXPORT_PATH = '/project/stockExport';
-
 /**
  * Links to the project's site files: the construction unit imports its off-platform deliveries; whoever may read the
  * site (its organisations, the developer, the city's committee) exports the ledgers.
@@ -142,9 +139,9 @@ function SiteFileLinks({ project: p }: { project: ProjectDetail }) {
   return (
     <>
       {p.access === 'member' && orgType === OrgType.CONSTRUCTION && (
-        <Link to={`${SITE_IMPORT_PATH}?projectId=${p.id}`}>{t('detail.siteImport')}</Link>
+        <Link to={pageUrl(pages.siteStockImport, { projectId: p.id })}>{t('detail.siteImport')}</Link>
       )}
-      <Link to={`${SITE_EXPORT_PATH}?projectId=${p.id}`}>{t('detail.siteExport')}</Link>
+      <Link to={pageUrl(pages.siteStockExport, { projectId: p.id })}>{t('detail.siteExport')}</Link>
     </>
   );
 }

@@ -1,9 +1,5 @@
-import { configure, fireEvent, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render.tsx';
+import { fireEvent } from '@testing-library/react';
 import type { IssuedLineRow, IssueLine, IssueOrderDetail, IssueOrderRow, SiteStockRow } from '../../api.ts';
-import constructionZh from '../../locales/zh-CN.ts';
 
 /**
  * Test support of the issue pages: the renderer with the feature's strings, helpers for antd's controls, and
@@ -11,62 +7,7 @@ import constructionZh from '../../locales/zh-CN.ts';
  * and `signInAs` are the console's (test/fake-server.ts).
  */
 
-// antd forms, drawers and tables render slowly on the shared 2-core machine: waits get twenty seconds.
-configure({ asyncUtilTimeout: 20_000 });
-
-export const render = (ui: ReactNode, path: string) =>
-  renderWithProviders(ui, { construction: constructionZh }, { path });
-
-/** A screen at least `px` wide (antd reads its breakpoints through matchMedia; the default stub is a phone). */
-export function screenWidth(px: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: Number(/min-width:\s*(\d+)/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY) <= px,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
-
-const visible = (e: Element) => !e.closest('[hidden]') && !e.closest('.ant-select-dropdown-hidden');
-
-/** The visible element matching `selector` whose text (spaces ignored: antd spaces out 2-character buttons) is `text`. */
-export async function findByText(selector: string, text: string | RegExp, within: ParentNode = document) {
-  return waitFor(() => {
-    const found = [...within.querySelectorAll(selector)].find((e) => {
-      const content = (e.textContent ?? '').replace(/\s/g, '');
-      return visible(e) && (typeof text === 'string' ? content === text : text.test(content));
-    });
-    if (!found) throw new Error(`no ${selector} "${text}"`);
-    return found as HTMLElement;
-  });
-}
-
-export const findButton = (text: string | RegExp, within: ParentNode = document) =>
-  findByText('button', text, within) as Promise<HTMLButtonElement>;
-
-/** Open the antd select labelled `label` (its aria-label) and pick the option whose text contains `option`. */
-export async function choose(label: string, option: string) {
-  const item = await waitFor(() => {
-    const box = [...document.querySelectorAll(`[role="combobox"][aria-label="${label}"]`)].find(visible) as
-      | HTMLInputElement
-      | undefined;
-    if (!box || box.disabled) throw new Error(`no enabled select ${label}`);
-    if (box.getAttribute('aria-expanded') !== 'true') fireEvent.mouseDown(box);
-    const found = [
-      ...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option'),
-    ].find((o) => visible(o) && o.textContent?.includes(option));
-    if (!found) throw new Error(`no option ${option} in ${label}`);
-    return found as HTMLElement;
-  });
-  fireEvent.click(item);
-}
+export { choose, findButton, findByText, renderSite as render, screenWidth } from '../../testing.tsx';
 
 /** Type into the input labelled `label`. */
 export const typeInto = (label: string, value: string) => {

@@ -5,10 +5,7 @@ import { openFetched } from '../../../../lib/open-blob.ts';
 import { type DeliveryDetail, siteFiles } from '../../api.ts';
 import { CONSTRUCTION_NS } from '../../locales/register.ts';
 
-/**
- * A delivery's files by name. The receiving unit opens its own uploads; others read the names (the file call serves
- * an organisation's own uploads only).
- */
+/** A delivery's files by name, each a link any reader of the site opens (the delivery's file call). */
 export function PaperFiles({
   files,
   delivery,
@@ -20,21 +17,17 @@ export function PaperFiles({
   if (files.length === 0) return t('papers.noFiles');
   return (
     <Space wrap size={4}>
-      {files.map((f) =>
-        delivery.canEdit ? (
-          <Button
-            key={f.uploadId}
-            type="link"
-            size="small"
-            style={{ padding: 0 }}
-            onClick={() => void openFetched(() => siteFiles.open(f.uploadId), f.name)}
-          >
-            {f.name}
-          </Button>
-        ) : (
-          <span key={f.uploadId}>{f.name}</span>
-        ),
-      )}
+      {files.map((f) => (
+        <Button
+          key={f.uploadId}
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          onClick={() => void openFetched(() => siteFiles.ofDelivery(delivery.id, f.uploadId), f.name)}
+        >
+          {f.name}
+        </Button>
+      ))}
     </Space>
   );
 }

@@ -12,6 +12,7 @@ import { maxLengthOf, rulesFrom, zodRule } from '../../../../lib/zod-rules.ts';
 import { type DeliveryExternalInput, invalidateReceiving, receiveMutations } from '../../api.ts';
 import { CONSTRUCTION_NS } from '../../locales/register.ts';
 import { PaperFields, type PaperValues, paperBody, paperFieldPath } from './PaperFields.tsx';
+import { SiteLineFields } from './SiteLineFields.tsx';
 
 interface ExternalLineValues {
   classifyCode?: string;
@@ -317,30 +318,7 @@ function ExternalLine({ name, index, onRemove }: { name: number; index: number; 
             {t('external.where')}
           </Typography.Text>
         </Col>
-        <Col xs={12} md={6}>
-          <Form.Item name={[name, 'building']} label={t('receive.form.building')} rules={[zodRule(line.building)]}>
-            <TextInput maxLength={maxLengthOf(line.building)} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item name={[name, 'floor']} label={t('receive.form.floor')} rules={[zodRule(line.floor)]}>
-            <TextInput maxLength={maxLengthOf(line.floor)} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item name={[name, 'part']} label={t('receive.form.part')} rules={[zodRule(line.part)]}>
-            <TextInput maxLength={maxLengthOf(line.part)} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item
-            name={[name, 'storageLocation']}
-            label={t('receive.form.storage')}
-            rules={[zodRule(line.storageLocation)]}
-          >
-            <TextInput maxLength={maxLengthOf(line.storageLocation)} />
-          </Form.Item>
-        </Col>
+        <SiteLineFields name={name} shape={line} />
       </Row>
     </Card>
   );

@@ -4,7 +4,6 @@ import {
   inspectionDecideBody,
   inspectionDisposeBody,
   inspectionVerdictValues,
-  OrgType,
   visualResultValues,
 } from '@jcbb/contract';
 import { formatQuantity } from '@jcbb/contract/quantity';
@@ -40,7 +39,6 @@ import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError } from '../../../../lib/http.ts';
 import { openFetched } from '../../../../lib/open-blob.ts';
 import { isNotFound } from '../../../../lib/record-id.ts';
-import { useSession } from '../../../../lib/session.ts';
 import { maxLengthOf, zodRule } from '../../../../lib/zod-rules.ts';
 import {
   type InspectionCheck,
@@ -115,6 +113,11 @@ function InspectionView({ inspection: i }: { inspection: InspectionDetail }) {
         <Descriptions.Item label={t('inspection.quantity')}>
           {formatQuantity(i.quantity)} {i.unitName}
         </Descriptions.Item>
+        {i.codeCount > 0 && (
+          <Descriptions.Item label={t('inspection.codes')}>
+            {t('inspection.codeCount', { count: i.codeCount })}
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('inspection.supplier')}>{i.supplierName}</Descriptions.Item>
         <Descriptions.Item label={t('inspection.maker')}>{i.makerName ?? t('site.none')}</Descriptions.Item>
         <Descriptions.Item label={t('inspection.arrivedOn')}>{i.arrivedOn}</Descriptions.Item>
@@ -438,13 +441,11 @@ function DecideForm({ inspection: i }: { inspection: InspectionDetail }) {
 function DecisionView({ inspection: i }: { inspection: InspectionDetail }) {
   const { t } = useTranslation(CONSTRUCTION_NS);
   const labels = useSiteLabels();
-  // The file call serves an organisation's own uploads: the receiving construction unit opens them, others read names.
-  const own = useSession().user?.organization?.type === OrgType.CONSTRUCTION;
-  const open = (uploadId: number, name: string) => void openFetched(() => siteFiles.open(uploadId), name);
+  // Every reader of the site opens the lot's files through its delivery.
+  const open = (uploadId: number, name: string) =>
+    void openFetched(() => siteFiles.ofDelivery(i.deliveryId, uploadId), name);
   const file = (uploadId: number | null, name: string | null): ReactNode =>
-    uploadId && !own ? (
-      <Typography.Text>{name || t('inspection.file')}</Typography.Text>
-    ) : uploadId ? (
+    uploadId ? (
       <Button type="link" size="small" style={{ padding: 0 }} onClick={() => open(uploadId, name ?? '')}>
         {name || t('inspection.file')}
       </Button>
@@ -592,10 +593,14 @@ function DisposeBar({ inspection: i }: { inspection: InspectionDetail }) {
   const [form] = Form.useForm<{ remark?: string }>();
   const dispose = useMutation({
     ...receiveMutations.dispose,
-    onSuccess: async () => {
+    onSuccess: async ({ returnShipment }) => {
       await invalidateReceiving(queryClient);
       setDisposal(null);
-      message.success(t('inspection.dispose.done'));
+      message.success(
+        returnShipment
+          ? t('inspection.dispose.returnShipped', { number: returnShipment.number })
+          : t('inspection.dispose.done'),
+      );
     },
     onError: (error) => {
       if (!applyFieldErrors(form, error)) message.error(error.message, 5);
@@ -622,6 +627,9 @@ function DisposeBar({ inspection: i }: { inspection: InspectionDetail }) {
         onCancel={() => setDisposal(null)}
         forceRender
       >
+        {disposal === 'returned' && (
+          <Typography.Paragraph type="secondary">{t('inspection.dispose.returnHint')}</Typography.Paragraph>
+        )}
         <Form
           form={form}
           layout="vertical"

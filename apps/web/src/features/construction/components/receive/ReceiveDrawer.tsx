@@ -26,11 +26,10 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileField, type UploadedFile } from '../../../../components/FileField.tsx';
 import { NumericInput } from '../../../../components/NumericInput.tsx';
-import { TextInput } from '../../../../components/TextInput.tsx';
 import { applyFieldErrors } from '../../../../lib/form-errors.ts';
 import { openFetched } from '../../../../lib/open-blob.ts';
 import { isNotFound } from '../../../../lib/record-id.ts';
-import { maxLengthOf, rulesFrom, zodRule } from '../../../../lib/zod-rules.ts';
+import { rulesFrom } from '../../../../lib/zod-rules.ts';
 import {
   type DeliveryReceiveInput,
   invalidateReceiving,
@@ -43,6 +42,7 @@ import {
 import { CONSTRUCTION_NS } from '../../locales/register.ts';
 import { CodeScanPanel, type ScanOutcome } from './CodeScanPanel.tsx';
 import { PaperFields, type PaperValues, paperBody, paperFieldPath } from './PaperFields.tsx';
+import { SiteLineFields } from './SiteLineFields.tsx';
 import { useSiteLabels } from './site-labels.tsx';
 
 /** One line of the form, in the order of the lines still on their way (`open`). */
@@ -453,30 +453,7 @@ function ReceiveLine({ name, line }: { name: number; line: TrackLine }) {
             </Form.Item>
           </Col>
         )}
-        <Col xs={12} md={6}>
-          <Form.Item name={[name, 'building']} label={t('receive.form.building')} rules={[zodRule(lineShape.building)]}>
-            <TextInput maxLength={maxLengthOf(lineShape.building)} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item name={[name, 'floor']} label={t('receive.form.floor')} rules={[zodRule(lineShape.floor)]}>
-            <TextInput maxLength={maxLengthOf(lineShape.floor)} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item name={[name, 'part']} label={t('receive.form.part')} rules={[zodRule(lineShape.part)]}>
-            <TextInput maxLength={maxLengthOf(lineShape.part)} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item
-            name={[name, 'storageLocation']}
-            label={t('receive.form.storage')}
-            rules={[zodRule(lineShape.storageLocation)]}
-          >
-            <TextInput maxLength={maxLengthOf(lineShape.storageLocation)} />
-          </Form.Item>
-        </Col>
+        <SiteLineFields name={name} shape={lineShape} />
       </Row>
     </Card>
   );

@@ -2,12 +2,10 @@ import { ExperimentOutlined } from '@ant-design/icons';
 import { CONSTRUCTION_PAGE_SIZE, OrgType, type SampleStateValue } from '@jcbb/contract';
 import { formatQuantity } from '@jcbb/contract/quantity';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Grid, Pagination, Select, Space, Table, type TableProps, Typography } from 'antd';
+import { Button, Space, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ItemList } from '../../../../components/ItemList.tsx';
-import { ListToolbar } from '../../../../components/ListToolbar.tsx';
 import { useSession } from '../../../../lib/session.ts';
 import { useListQuery } from '../../../../lib/use-list-query.ts';
 import { invalidateSamples, type SampleListInput, type SampleRow, sampleQueries } from '../../api.ts';
@@ -15,6 +13,7 @@ import { CONSTRUCTION_NS } from '../../locales/register.ts';
 import { ResultTag, SampleStateTag, sampleDetailPath, useWitnessLabels } from './labels.tsx';
 import { SampleCreateDrawer } from './SampleCreateDrawer.tsx';
 import { SampleReportModal, SampleSendModal, type SampleStepTarget } from './SampleStepModals.tsx';
+import { StateFilteredList } from './StateFilteredList.tsx';
 import { WitnessRatioCard } from './WitnessRatioCard.tsx';
 
 /** The organisations whose people may witness (the server decides who among them, by their part on the project). */
@@ -39,7 +38,6 @@ export function SampleList({
   const { t } = useTranslation(CONSTRUCTION_NS);
   const labels = useWitnessLabels();
   const queryClient = useQueryClient();
-  const wide = Grid.useBreakpoint().md ?? true;
   const orgType = useSession().user?.organization?.type ?? null;
   const mayWitness = orgType !== null && WITNESS_ORGS.includes(orgType);
   const { query, filter, pagination } = useListQuery<Query>({ projectId, take: CONSTRUCTION_PAGE_SIZE, skip: 0 });
@@ -103,78 +101,44 @@ export function SampleList({
       : []),
   ];
 
-  const empty = (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sample.empty')}>
-      {mayWitness && query.state === undefined && (
-        <Button type="primary" icon={<ExperimentOutlined />} onClick={() => setCreating(true)}>
-          {t('sample.record')}
-        </Button>
-      )}
-    </Empty>
-  );
-
   return (
     <>
       <WitnessRatioCard projectId={projectId} />
-      <ListToolbar
-        onRefresh={() => void invalidateSamples(queryClient)}
-        actions={
-          mayWitness && (
-            <Button type="primary" icon={<ExperimentOutlined />} onClick={() => setCreating(true)}>
-              {t('sample.record')}
-            </Button>
-          )
+      <StateFilteredList<SampleRow, SampleStateValue>
+        create={
+          mayWitness
+            ? { label: t('sample.record'), icon: <ExperimentOutlined />, onClick: () => setCreating(true) }
+            : null
         }
-      >
-        <Select<SampleStateValue>
-          aria-label={t('sample.state')}
-          allowClear
-          placeholder={t('spotCheck.allStates')}
-          style={{ width: 150 }}
-          options={labels.sampleStateOptions}
-          onChange={(state) => filter({ state })}
-        />
-      </ListToolbar>
-      {list.isError && <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 16 }} />}
-      {wide ? (
-        <Table<SampleRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          locale={{ emptyText: empty }}
-          pagination={pagination(total, (n) => t('spotCheck.total', { total: n }))}
-        />
-      ) : (
-        <ItemList
-          items={rows}
-          rowKey={(s) => s.id}
-          loading={list.isFetching}
-          emptyText={empty}
-          actions={step}
-          renderItem={(s) => (
-            <Space orientation="vertical" size={4} style={{ width: '100%', minWidth: 0 }}>
-              <Space size={8} wrap>
-                <Link to={sampleDetailPath(s.id)}>{s.sampleNo}</Link>
-                <SampleStateTag state={s.state} />
-                <ResultTag result={s.result} />
-              </Space>
-              <Typography.Text style={{ overflowWrap: 'anywhere' }}>
-                {s.materialName} {s.specName} · {s.batchNo}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {s.sampledAt} · {t('sample.witness')} {s.witnessName} ·{' '}
-                {formatQuantity(s.representedQuantity, { unit: s.unitName })}
-              </Typography.Text>
+        onRefresh={() => void invalidateSamples(queryClient)}
+        state={{ label: t('sample.state'), options: labels.sampleStateOptions, onChange: (state) => filter({ state }) }}
+        filtered={query.state !== undefined}
+        emptyText={t('sample.empty')}
+        error={list.error}
+        loading={list.isFetching}
+        rows={rows}
+        total={total}
+        take={query.take}
+        pagination={pagination}
+        columns={columns}
+        actions={step}
+        renderItem={(s) => (
+          <Space orientation="vertical" size={4} style={{ width: '100%', minWidth: 0 }}>
+            <Space size={8} wrap>
+              <Link to={sampleDetailPath(s.id)}>{s.sampleNo}</Link>
+              <SampleStateTag state={s.state} />
+              <ResultTag result={s.result} />
             </Space>
-          )}
-        />
-      )}
-      {!wide && total > query.take && (
-        <Flex justify="center" style={{ marginTop: 12 }}>
-          <Pagination simple {...pagination(total)} />
-        </Flex>
-      )}
+            <Typography.Text style={{ overflowWrap: 'anywhere' }}>
+              {s.materialName} {s.specName} · {s.batchNo}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {s.sampledAt} · {t('sample.witness')} {s.witnessName} ·{' '}
+              {formatQuantity(s.representedQuantity, { unit: s.unitName })}
+            </Typography.Text>
+          </Space>
+        )}
+      />
       <SampleCreateDrawer
         open={creating}
         projectId={projectId}

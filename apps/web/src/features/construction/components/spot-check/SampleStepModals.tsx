@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_MB, sampleReportBody, sampleSendBody, type TestResultValue } from '@jcbb/contract';
+import { formatQuantity } from '@jcbb/contract/quantity';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Radio } from 'antd';
@@ -89,8 +90,18 @@ export function SampleReportModal({ sample, onClose }: { sample: SampleStepTarge
   }, [sample, form]);
   const report = useMutation({
     ...sampleMutations.report,
-    onSuccess: () => {
-      message.success(t('sample.reported'));
+    onSuccess: ({ recall }) => {
+      if (recall) {
+        // A failed retest of a lot already released: what it means for the site, kept on screen a while.
+        message.warning(
+          t('sample.recall', {
+            rejected: formatQuantity(recall.rejected),
+            issued: formatQuantity(recall.issued),
+            codes: recall.installedCodes.length,
+          }),
+          12,
+        );
+      } else message.success(t('sample.reported'));
       void invalidateSamples(queryClient);
       onClose();
     },

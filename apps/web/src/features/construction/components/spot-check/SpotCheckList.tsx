@@ -1,31 +1,17 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { CONSTRUCTION_PAGE_SIZE, OrgType, type SpotCheckStateValue } from '@jcbb/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Empty,
-  Flex,
-  Grid,
-  Pagination,
-  Select,
-  Space,
-  Table,
-  type TableProps,
-  Tag,
-  Typography,
-} from 'antd';
+import { Space, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ItemList } from '../../../../components/ItemList.tsx';
-import { ListToolbar } from '../../../../components/ListToolbar.tsx';
 import { useSession } from '../../../../lib/session.ts';
 import { useListQuery } from '../../../../lib/use-list-query.ts';
 import { invalidateSpotChecks, type SpotCheckListInput, type SpotCheckRow, spotCheckQueries } from '../../api.ts';
 import { CONSTRUCTION_NS } from '../../locales/register.ts';
 import { KindText, ResultTag, SpotCheckStateTag, spotCheckDetailPath, useWitnessLabels } from './labels.tsx';
 import { SpotCheckCreateDrawer } from './SpotCheckCreateDrawer.tsx';
+import { StateFilteredList } from './StateFilteredList.tsx';
 
 /** The organisations that record checks: the supervision unit, the developer where there is none (the server decides). */
 const CHECKING_ORGS: readonly number[] = [OrgType.SUPERVISION, OrgType.DEVELOPER];
@@ -49,7 +35,6 @@ export function SpotCheckList({ projectId }: { projectId: number }) {
   const { t } = useTranslation(CONSTRUCTION_NS);
   const labels = useWitnessLabels();
   const queryClient = useQueryClient();
-  const wide = Grid.useBreakpoint().md ?? true;
   const orgType = useSession().user?.organization?.type ?? null;
   const mayCheck = orgType !== null && CHECKING_ORGS.includes(orgType);
   const { query, filter, pagination } = useListQuery<Query>({ projectId, take: CONSTRUCTION_PAGE_SIZE, skip: 0 });
@@ -88,81 +73,49 @@ export function SpotCheckList({ projectId }: { projectId: number }) {
     { title: t('spotCheck.checker'), dataIndex: 'checkerName', key: 'checker', width: 90, responsive: ['xl'] },
   ];
 
-  const empty = (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spotCheck.empty')}>
-      {mayCheck && query.state === undefined && (
-        <Button type="primary" icon={<AuditOutlined />} onClick={() => setCreating(true)}>
-          {t('spotCheck.create')}
-        </Button>
-      )}
-    </Empty>
-  );
-
   return (
     <>
-      <ListToolbar
-        onRefresh={() => void invalidateSpotChecks(queryClient)}
-        actions={
-          mayCheck && (
-            <Button type="primary" icon={<AuditOutlined />} onClick={() => setCreating(true)}>
-              {t('spotCheck.create')}
-            </Button>
-          )
+      <StateFilteredList<SpotCheckRow, SpotCheckStateValue>
+        create={
+          mayCheck ? { label: t('spotCheck.create'), icon: <AuditOutlined />, onClick: () => setCreating(true) } : null
         }
-      >
-        <Select<SpotCheckStateValue>
-          aria-label={t('spotCheck.state')}
-          allowClear
-          placeholder={t('spotCheck.allStates')}
-          style={{ width: 150 }}
-          options={labels.checkStateOptions}
-          onChange={(state) => filter({ state })}
-        />
-      </ListToolbar>
-      {list.isError && <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 16 }} />}
-      {wide ? (
-        <Table<SpotCheckRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          locale={{ emptyText: empty }}
-          pagination={pagination(total, (n) => t('spotCheck.total', { total: n }))}
-        />
-      ) : (
-        <ItemList
-          items={rows}
-          rowKey={(c) => c.id}
-          loading={list.isFetching}
-          emptyText={empty}
-          renderItem={(c) => (
-            <Space orientation="vertical" size={4} style={{ width: '100%', minWidth: 0 }}>
-              <Space size={8} wrap>
-                <Link to={spotCheckDetailPath(c.id)}>{c.number}</Link>
-                <SpotCheckStateTag state={c.state} />
-                <ResultTag result={c.result} />
-              </Space>
-              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-                <KindText kind={c.kind} /> · {c.checkedOn}
-                {c.materialName ? ` · ${c.materialName} ${c.batchNo ?? ''}` : ''}
-              </Typography.Text>
-              {c.rectificationDeadline && (
-                <Space size={4} wrap>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {t('spotCheck.deadline')}
-                  </Typography.Text>
-                  <Deadline check={c} />
-                </Space>
-              )}
+        onRefresh={() => void invalidateSpotChecks(queryClient)}
+        state={{
+          label: t('spotCheck.state'),
+          options: labels.checkStateOptions,
+          onChange: (state) => filter({ state }),
+        }}
+        filtered={query.state !== undefined}
+        emptyText={t('spotCheck.empty')}
+        error={list.error}
+        loading={list.isFetching}
+        rows={rows}
+        total={total}
+        take={query.take}
+        pagination={pagination}
+        columns={columns}
+        renderItem={(c) => (
+          <Space orientation="vertical" size={4} style={{ width: '100%', minWidth: 0 }}>
+            <Space size={8} wrap>
+              <Link to={spotCheckDetailPath(c.id)}>{c.number}</Link>
+              <SpotCheckStateTag state={c.state} />
+              <ResultTag result={c.result} />
             </Space>
-          )}
-        />
-      )}
-      {!wide && total > query.take && (
-        <Flex justify="center" style={{ marginTop: 12 }}>
-          <Pagination simple {...pagination(total)} />
-        </Flex>
-      )}
+            <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+              <KindText kind={c.kind} /> · {c.checkedOn}
+              {c.materialName ? ` · ${c.materialName} ${c.batchNo ?? ''}` : ''}
+            </Typography.Text>
+            {c.rectificationDeadline && (
+              <Space size={4} wrap>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('spotCheck.deadline')}
+                </Typography.Text>
+                <Deadline check={c} />
+              </Space>
+            )}
+          </Space>
+        )}
+      />
       <SpotCheckCreateDrawer open={creating} projectId={projectId} onClose={() => setCreating(false)} />
     </>
   );

@@ -1,12 +1,9 @@
 import type { InspectionDetail } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
-import { configure, fireEvent, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent } from '@testing-library/react';
 import { failure, type Sent } from '../../../../test/fake-server.ts';
-import { renderWithProviders } from '../../../../test/render.tsx';
 import { userProject } from '../../../project/test-data.ts';
 import type { SampleDetail, SampleRow, SiteLot, SpotCheckDetail, SpotCheckRow } from '../../api.ts';
-import constructionZh from '../../locales/zh-CN.ts';
 
 /**
  * Test support of the witness-sampling and spot-check screens: fixtures (every answer is checked against the contract
@@ -14,45 +11,7 @@ import constructionZh from '../../locales/zh-CN.ts';
  * console's (test/fake-server.ts).
  */
 
-// antd forms and drawers render slowly on the shared 2-core machine: waits get twenty seconds.
-configure({ asyncUtilTimeout: 20_000 });
-
-export const render = (ui: ReactNode, path: string) =>
-  renderWithProviders(ui, { construction: constructionZh }, { path });
-
-const visible = (e: Element) => !e.closest('[hidden]') && !e.closest('.ant-select-dropdown-hidden');
-
-/** The visible element matching `selector` whose text (spaces ignored: antd spaces out 2-character buttons) is `text`. */
-export async function findByText(selector: string, text: string | RegExp, within: ParentNode = document) {
-  return waitFor(() => {
-    const found = [...within.querySelectorAll(selector)].find((e) => {
-      const content = (e.textContent ?? '').replace(/\s/g, '');
-      return visible(e) && (typeof text === 'string' ? content === text : text.test(content));
-    });
-    if (!found) throw new Error(`no ${selector} "${text}"`);
-    return found as HTMLElement;
-  });
-}
-
-export const findButton = (text: string | RegExp, within: ParentNode = document) =>
-  findByText('button', text, within) as Promise<HTMLButtonElement>;
-
-/** Open the antd select labelled `label` and pick the option whose text contains `option`. */
-export async function choose(label: string, option: string) {
-  const item = await waitFor(() => {
-    const box = [...document.querySelectorAll(`[role="combobox"][aria-label="${label}"]`)].find(visible) as
-      | HTMLInputElement
-      | undefined;
-    if (!box || box.disabled) throw new Error(`no enabled select ${label}`);
-    if (box.getAttribute('aria-expanded') !== 'true') fireEvent.mouseDown(box);
-    const found = [
-      ...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option'),
-    ].find((o) => o.textContent?.includes(option));
-    if (!found) throw new Error(`no option ${option} in ${label}`);
-    return found as HTMLElement;
-  });
-  fireEvent.click(item);
-}
+export { choose, findButton, findByText, renderSite as render } from '../../testing.tsx';
 
 /** Type into the input whose accessible label (aria-label or form label) is `label`. */
 export function typeInto(label: string, value: string) {

@@ -1,11 +1,11 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { OrgType } from '@jcbb/contract/enums';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../../../lib/session.ts';
 import { CONSTRUCTION_NS } from '../../locales/register.ts';
-import { STOCK_EXPORT_PATH, STOCK_IMPORT_PATH } from '../../stock-xlsx-paths.ts';
 
 /** The stock page's way to the project's Excel pages: 导入 for the construction unit, 导出 for every reader. */
 export function StockXlsxButtons({ projectId }: { projectId: number }) {
@@ -15,11 +15,11 @@ export function StockXlsxButtons({ projectId }: { projectId: number }) {
   return (
     <>
       {contractor && (
-        <Button icon={<UploadOutlined />} onClick={() => navigate(`${STOCK_IMPORT_PATH}?projectId=${projectId}`)}>
+        <Button icon={<UploadOutlined />} onClick={() => navigate(pageUrl(pages.siteStockImport, { projectId }))}>
           {t('stockXlsx.import')}
         </Button>
       )}
-      <Button icon={<DownloadOutlined />} onClick={() => navigate(`${STOCK_EXPORT_PATH}?projectId=${projectId}`)}>
+      <Button icon={<DownloadOutlined />} onClick={() => navigate(pageUrl(pages.siteStockExport, { projectId }))}>
         {t('stockXlsx.export')}
       </Button>
     </>
