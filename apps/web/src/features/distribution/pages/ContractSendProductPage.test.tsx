@@ -72,11 +72,11 @@ describe('shipping against a contract', () => {
   it('offers the lines with something left, drafts the shipment and opens the send wizard on it', async () => {
     const view = open();
     expect(await screen.findByText('按合同发货：HT-2026-001')).toBeTruthy();
-    expect(screen.getByText(/^1\. 岩棉保温板/)).toBeTruthy();
+    expect(await screen.findByText(/^1\. 岩棉保温板/)).toBeTruthy();
     expect(screen.queryByText(/^2\. 岩棉保温板/)).toBeNull();
     await screen.findByTitle(/恒通栖霞仓库/);
-    fireEvent.mouseDown(screen.getByLabelText('批次（本单位库存） 1'));
-    fireEvent.click(await screen.findByTitle(/^YM20261101/));
+    // The row starts on the lot that holds the specification.
+    expect(await screen.findByTitle(/^YM20261101 · 可用 600 平方米/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '生成发货草稿并进入发货向导' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/productionManagement/sendProduct'));
     expect(view.router.state.location.search).toBe('?id=90');
@@ -91,8 +91,7 @@ describe('shipping against a contract', () => {
     refuse = true;
     open();
     await screen.findByTitle(/恒通栖霞仓库/);
-    fireEvent.mouseDown(await screen.findByLabelText('批次（本单位库存） 1'));
-    fireEvent.click(await screen.findByTitle(/^YM20261101/));
+    await screen.findByTitle(/^YM20261101/);
     fireEvent.click(screen.getByRole('button', { name: '生成发货草稿并进入发货向导' }));
     expect(await screen.findByText('超出合同剩余数量 200')).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { formatQuantity, toMilli } from '@jcbb/contract/quantity';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Col, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -83,6 +83,15 @@ function ShipForm({ contract: c }: { contract: ContractDetail }) {
     );
   }
 
+  // The rows start on the first lot that holds their specification: the form waits for the stock.
+  if (stock.some((q) => q.isPending)) {
+    return (
+      <PageCard title={t('ship.title', { number: c.number })}>
+        <Skeleton active />
+      </PageCard>
+    );
+  }
+
   const submit = async (v: Values) => {
     const rows = v.lines.map((l, i) => ({ ...l, row: i, contractLineId: open[i]?.id as number }));
     const chosen = rows.filter((l) => l.include && l.lotId && l.quantity && toMilli(l.quantity) > 0);
@@ -128,7 +137,11 @@ function ShipForm({ contract: c }: { contract: ContractDetail }) {
         onFinish={submit}
         initialValues={{
           shipDate: shanghaiToday(),
-          lines: open.map((l) => ({ include: true, quantity: String(l.remainingQuantity) })),
+          lines: open.map((l) => ({
+            include: true,
+            lotId: lots(l.specId)[0]?.value,
+            quantity: String(l.remainingQuantity),
+          })),
         }}
       >
         <Row gutter={16}>
