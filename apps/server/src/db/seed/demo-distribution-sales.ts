@@ -7,7 +7,7 @@ import type { SessionUser } from '../../lib/session-user.ts';
 import { createDistributorConsoleServices } from '../../modules/distribution/index.ts';
 import { createFileService } from '../../modules/file/index.ts';
 import type { Db, Tx } from '../client.ts';
-import { authorisationItems, authorisations, productSpecs, products, projects } from '../schema/index.ts';
+import { addresses, authorisationItems, authorisations, productSpecs, products, projects } from '../schema/index.ts';
 import { tinyPdf } from './demo-products.ts';
 
 /**
@@ -65,6 +65,11 @@ export async function seedDemoDistributionSales(
     .from(authorisationItems)
     .innerJoin(authorisations, eq(authorisations.id, authorisationItems.authorisationId))
     .where(and(eq(authorisations.distributorOrgId, input.dealer.orgId), ne(authorisations.status, 'draft')));
+  // Its warehouses (demo-trace.ts) are where it supplies from.
+  const warehouses = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.orgId, input.dealer.orgId), eq(addresses.kind, 'warehouse')));
   for (const [i, item] of licensed.entries()) {
     const [spec] = await tx
       .select({ unitId: productSpecs.unitId })
@@ -79,6 +84,7 @@ export async function seedDemoDistributionSales(
         priceFen: 4_800 + i * 1_250,
         priceUnit: productUnits.find((u) => u.id === spec?.unitId)?.name ?? '件',
         supplyRegionCodes: ['320100'],
+        supplyAddressIds: warehouses.map((w) => w.id),
         minOrderQuantity: 50,
         leadDays: 3 + i,
         remarks: '含南京市内运费',
