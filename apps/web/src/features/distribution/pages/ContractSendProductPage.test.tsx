@@ -3,9 +3,9 @@ import { traceEndpoints } from '@jcbb/contract/trace.endpoints';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { answer, fakeServer, fieldErrors, type Sent, signInAs } from '../../../test/fake-server.ts';
+import { answer, fakeServer, fieldErrors, type Sent } from '../../../test/fake-server.ts';
 import type { ContractDetail } from '../sales-api.ts';
-import { contract, line, renderSales } from '../sales-testing.tsx';
+import { contract, line, renderSales, signInDealer } from '../sales-testing.tsx';
 import { ContractSendProductPage } from './ContractSendProductPage.tsx';
 
 let sent: Sent[];
@@ -44,7 +44,7 @@ const stock = {
 
 beforeEach(() => {
   refuse = false;
-  signInAs(7, { name: '南京恒通建材贸易有限公司', orgId: 12 });
+  signInDealer();
   current = contract({
     status: 'active',
     actions: ['complete', 'terminate', 'ship'],

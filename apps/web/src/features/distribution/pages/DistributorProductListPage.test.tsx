@@ -2,14 +2,14 @@ import { distributionEndpoints as api } from '@jcbb/contract/distribution.endpoi
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { answer, fakeServer, type Sent, signInAs } from '../../../test/fake-server.ts';
-import { licensedItem, record, renderSales } from '../sales-testing.tsx';
+import { answer, fakeServer, type Sent } from '../../../test/fake-server.ts';
+import { licensedItem, record, renderSales, signInDealer } from '../sales-testing.tsx';
 import { DistributorProductListPage } from './DistributorProductListPage.tsx';
 
 let sent: Sent[];
 
 beforeEach(() => {
-  signInAs(7, { name: '南京恒通建材贸易有限公司', orgId: 12 });
+  signInDealer();
   sent = fakeServer(
     answer(api.productList, () => ({
       list: [

@@ -2,9 +2,9 @@ import { distributionEndpoints as api } from '@jcbb/contract/distribution.endpoi
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { answer, failure, fakeServer, type Sent, signInAs } from '../../../test/fake-server.ts';
+import { answer, failure, fakeServer, type Sent } from '../../../test/fake-server.ts';
 import type { LicensedLetter } from '../sales-api.ts';
-import { licensedItem, renderSales } from '../sales-testing.tsx';
+import { licensedItem, renderSales, signInDealer } from '../sales-testing.tsx';
 import { LicensedProductDetailsPage } from './LicensedProductDetailsPage.tsx';
 
 let sent: Sent[];
@@ -80,7 +80,7 @@ const accepted = () => ({
 });
 
 beforeEach(() => {
-  signInAs(7, { name: '南京恒通建材贸易有限公司', orgId: 12 });
+  signInDealer();
   letter = issued();
   sent = fakeServer(
     answer(api.licensedDetail, ({ body }) => (body.id === '10' ? letter : failure(404, 40400, '授权书不存在'))),
