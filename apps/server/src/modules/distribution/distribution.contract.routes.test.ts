@@ -1,9 +1,9 @@
 import { distributionEndpoints as api, type EndpointInput, OrgType, traceEndpoints } from '@jcbb/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { addresses, ledgerEntries, lots, salesContractShipments } from '../../db/schema/index.ts';
+import { addresses, ledgerEntries, lots, messages, salesContractShipments } from '../../db/schema/index.ts';
 import { creditCode } from '../organization/test-support.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { addAddress, projectIdOf, specOf, userOf } from '../trace/trace.test-support.ts';
@@ -263,6 +263,15 @@ describe('the contract’s life', () => {
     expect(buyerView).toMatchObject({ status: 'completed', side: 'buyer', actions: [] });
     const theirs = ok(await call('developer', api.contractList, { side: 'buyer' }));
     expect(theirs.list.map((c) => c.id)).toContain(id);
+    const number = buyerView.number;
+    const told = await server.database.db
+      .select({ title: messages.title, channel: messages.channelNo })
+      .from(messages)
+      .where(and(eq(messages.companyId, developer), like(messages.title, `%${number}`)));
+    expect(told.map((m) => m.title).sort()).toEqual(
+      [`经销合同已签订：${number}`, `经销合同已生效：${number}`, `经销合同已完成：${number}`].sort(),
+    );
+    expect(new Set(told.map((m) => m.channel))).toEqual(new Set(['jcbb']));
 
     const other = await signedContract();
     expect(fieldsOf(await callRaw('dealer', api.contractTerminate, { id: other.id })).reason).toBeDefined();

@@ -16,6 +16,7 @@
  *                                       that traceability names on the project cannot be removed from it (app.ts
  *                                       passes it to createProjectService); MATERIAL_ON_PROJECT its one refusal
  *   regionFullNames(tx, codes)          GB/T 2260 codes to their full names (江苏省南京市鼓楼区), for any module's views
+ *   channelOf(orgType)                  the message channel an organisation's console reads (spec §6)
  *   saveShipmentDraft(tx, user, body)   a draft shipment saved in the caller's transaction, as POST shipment/save does
  *                                       (distribution's contractSendProduct drafts one against a sales contract)
  */
@@ -29,7 +30,9 @@ export { createLotService } from './trace.lot.service.ts';
 export { createTraceReceiptService, type TraceReceiptService } from './trace.receipt.service.ts';
 export { traceMemberRemovalCheck } from './trace.removal.ts';
 export { registerTraceRoutes } from './trace.routes.ts';
-// Distribution (sales contracts): a draft shipment in the caller's transaction; region names for its views.
+// Distribution (sales contracts): a draft shipment in the caller's transaction; region names for its views; the
+// message channel an organisation's console reads.
+export { channelOf } from './trace.shipment.messages.ts';
 export { regionFullNames } from './trace.shipment.repository.ts';
 export { createTraceShipmentService, saveShipmentDraft } from './trace.shipment.service.ts';
 export { setSiteCodes, siteCodes } from './trace.site.ts';
