@@ -38,6 +38,7 @@ import {
   createConstructionServices,
   registerConstructionRoutes,
 } from './modules/construction/index.ts';
+import { distributionShipmentGate } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
@@ -350,7 +351,17 @@ function registerModules(
   );
   // A receipt into a project's stock starts the site's inspection (trace.intake.ts): traceability declares the hook,
   // the construction module implements it.
-  registerTraceRoutes(app, { db: db, files, config, kv, addressKey, intake: constructionIntake });
+  // A distributor's shipment must be covered by its letters of authorisation (trace.shipment.gate.ts): traceability
+  // declares the gate, distribution implements it.
+  registerTraceRoutes(app, {
+    db: db,
+    files,
+    config,
+    kv,
+    addressKey,
+    intake: constructionIntake,
+    gate: distributionShipmentGate,
+  });
   registerConstructionRoutes(
     app,
     createConstructionServices({

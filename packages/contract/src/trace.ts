@@ -662,6 +662,18 @@ export const shipmentLineView = z.object({
   /** Evidence valid on the ship date (snapshotted when shipped; live for a draft). */
   evidence: evidenceSnapshot,
   progress: receiptProgress,
+  /**
+   * A draft's line as another module's shipping rule sees it (a distributor's letter of authorisation): covered, with
+   * the letter it relies on, or refused with the rule's sentence. Absent when no rule applies.
+   */
+  scope: z
+    .object({
+      covered: z.boolean(),
+      label: z.string(),
+      letterNumber: z.string().optional(),
+      letterPublicId: z.string().optional(),
+    })
+    .optional(),
 });
 
 export const traceEventView = z.object({

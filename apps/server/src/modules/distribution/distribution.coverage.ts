@@ -5,10 +5,10 @@ import {
   regionCovers,
   type StoredAuthorisationStatus,
 } from '@jcbb/contract';
-import { toMilli } from '@jcbb/contract/quantity';
+import { milliText, toMilli } from '@jcbb/contract/quantity';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { authorisationItems, authorisations } from '../../db/schema/index.ts';
+import { authorisationItems, authorisations, type salesContractLines } from '../../db/schema/index.ts';
 
 /**
  * The scope rule (docs/distribution.md, "Scope"): which of a distributor's authorisations covers a line — a product
@@ -84,7 +84,7 @@ const RULES: { refusal: CoverageRefusalValue; passes: (c: Candidate, q: Coverage
 /**
  * Answers, line by line, whether the distributor's authorisations cover the question. With `lock`, the candidate
  * items are locked (FOR UPDATE, in id order) for the rest of the transaction, so a caller that then adds to their
- * `shipped_quantity` cannot be raced past a cap (the shipment gate).
+ * `shipped_quantity` (`drawDownItems`) cannot be raced past a cap (the shipment gate).
  */
 export async function coverageOf(
   tx: Tx,
@@ -136,7 +136,7 @@ function preferred(fits: Candidate[]): Candidate | undefined {
   )[0];
 }
 
-/** Every issued (not draft, not superseded) item of the distributor for the question's products, in id order. */
+/** Every issued (not draft) item of the distributor for the question's products, in id order. */
 async function candidatesFor(tx: Tx, q: CoverageQuestion, lock: boolean): Promise<Candidate[]> {
   const productIds = [...new Set(q.lines.map((l) => l.productId))];
   const specIds = [...new Set(q.lines.map((l) => l.specId))];
@@ -165,7 +165,6 @@ async function candidatesFor(tx: Tx, q: CoverageQuestion, lock: boolean): Promis
       and(
         eq(authorisations.distributorOrgId, q.distributorOrgId),
         ne(authorisations.status, 'draft'),
-        ne(authorisations.status, 'superseded'),
         inArray(authorisationItems.productId, productIds),
         or(isNull(authorisationItems.specId), inArray(authorisationItems.specId, specIds)),
       ),
@@ -191,10 +190,32 @@ async function candidatesFor(tx: Tx, q: CoverageQuestion, lock: boolean): Promis
   }));
 }
 
-/** Adds a shipped quantity to an item (after `coverageOf(…, { lock: true })`); the CHECK refuses going past the cap. */
-export async function drawDownItem(tx: Tx, itemId: number, quantity: string | number): Promise<void> {
-  await tx
-    .update(authorisationItems)
-    .set({ shippedQuantity: sql`${authorisationItems.shippedQuantity} + ${String(quantity)}::numeric` })
-    .where(eq(authorisationItems.id, itemId));
+/**
+ * Adds each quantity (decimal text; `sign` -1 gives it back) to the `shipped_quantity` of the rows of `table` it
+ * names, in one statement, summed per row and taken in id order (so two transactions cannot deadlock). The table's
+ * CHECK refuses going past a cap or a contracted quantity, or below zero.
+ */
+export async function addPerId(
+  tx: Tx,
+  table: typeof authorisationItems | typeof salesContractLines,
+  draws: readonly { id: number; quantity: string | number }[],
+  sign: 1 | -1 = 1,
+): Promise<void> {
+  const sums = new Map<number, number>();
+  for (const d of draws) sums.set(d.id, (sums.get(d.id) ?? 0) + sign * toMilli(d.quantity));
+  const rows = [...sums.entries()].filter(([, q]) => q !== 0).sort(([a], [b]) => a - b);
+  if (rows.length === 0) return;
+  // Ids and thousandths are integers we computed: written into the statement, one row per id.
+  const values = sql.raw(rows.map(([id, q]) => `(${Math.trunc(id)}, ${milliText(q)})`).join(', '));
+  await tx.execute(sql`
+    update ${table} t set shipped_quantity = t.shipped_quantity + d.q::numeric
+    from (values ${values}) as d(id, q)
+    where t.id = d.id`);
 }
+
+/** Draws several items down at once (the gate's ship): `addPerId` on the authorisation items. */
+export const drawDownItems = (
+  tx: Tx,
+  draws: readonly { id: number; quantity: string | number }[],
+  sign: 1 | -1 = 1,
+): Promise<void> => addPerId(tx, authorisationItems, draws, sign);

@@ -3,12 +3,20 @@
  *
  *   coverageOf(tx, question, { lock })   which authorisation covers each line of a distributor's shipment or
  *                                        contract (product, region, date, project, cap), else the first rule it fails
- *   drawDownItem(tx, itemId, quantity)   adds a shipped quantity to an authorisation item (CHECK: never past its cap)
+ *   drawDownItems(tx, [{ id, quantity }])  adds shipped quantities to authorisation items (CHECK: never past a cap)
  */
 export {
   type CoverageLine,
   type CoverageQuestion,
   coverageOf,
-  drawDownItem,
+  drawDownItems,
   type LineCoverage,
 } from './distribution.coverage.ts';
+
+// ---- shipping under authorisation (d-gate) ----
+/**
+ *   distributionShipmentGate           traceability's ShipmentGate: a distributor's shipment covered line by line
+ *                                      (coverageOf with lock), caps and contract lines drawn down, what each line
+ *                                      relied on kept in shipment_line_authorisations; app.ts passes it to trace
+ */
+export { distributionShipmentGate } from './distribution.gate.ts';

@@ -6,6 +6,9 @@
  *   createTraceReceiptService({ db })   receipts and returns, likewise
  *   ProjectIntake, ProjectReceipt      the hook a project's receipt calls in its transaction (trace.intake.ts); the
  *                                       construction module implements it, app.ts passes it to the receipt service
+ *   ShipmentGate, GateShipment, LineScope
+ *                                       the hook shipping calls (trace.shipment.gate.ts): a draft's check per line, the
+ *                                       ship transaction, a void or close; distribution implements it, app.ts passes it
  *   moveStock(tx, moves)                the stock ledger's one writer (trace.stock.ts), for the site's moves
  *   moveStockBatch(tx, moves)           the same for thousands of moves in five statements (a site's import)
  *   setSiteCodes, siteCodes             trace codes at a project's site (trace.site.ts)
@@ -26,6 +29,7 @@ export { createLotService } from './trace.lot.service.ts';
 export { createTraceReceiptService, type TraceReceiptService } from './trace.receipt.service.ts';
 export { traceMemberRemovalCheck } from './trace.removal.ts';
 export { registerTraceRoutes } from './trace.routes.ts';
+export type { GateShipment, LineScope, ShipmentGate } from './trace.shipment.gate.ts';
 export { createTraceShipmentService } from './trace.shipment.service.ts';
 export { setSiteCodes, siteCodes } from './trace.site.ts';
 export { moveStock, moveStockBatch } from './trace.stock.ts';

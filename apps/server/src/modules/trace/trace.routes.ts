@@ -15,6 +15,7 @@ import { registerLotRoutes } from './trace.lot.routes.ts';
 import { createLotService } from './trace.lot.service.ts';
 import { registerTracePublicRoutes } from './trace.public.routes.ts';
 import { createTraceReceiptService } from './trace.receipt.service.ts';
+import type { ShipmentGate } from './trace.shipment.gate.ts';
 import { registerTraceShipmentRoutes } from './trace.shipment.routes.ts';
 import { createTraceShipmentService } from './trace.shipment.service.ts';
 import { registerTraceStockViewRoutes } from './trace.stock-view.routes.ts';
@@ -30,6 +31,8 @@ export interface TraceDeps {
   addressKey: AddressKey;
   /** What a receipt into a project's stock sets off at the site (the construction module's, trace.intake.ts). */
   intake?: ProjectIntake;
+  /** Another module's rules on shipping (distribution's scope of authorisation, trace.shipment.gate.ts). */
+  gate?: ShipmentGate;
 }
 
 /**
