@@ -38,7 +38,11 @@ import {
   createConstructionServices,
   registerConstructionRoutes,
 } from './modules/construction/index.ts';
-import { distributionShipmentGate } from './modules/distribution/index.ts';
+import {
+  createScopeService,
+  distributionShipmentGate,
+  registerDistributionScopeRoutes,
+} from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
@@ -362,6 +366,7 @@ function registerModules(
     intake: constructionIntake,
     gate: distributionShipmentGate,
   });
+  registerDistributionScopeRoutes(app, createScopeService({ db }));
   registerConstructionRoutes(
     app,
     createConstructionServices({

@@ -6,6 +6,7 @@ import {
   certificateEndpoints,
   companyEndpoints,
   constructionEndpoints,
+  distributionEndpoints,
   type EndpointDef,
   elementEndpoints,
   endpointKey,
@@ -858,6 +859,12 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
   {
     endpoint: O.submitCertification,
     reason: 'Another organisation’s licence upload is refused (400 licenseUploadId): certification.test.ts.',
+  },
+  // ---- distribution: the scope check (d-gate) ----
+  {
+    endpoint: distributionEndpoints.scopeCheck,
+    reason:
+      'Distributors only (a manufacturer 403); another distributor’s contractId answers 404: distribution.scope.routes.test.ts.',
   },
 ];
 

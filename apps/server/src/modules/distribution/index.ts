@@ -18,5 +18,8 @@ export {
  *   distributionShipmentGate           traceability's ShipmentGate: a distributor's shipment covered line by line
  *                                      (coverageOf with lock), caps and contract lines drawn down, what each line
  *                                      relied on kept in shipment_line_authorisations; app.ts passes it to trace
+ *   registerDistributionScopeRoutes(app, createScopeService({ db }))   the coverage call POST /api/agent/scope/check
  */
 export { distributionShipmentGate } from './distribution.gate.ts';
+export { registerDistributionScopeRoutes } from './distribution.scope.routes.ts';
+export { createScopeService } from './distribution.scope.service.ts';
