@@ -4,19 +4,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import type { Tx } from '../../db/client.ts';
 import {
   authorisationItems,
-  fileBlobs,
   salesContractLines,
   salesContractShipments,
-  salesContracts,
   shipmentLineAuthorisations,
-  uploads,
 } from '../../db/schema/index.ts';
-import { moveStock } from '../trace/index.ts';
 import { addAddress, addBareProduct, addLot, certify, userOf } from '../trace/trace.test-support.ts';
-import { addLetter, type Letter } from './distribution.test-support.ts';
+import { addContract, addLetter, type Letter, stockedProduct } from './distribution.test-support.ts';
 
 /**
  * Shipping under authorisation through the API (docs/distribution.md, "Shipping under authorisation"): 南京恒通
@@ -57,28 +52,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** A fresh product of a maker, a lot of it, and `quantity` of that lot in the distributor's usable stock. */
-async function dealerHolds(quantity: number, maker = ctx.maker) {
-  const p = await addBareProduct(server, maker, '320100');
-  const lotId = await addLot(server, p, quantity);
-  await server.database.db.transaction((tx) =>
-    moveStock(tx as Tx, [
-      {
-        holder: { kind: 'org', orgId: ctx.dealer.orgId },
-        specId: p.specId,
-        lotId,
-        bucket: 'usable',
-        quantity,
-        reason: 'receive',
-        docType: 'lot',
-        docId: lotId,
-        occurredAt: new Date(),
-        userId: null,
-      },
-    ]),
-  );
-  return { ...p, lotId };
-}
+const dealerHolds = (quantity: number, maker = ctx.maker) => stockedProduct(server, maker, ctx.dealer.orgId, quantity);
 
 const letter = (l: Partial<Letter> & { items: Letter['items'] }) =>
   addLetter(server.database.db, { makerOrgId: ctx.maker.orgId, distributorOrgId: ctx.dealer.orgId, ...l });
@@ -235,38 +209,14 @@ describe('a covered shipment', () => {
 });
 
 describe('shipping against a sales contract', () => {
-  /** An active (or `status`) contract of the distributor with one line of the specification. */
-  async function contract(spec: { productId: number; specId: number }, quantity: string, status = 'active') {
-    const db = server.database.db;
-    const sha = `${'ab'.repeat(31)}${Math.floor(Math.random() * 256)
-      .toString(16)
-      .padStart(2, '0')}`;
-    await db.insert(fileBlobs).values({ sha256: sha, size: 1, mime: 'application/pdf' }).onConflictDoNothing();
-    const [up] = await db
-      .insert(uploads)
-      .values({ sha256: sha, orgId: ctx.dealer.orgId, userId: ctx.dealer.userId, name: '合同.pdf' })
-      .returning({ id: uploads.id });
-    const [c] = await db
-      .insert(salesContracts)
-      .values({
-        number: `HT-${Date.now()}-${Math.random()}`,
-        distributorOrgId: ctx.dealer.orgId,
-        buyerOrgId: ctx.builder.orgId,
-        buyerName: '施工单位',
-        regionCode: '320106',
-        validFrom: today,
-        validUntil: addDays(today, 90),
-        status,
-        signedFileId: up?.id,
-        createdBy: ctx.dealer.userId,
-      })
-      .returning({ id: salesContracts.id });
-    const [line] = await db
-      .insert(salesContractLines)
-      .values({ contractId: c?.id as number, lineNo: 1, ...spec, quantity, unit: '件', unitPriceFen: 100 })
-      .returning({ id: salesContractLines.id });
-    return { id: c?.id as number, lineId: line?.id as number };
-  }
+  const contract = (spec: { productId: number; specId: number }, quantity: string, status = 'active') =>
+    addContract(server.database.db, {
+      distributorOrgId: ctx.dealer.orgId,
+      userId: ctx.dealer.userId,
+      ...spec,
+      quantity,
+      status,
+    });
 
   async function againstContract(contractId: number, lines: ShipmentSave['lines']) {
     const saved = ok(await draft(lines));

@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { StoredAuthorisationStatus } from '@jcbb/contract';
-import { shanghaiToday } from '@jcbb/contract/time';
+import { addDays, shanghaiToday } from '@jcbb/contract/time';
+import type { TestServer } from '../../../test/harness.ts';
 import type { Tx } from '../../db/client.ts';
-import { authorisationItems, authorisations } from '../../db/schema/index.ts';
+import {
+  authorisationItems,
+  authorisations,
+  fileBlobs,
+  salesContractLines,
+  salesContracts,
+  uploads,
+} from '../../db/schema/index.ts';
+import { moveStock } from '../trace/index.ts';
+import { addBareProduct, addLot } from '../trace/trace.test-support.ts';
 
 /**
  * Authorisations written straight into a database, with the columns the table's CHECKs ask of an issued letter (a
@@ -91,4 +101,83 @@ export async function addLetter(tx: Tx, letter: Letter) {
   const [one] = await addLetters(tx, [letter]);
   if (!one) throw new Error('no letter written');
   return one;
+}
+
+/** A fresh product of a maker, a lot of it, and `quantity` of that lot in a distributor's usable stock. */
+export async function stockedProduct(
+  server: TestServer,
+  maker: { orgId: number; userId: number },
+  distributorOrgId: number,
+  quantity: number,
+) {
+  const p = await addBareProduct(server, maker, '320100');
+  return { ...p, lotId: await stockedLot(server, p, distributorOrgId, quantity) };
+}
+
+/** Another lot of a product, `quantity` of it in the distributor's usable stock. */
+export async function stockedLot(
+  server: TestServer,
+  p: { productId: number; specId: number; orgId: number },
+  distributorOrgId: number,
+  quantity: number,
+): Promise<number> {
+  const lotId = await addLot(server, p, quantity);
+  await server.database.db.transaction((tx) =>
+    moveStock(tx as Tx, [
+      {
+        holder: { kind: 'org', orgId: distributorOrgId },
+        specId: p.specId,
+        lotId,
+        bucket: 'usable',
+        quantity,
+        reason: 'receive',
+        docType: 'lot',
+        docId: lotId,
+        occurredAt: new Date(),
+        userId: null,
+      },
+    ]),
+  );
+  return lotId;
+}
+
+/** A sales contract of the distributor (active unless `status` says otherwise, with a signed file) with one line. */
+export async function addContract(
+  tx: Tx,
+  c: { distributorOrgId: number; userId: number; productId: number; specId: number; quantity: string; status?: string },
+) {
+  const today = new Date().toISOString().slice(0, 10);
+  const sha = randomBytes(32).toString('hex');
+  await tx.insert(fileBlobs).values({ sha256: sha, size: 1, mime: 'application/pdf' });
+  const [up] = await tx
+    .insert(uploads)
+    .values({ sha256: sha, orgId: c.distributorOrgId, userId: c.userId, name: '合同.pdf' })
+    .returning({ id: uploads.id });
+  const [head] = await tx
+    .insert(salesContracts)
+    .values({
+      number: `HT-${sha.slice(0, 12)}`,
+      distributorOrgId: c.distributorOrgId,
+      buyerName: '买方',
+      regionCode: '320106',
+      validFrom: addDays(today, -1),
+      validUntil: addDays(today, 90),
+      status: c.status ?? 'active',
+      signedFileId: up?.id,
+      createdBy: c.userId,
+    })
+    .returning({ id: salesContracts.id });
+  const [line] = await tx
+    .insert(salesContractLines)
+    .values({
+      contractId: head?.id as number,
+      lineNo: 1,
+      productId: c.productId,
+      specId: c.specId,
+      quantity: c.quantity,
+      unit: '件',
+      unitPriceFen: 100,
+    })
+    .returning({ id: salesContractLines.id });
+  return { id: head?.id as number, lineId: line?.id as number };
 }
