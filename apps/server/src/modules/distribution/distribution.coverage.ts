@@ -2,11 +2,12 @@ import {
   type AuthorisationKindValue,
   authorisationState,
   type CoverageRefusalValue,
+  DIVISION_CODE_PATTERN,
   regionCovers,
   type StoredAuthorisationStatus,
 } from '@jcbb/contract';
 import { milliText, toMilli } from '@jcbb/contract/quantity';
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { authorisationItems, authorisations, type salesContractLines } from '../../db/schema/index.ts';
 
@@ -41,6 +42,8 @@ export interface CoveringItem {
   number: string;
   publicId: string;
   makerOrgId: number;
+  /** The item's shipped quantity as read, in thousandths (before this request). */
+  shippedMilli: number;
   /** What the cap leaves after this request's earlier lines on the same item, in thousandths; null = no cap. */
   remainingCapMilli: number | null;
 }
@@ -82,29 +85,51 @@ const RULES: { refusal: CoverageRefusalValue; passes: (c: Candidate, q: Coverage
 ];
 
 /**
- * Answers, line by line, whether the distributor's authorisations cover the question. With `lock`, the candidate
- * items are locked (FOR UPDATE, in id order) for the rest of the transaction, so a caller that then adds to their
- * `shipped_quantity` (`drawDownItems`) cannot be raced past a cap (the shipment gate).
+ * Answers, line by line, whether the distributor's authorisations cover the question. With `lock`, the items chosen
+ * are locked (FOR UPDATE, in id order) for the rest of the transaction, so a caller that then adds to their
+ * `shipped_quantity` (`drawDownItems`) cannot be raced past a cap (the shipment gate): chosen without locks, then
+ * locked; when one of them changed in between, every candidate is locked and the answer made again.
+ *
+ * Two reads: the items in force for the question (every rule but the cap checked in SQL: few rows, the ones to
+ * lock), then, only for lines none of them covers, every issued item of their products, to name the first rule
+ * no letter passes (`RULES`, the same rules in the same order).
  */
 export async function coverageOf(
   tx: Tx,
   question: CoverageQuestion,
   options: { lock?: boolean } = {},
 ): Promise<LineCoverage[]> {
-  const candidates = await candidatesFor(tx, question, options.lock === true);
+  if (!options.lock) return answer(tx, question, await candidatesFor(tx, question, IN_FORCE));
+  // Optimistic first: choose without locks, then lock only the chosen items; if another transaction drew one of them
+  // down meanwhile, answer again with every candidate locked.
+  const first = await answer(tx, question, await candidatesFor(tx, question, IN_FORCE));
+  const chosen = new Map<number, number>();
+  for (const c of first) if (c.covered) chosen.set(c.authorisationItemId, c.shippedMilli);
+  if (chosen.size === 0) return first;
+  const locked = await tx
+    .select({ id: authorisationItems.id, shipped: authorisationItems.shippedQuantity })
+    .from(authorisationItems)
+    .where(
+      inArray(
+        authorisationItems.id,
+        [...chosen.keys()].sort((a, b) => a - b),
+      ),
+    )
+    .orderBy(asc(authorisationItems.id))
+    .for('update');
+  if (locked.every((r) => toMilli(r.shipped) === chosen.get(r.id))) return first;
+  return answer(tx, question, await candidatesFor(tx, question, { ...IN_FORCE, lock: true }));
+}
+
+const IN_FORCE = { lock: false, inForceOnly: true } as const;
+
+/** The answer from the items in force; lines none covers are explained by a second read of every issued item. */
+async function answer(tx: Tx, question: CoverageQuestion, candidates: Candidate[]): Promise<LineCoverage[]> {
+  const inForce = byProduct(candidates);
   const usedMilli = new Map<number, number>();
-  return question.lines.map((line) => {
-    const own = candidates.filter(
-      (c) => c.productId === line.productId && (c.specId === null || c.specId === line.specId),
-    );
-    if (own.length === 0) return { covered: false, refusal: 'no_authorisation', authorisationId: null };
-    let pool = own;
-    for (const rule of RULES) {
-      const passing = pool.filter((c) => rule.passes(c, question));
-      if (passing.length === 0)
-        return { covered: false, refusal: rule.refusal, authorisationId: pool[0]?.authorisationId ?? null };
-      pool = passing;
-    }
+  const answers: (LineCoverage | null)[] = question.lines.map((line) => {
+    const pool = ownOf(inForce, line);
+    if (pool.length === 0) return null;
     const wanted = toMilli(line.quantity);
     const fits = pool.filter(
       (c) => c.capMilli === null || c.capMilli - c.shippedMilli - (usedMilli.get(c.itemId) ?? 0) >= wanted,
@@ -120,9 +145,44 @@ export async function coverageOf(
       number: chosen.number ?? '',
       publicId: chosen.publicId,
       makerOrgId: chosen.makerOrgId,
+      shippedMilli: chosen.shippedMilli,
       remainingCapMilli: chosen.capMilli === null ? null : chosen.capMilli - chosen.shippedMilli - used,
     };
   });
+  const uncovered = question.lines.filter((_, i) => answers[i] === null);
+  if (uncovered.length === 0) return answers as LineCoverage[];
+  const all = byProduct(
+    await candidatesFor(tx, { ...question, lines: uncovered }, { lock: false, inForceOnly: false }),
+  );
+  return answers.map((a, i) => a ?? refusalOf(ownOf(all, question.lines[i] as CoverageLine), question));
+}
+
+/** The candidates of a line's product that name all its specifications or the line's. */
+const ownOf = (candidates: ReadonlyMap<number, Candidate[]>, line: CoverageLine) =>
+  (candidates.get(line.productId) ?? []).filter((c) => c.specId === null || c.specId === line.specId);
+
+function byProduct(candidates: readonly Candidate[]): Map<number, Candidate[]> {
+  const map = new Map<number, Candidate[]>();
+  for (const c of candidates) {
+    const list = map.get(c.productId);
+    if (list) list.push(c);
+    else map.set(c.productId, [c]);
+  }
+  return map;
+}
+
+/** The first rule none of a line's candidates passes (they passed the in-force read's SQL, so one fails). */
+function refusalOf(own: readonly Candidate[], q: CoverageQuestion): LineCoverage {
+  if (own.length === 0) return { covered: false, refusal: 'no_authorisation', authorisationId: null };
+  let pool = own;
+  for (const rule of RULES) {
+    const passing = pool.filter((c) => rule.passes(c, q));
+    if (passing.length === 0)
+      return { covered: false, refusal: rule.refusal, authorisationId: pool[0]?.authorisationId ?? null };
+    pool = passing;
+  }
+  // Unreachable while the SQL of the in-force read says what RULES say; never a cover without its lock.
+  return { covered: false, refusal: 'not_active', authorisationId: pool[0]?.authorisationId ?? null };
 }
 
 /** Among covering items: a project's own letter before a general one, one specification before all, then the earliest end. */
@@ -136,11 +196,37 @@ function preferred(fits: Candidate[]): Candidate | undefined {
   )[0];
 }
 
-/** Every issued (not draft) item of the distributor for the question's products, in id order. */
-async function candidatesFor(tx: Tx, q: CoverageQuestion, lock: boolean): Promise<Candidate[]> {
+/** The region codes that cover a place: itself, its city and its province (`regionCovers`). */
+function coveringCodes(place: string | null): string[] {
+  if (place === null || !DIVISION_CODE_PATTERN.test(place)) return [];
+  return [...new Set([place, `${place.slice(0, 4)}00`, `${place.slice(0, 2)}0000`])];
+}
+
+/**
+ * The distributor's issued (not draft) items for the question's products, in id order; `inForceOnly`: only those
+ * passing every rule but the cap (active, the period, the region, the project), in SQL — the same rules as `RULES`.
+ */
+async function candidatesFor(
+  tx: Tx,
+  q: CoverageQuestion,
+  o: { lock: boolean; inForceOnly: boolean },
+): Promise<Candidate[]> {
   const productIds = [...new Set(q.lines.map((l) => l.productId))];
   const specIds = [...new Set(q.lines.map((l) => l.specId))];
   if (productIds.length === 0) return [];
+  const regions = coveringCodes(q.regionCode);
+  if (o.inForceOnly && regions.length === 0) return [];
+  const inForce = o.inForceOnly
+    ? [
+        eq(authorisations.status, 'active'),
+        lte(authorisations.validFrom, q.date),
+        gte(authorisations.validUntil, q.date),
+        arrayOverlaps(authorisations.regionCodes, regions),
+        q.projectId === null
+          ? eq(authorisations.kind, 'general')
+          : or(eq(authorisations.kind, 'general'), eq(authorisations.projectId, q.projectId)),
+      ]
+    : [ne(authorisations.status, 'draft')];
   const query = tx
     .select({
       authorisationId: authorisations.id,
@@ -164,13 +250,13 @@ async function candidatesFor(tx: Tx, q: CoverageQuestion, lock: boolean): Promis
     .where(
       and(
         eq(authorisations.distributorOrgId, q.distributorOrgId),
-        ne(authorisations.status, 'draft'),
+        ...inForce,
         inArray(authorisationItems.productId, productIds),
         or(isNull(authorisationItems.specId), inArray(authorisationItems.specId, specIds)),
       ),
     )
     .orderBy(asc(authorisationItems.id));
-  const rows = lock ? await query.for('update', { of: authorisationItems }) : await query;
+  const rows = o.lock ? await query.for('update', { of: authorisationItems }) : await query;
   return rows.map((r) => ({
     authorisationId: r.authorisationId,
     itemId: r.itemId,
