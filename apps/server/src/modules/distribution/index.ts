@@ -3,15 +3,9 @@
  *
  *   coverageOf(tx, question, { lock })   which authorisation covers each line of a distributor's shipment or
  *                                        contract (product, region, date, project, cap), else the first rule it fails
- *   drawDownItems(tx, [{ id, quantity }])  adds shipped quantities to authorisation items (CHECK: never past a cap)
+ *                                        (the gate draws caps down itself, distribution.gate.ts)
  */
-export {
-  type CoverageLine,
-  type CoverageQuestion,
-  coverageOf,
-  drawDownItems,
-  type LineCoverage,
-} from './distribution.coverage.ts';
+export { coverageOf } from './distribution.coverage.ts';
 
 // ---- shipping under authorisation (d-gate) ----
 /**
