@@ -40,6 +40,7 @@ import {
 } from './modules/construction/index.ts';
 import {
   createScopeService,
+  distributionDeliveryLetters,
   distributionShipmentGate,
   registerDistributionScopeRoutes,
 } from './modules/distribution/index.ts';
@@ -355,8 +356,8 @@ function registerModules(
   );
   // A receipt into a project's stock starts the site's inspection (trace.intake.ts): traceability declares the hook,
   // the construction module implements it.
-  // A distributor's shipment must be covered by its letters of authorisation (trace.shipment.gate.ts): traceability
-  // declares the gate, distribution implements it.
+  // A distributor's shipment must be covered by its letters of authorisation (trace.shipment.gate.ts), and the scan
+  // page shows the letter a delivery relied on (trace.letters.ts): traceability declares both, distribution implements.
   registerTraceRoutes(app, {
     db: db,
     files,
@@ -365,6 +366,7 @@ function registerModules(
     addressKey,
     intake: constructionIntake,
     gate: distributionShipmentGate,
+    letters: distributionDeliveryLetters,
   });
   registerDistributionScopeRoutes(app, createScopeService({ db }));
   registerConstructionRoutes(

@@ -78,6 +78,8 @@ export const pages = {
   scanDetail: { path: '/mobile/detail', query: 'code' },
   /** What a certificate's QR code opens: the certificate checked against the ledger. */
   certificateVerify: { path: '/free/certificate', query: 'no' },
+  /** What an authorisation letter's QR code opens: the letter checked against the ledger, its live state. */
+  authorisationVerify: { path: '/free/authorisation', query: 'id' },
 } as const satisfies Record<string, PageDef>;
 
 export type PageName = keyof typeof pages;

@@ -954,5 +954,20 @@ export const publicTraceData = z.object({
   proof: traceProofData,
   alerts: z.array(z.object({ kind: z.string(), message: z.string() })),
   scanCount: z.number().int(),
+  /**
+   * For a delivery a distributor shipped, the letter of authorisation it was shipped under: maker, distributor, the
+   * letter's number and the id of its own verification page (/free/authorisation?id=). Not covered by `proof`: the
+   * letter is checked on its own page. Absent from older answers = none.
+   */
+  letters: z
+    .array(
+      z.object({
+        makerName: z.string(),
+        distributorName: z.string(),
+        letterNumber: z.string(),
+        letterPublicId: z.string(),
+      }),
+    )
+    .default([]),
 });
 export type PublicTraceData = z.infer<typeof publicTraceData>;

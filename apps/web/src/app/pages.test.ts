@@ -64,6 +64,7 @@ const reach: Record<PageName, Reach[]> = {
   scanIndex: ['public'],
   scanDetail: ['public'],
   certificateVerify: ['public'],
+  authorisationVerify: ['public'],
 };
 
 const where = (r: Reach) => (r === 'public' ? 'the public pages' : `the ${r.console} console (${r.roles.join(', ')})`);

@@ -10,7 +10,7 @@ import {
   salesContractShipments,
   shipmentLineAuthorisations,
 } from '../../db/schema/index.ts';
-import { addAddress, addBareProduct, addLot, certify, userOf } from '../trace/trace.test-support.ts';
+import { addAddress, addBareProduct, addCodes, addLot, certify, userOf } from '../trace/trace.test-support.ts';
 import { addContract, addLetter, type Letter, stockedProduct } from './distribution.test-support.ts';
 
 /**
@@ -195,6 +195,30 @@ describe('a covered shipment', () => {
     ok(await call('dealer', traceEndpoints.shipmentClose, { id, reason: '余下的不再送' }));
     // 4 accepted and 1 rejected stay drawn; the 3 that never arrived are back.
     expect(await shippedOf(l.itemIds[0] as number)).toBe(5);
+  });
+
+  it('the public scan page of a code it carried names the letter, not a voided shipment’s', async () => {
+    const g = await dealerHolds(10);
+    const l = await letter({ items: [{ productId: g.productId }] });
+    const [code, other] = await addCodes(server, { ...g, orgId: g.orgId }, 2, 1, {
+      holderKey: `org:${ctx.dealer.orgId}`,
+      status: 'held',
+    });
+    const shipped = await tryShip([{ specId: g.specId, lotId: g.lotId, quantity: 1, codes: [code as string] }]);
+    ok(shipped.res);
+    const scan = ok(await call(null, traceEndpoints.publicTrace, { code: code as string }));
+    expect(scan.letters).toEqual([
+      {
+        makerName: '南京绿筑新型建材有限公司',
+        distributorName: expect.stringContaining('恒通'),
+        letterNumber: l.number,
+        letterPublicId: l.publicId,
+      },
+    ]);
+    const voided = await tryShip([{ specId: g.specId, lotId: g.lotId, quantity: 1, codes: [other as string] }]);
+    ok(voided.res);
+    ok(await call('dealer', traceEndpoints.shipmentVoid, { id: voided.id, reason: '发错了' }));
+    expect(ok(await call(null, traceEndpoints.publicTrace, { code: other as string })).letters).toEqual([]);
   });
 
   it('the maker ships its own products freely, without any letter', async () => {

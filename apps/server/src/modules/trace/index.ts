@@ -9,6 +9,8 @@
  *   ShipmentGate, GateShipment, LineScope
  *                                       the hook shipping calls (trace.shipment.gate.ts): a draft's check per line, the
  *                                       ship transaction, a void or close; distribution implements it, app.ts passes it
+ *   DeliveryLetters                     the scan page's read of the letters a distributor's delivery was shipped under
+ *                                       (trace.letters.ts); distribution implements it, app.ts passes it
  *   moveStock(tx, moves)                the stock ledger's one writer (trace.stock.ts), for the site's moves
  *   moveStockBatch(tx, moves)           the same for thousands of moves in five statements (a site's import)
  *   setSiteCodes, siteCodes             trace codes at a project's site (trace.site.ts)
@@ -25,6 +27,7 @@ export { createAddressService } from './trace.address.service.ts';
 export { createCodeService, scanUrl } from './trace.code.service.ts';
 export { evidenceAsOf } from './trace.evidence.ts';
 export type { ProjectIntake, ProjectReceipt } from './trace.intake.ts';
+export type { DeliveryLetter, DeliveryLetters } from './trace.letters.ts';
 export { createLotService } from './trace.lot.service.ts';
 export { createTraceReceiptService, type TraceReceiptService } from './trace.receipt.service.ts';
 export { traceMemberRemovalCheck } from './trace.removal.ts';

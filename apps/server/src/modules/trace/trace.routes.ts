@@ -11,6 +11,7 @@ import { createCodeService } from './trace.code.service.ts';
 import { registerTraceDashboardRoutes } from './trace.dashboard.routes.ts';
 import { createTraceDashboardService } from './trace.dashboard.service.ts';
 import type { ProjectIntake } from './trace.intake.ts';
+import type { DeliveryLetters } from './trace.letters.ts';
 import { registerLotRoutes } from './trace.lot.routes.ts';
 import { createLotService } from './trace.lot.service.ts';
 import { registerTracePublicRoutes } from './trace.public.routes.ts';
@@ -33,6 +34,8 @@ export interface TraceDeps {
   intake?: ProjectIntake;
   /** Another module's rules on shipping (distribution's scope of authorisation, trace.shipment.gate.ts). */
   gate?: ShipmentGate;
+  /** The letters a distributor's delivery was shipped under, for the scan page (distribution's, trace.letters.ts). */
+  letters?: DeliveryLetters;
 }
 
 /**
