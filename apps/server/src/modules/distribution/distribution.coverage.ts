@@ -202,9 +202,32 @@ function coveringCodes(place: string | null): string[] {
   return [...new Set([place, `${place.slice(0, 4)}00`, `${place.slice(0, 2)}0000`])];
 }
 
+/** What the answer and the preference read of an item and its letter. */
+const answerColumns = {
+  authorisationId: authorisations.id,
+  itemId: authorisationItems.id,
+  number: authorisations.number,
+  publicId: authorisations.publicId,
+  makerOrgId: authorisations.makerOrgId,
+  kind: authorisations.kind,
+  validUntil: authorisations.validUntil,
+  productId: authorisationItems.productId,
+  specId: authorisationItems.specId,
+  cap: authorisationItems.quantityCap,
+  shipped: authorisationItems.shippedQuantity,
+};
+/** What naming a refusal reads besides (`RULES`). */
+const ruleColumns = {
+  status: authorisations.status,
+  projectId: authorisations.projectId,
+  regionCodes: authorisations.regionCodes,
+  validFrom: authorisations.validFrom,
+};
+
 /**
  * The distributor's issued (not draft) items for the question's products, in id order; `inForceOnly`: only those
- * passing every rule but the cap (active, the period, the region, the project), in SQL — the same rules as `RULES`.
+ * passing every rule but the cap (active, the period, the region, the project), in SQL — the same rules as `RULES` —
+ * and without the rules' own columns (the answer needs none of them: a read kept small for the shipment gate).
  */
 async function candidatesFor(
   tx: Tx,
@@ -215,9 +238,28 @@ async function candidatesFor(
   const specIds = [...new Set(q.lines.map((l) => l.specId))];
   if (productIds.length === 0) return [];
   const regions = coveringCodes(q.regionCode);
-  if (o.inForceOnly && regions.length === 0) return [];
-  const inForce = o.inForceOnly
-    ? [
+  const ofProducts = [
+    eq(authorisations.distributorOrgId, q.distributorOrgId),
+    inArray(authorisationItems.productId, productIds),
+    or(isNull(authorisationItems.specId), inArray(authorisationItems.specId, specIds)),
+  ];
+  if (!o.inForceOnly) {
+    const rows = await tx
+      .select({ ...answerColumns, ...ruleColumns })
+      .from(authorisationItems)
+      .innerJoin(authorisations, eq(authorisations.id, authorisationItems.authorisationId))
+      .where(and(...ofProducts, ne(authorisations.status, 'draft')))
+      .orderBy(asc(authorisationItems.id));
+    return rows.map((r) => candidate(r, r));
+  }
+  if (regions.length === 0) return [];
+  const query = tx
+    .select(answerColumns)
+    .from(authorisationItems)
+    .innerJoin(authorisations, eq(authorisations.id, authorisationItems.authorisationId))
+    .where(
+      and(
+        ...ofProducts,
         eq(authorisations.status, 'active'),
         lte(authorisations.validFrom, q.date),
         gte(authorisations.validUntil, q.date),
@@ -225,55 +267,50 @@ async function candidatesFor(
         q.projectId === null
           ? eq(authorisations.kind, 'general')
           : or(eq(authorisations.kind, 'general'), eq(authorisations.projectId, q.projectId)),
-      ]
-    : [ne(authorisations.status, 'draft')];
-  const query = tx
-    .select({
-      authorisationId: authorisations.id,
-      itemId: authorisationItems.id,
-      number: authorisations.number,
-      publicId: authorisations.publicId,
-      makerOrgId: authorisations.makerOrgId,
-      status: authorisations.status,
-      kind: authorisations.kind,
-      projectId: authorisations.projectId,
-      regionCodes: authorisations.regionCodes,
-      validFrom: authorisations.validFrom,
-      validUntil: authorisations.validUntil,
-      productId: authorisationItems.productId,
-      specId: authorisationItems.specId,
-      cap: authorisationItems.quantityCap,
-      shipped: authorisationItems.shippedQuantity,
-    })
-    .from(authorisationItems)
-    .innerJoin(authorisations, eq(authorisations.id, authorisationItems.authorisationId))
-    .where(
-      and(
-        eq(authorisations.distributorOrgId, q.distributorOrgId),
-        ...inForce,
-        inArray(authorisationItems.productId, productIds),
-        or(isNull(authorisationItems.specId), inArray(authorisationItems.specId, specIds)),
       ),
     )
     .orderBy(asc(authorisationItems.id));
   const rows = o.lock ? await query.for('update', { of: authorisationItems }) : await query;
-  return rows.map((r) => ({
+  // The rules' columns as the SQL above established them.
+  const passed = { status: 'active', projectId: q.projectId, regionCodes: regions, validFrom: q.date };
+  return rows.map((r) => candidate(r, passed));
+}
+
+interface AnswerRow {
+  authorisationId: number;
+  itemId: number;
+  number: string | null;
+  publicId: string;
+  makerOrgId: number;
+  kind: string;
+  validUntil: string;
+  productId: number;
+  specId: number | null;
+  cap: string | null;
+  shipped: string;
+}
+
+function candidate(
+  r: AnswerRow,
+  rules: { status: string; projectId: number | null; regionCodes: string[]; validFrom: string },
+): Candidate {
+  return {
     authorisationId: r.authorisationId,
     itemId: r.itemId,
     number: r.number,
     publicId: r.publicId,
     makerOrgId: r.makerOrgId,
-    status: r.status as StoredAuthorisationStatus,
+    status: rules.status as StoredAuthorisationStatus,
     kind: r.kind as AuthorisationKindValue,
-    projectId: r.projectId,
-    regionCodes: r.regionCodes,
-    validFrom: r.validFrom,
+    projectId: rules.projectId,
+    regionCodes: rules.regionCodes,
+    validFrom: rules.validFrom,
     validUntil: r.validUntil,
     productId: r.productId,
     specId: r.specId,
     capMilli: r.cap === null ? null : toMilli(r.cap),
     shippedMilli: toMilli(r.shipped),
-  }));
+  };
 }
 
 /**
