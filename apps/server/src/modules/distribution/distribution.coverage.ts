@@ -7,9 +7,10 @@ import {
   type StoredAuthorisationStatus,
 } from '@jcbb/contract';
 import { milliText, toMilli } from '@jcbb/contract/quantity';
-import { and, arrayOverlaps, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { authorisationItems, authorisations, type salesContractLines } from '../../db/schema/index.ts';
+import { textList } from '../trace/index.ts';
 
 /**
  * The scope rule (docs/distribution.md, "Scope"): which of a distributor's authorisations covers a line — a product
@@ -109,12 +110,7 @@ export async function coverageOf(
   const locked = await tx
     .select({ id: authorisationItems.id, shipped: authorisationItems.shippedQuantity })
     .from(authorisationItems)
-    .where(
-      inArray(
-        authorisationItems.id,
-        [...chosen.keys()].sort((a, b) => a - b),
-      ),
-    )
+    .where(sql`${authorisationItems.id} = any(${textList([...chosen.keys()])}::int[])`)
     .orderBy(asc(authorisationItems.id))
     .for('update');
   if (locked.every((r) => toMilli(r.shipped) === chosen.get(r.id))) return first;
@@ -240,8 +236,9 @@ async function candidatesFor(
   const regions = coveringCodes(q.regionCode);
   const ofProducts = [
     eq(authorisations.distributorOrgId, q.distributorOrgId),
-    inArray(authorisationItems.productId, productIds),
-    or(isNull(authorisationItems.specId), inArray(authorisationItems.specId, specIds)),
+    // Hundreds of ids travel as one parameter each list (trace's textList), not one parameter per id.
+    sql`${authorisationItems.productId} = any(${textList(productIds)}::int[])`,
+    or(isNull(authorisationItems.specId), sql`${authorisationItems.specId} = any(${textList(specIds)}::int[])`),
   ];
   if (!o.inForceOnly) {
     const rows = await tx

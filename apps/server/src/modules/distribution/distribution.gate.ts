@@ -147,16 +147,21 @@ async function shipShipment(tx: Tx, s: GateShipment): Promise<void> {
       s.lines.map((l, i) => ({ id: contract.lineIds[i] as number, quantity: l.quantity })),
     );
   }
-  await tx.insert(shipmentLineAuthorisations).values(
-    covered.map((c, i) => ({
-      shipmentLineId: s.lines[i]?.lineId as number,
-      shipmentId: s.shipmentId,
-      authorisationId: c.authorisationId,
-      authorisationItemId: c.authorisationItemId,
-      contractLineId: contract ? contract.lineIds[i] : null,
-      quantity: s.lines[i]?.quantity ?? '0',
-    })),
-  );
+  // One JSON parameter for the rows (a 500-line shipment would otherwise bind 3 000 parameters).
+  const rows = covered.map((c, i) => ({
+    shipment_line_id: s.lines[i]?.lineId,
+    authorisation_id: c.authorisationId,
+    authorisation_item_id: c.authorisationItemId,
+    contract_line_id: contract ? contract.lineIds[i] : null,
+    quantity: s.lines[i]?.quantity ?? '0',
+  }));
+  await tx.execute(sql`
+    insert into ${shipmentLineAuthorisations}
+      (shipment_line_id, shipment_id, authorisation_id, authorisation_item_id, contract_line_id, quantity)
+    select r.shipment_line_id, ${s.shipmentId}::int, r.authorisation_id, r.authorisation_item_id, r.contract_line_id,
+      r.quantity
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(shipment_line_id int, authorisation_id int,
+      authorisation_item_id int, contract_line_id int, quantity numeric)`);
 }
 
 // ---- adding and giving back ----

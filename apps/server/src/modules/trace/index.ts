@@ -11,6 +11,7 @@
  *                                       ship transaction, a void or close; distribution implements it, app.ts passes it
  *   DeliveryLetters                     the scan page's read of the letters a distributor's delivery was shipped under
  *                                       (trace.letters.ts); distribution implements it, app.ts passes it
+ *   textList(values)                    a list of codes or ids as one SQL parameter (trace.sql.ts), for long lists
  *   moveStock(tx, moves)                the stock ledger's one writer (trace.stock.ts), for the site's moves
  *   moveStockBatch(tx, moves)           the same for thousands of moves in five statements (a site's import)
  *   setSiteCodes, siteCodes             trace codes at a project's site (trace.site.ts)
@@ -35,4 +36,5 @@ export { registerTraceRoutes } from './trace.routes.ts';
 export type { GateShipment, LineScope, ShipmentGate } from './trace.shipment.gate.ts';
 export { createTraceShipmentService } from './trace.shipment.service.ts';
 export { setSiteCodes, siteCodes } from './trace.site.ts';
+export { textList } from './trace.sql.ts';
 export { moveStock, moveStockBatch } from './trace.stock.ts';
