@@ -527,8 +527,10 @@ function PlatformRecord({
             <dd>
               {data.letters.map((l) => (
                 <div key={l.letterPublicId}>
-                  {fmt(s.letterLine, { maker: l.makerName, distributor: l.distributorName, number: l.letterNumber })}{' '}
-                  <a href={pageUrl(pages.authorisationVerify, { id: l.letterPublicId })}>{s.letterView}</a>
+                  {fmt(s.letterLine, { maker: l.makerName, distributor: l.distributorName, number: l.letterNumber })}
+                  <div>
+                    <a href={pageUrl(pages.authorisationVerify, { id: l.letterPublicId })}>{s.letterView}</a>
+                  </div>
                 </div>
               ))}
               <div className="scan-muted scan-small">{s.letterNote}</div>
