@@ -221,6 +221,35 @@ describe('a covered shipment', () => {
     expect(ok(await call(null, traceEndpoints.publicTrace, { code: other as string })).letters).toEqual([]);
   });
 
+  it('a distributor’s return of rejected goods to its maker is not a sale: shipped without any letter', async () => {
+    const p = await addBareProduct(server, ctx.maker, '320100');
+    const lotId = await addLot(server, p, 5);
+    const saved = ok(
+      await call('maker', traceEndpoints.shipmentSave, {
+        destination: { kind: 'org', orgId: ctx.dealer.orgId },
+        fromAddressId: ctx.makerAddress,
+        toAddressId: ctx.dealerAddress,
+        shipDate: today,
+        transportType: 8,
+        distanceKm: 12,
+        lines: [{ specId: p.specId, lotId, quantity: 5 }],
+      }),
+    );
+    ok(await call('maker', traceEndpoints.shipmentShip, { id: saved.id }));
+    const lineId = ok(await call('dealer', traceEndpoints.shipmentDetail, { id: saved.id })).lines[0]?.id as number;
+    const receipt = ok(
+      await call('dealer', traceEndpoints.receiptCreate, {
+        shipmentId: saved.id,
+        arrivedOn: today,
+        lines: [{ shipmentLineId: lineId, received: 5, accepted: 3, rejected: 2, rejectReason: 'damaged' }],
+      }),
+    );
+    const ret = ok(await call('dealer', traceEndpoints.returnPrefill, { receiptId: receipt.id }));
+    expect(ok(await call('dealer', traceEndpoints.shipmentDetail, { id: ret.id })).lines[0]?.scope).toBeUndefined();
+    ok(await call('dealer', traceEndpoints.shipmentShip, { id: ret.id }));
+    expect(await relied(ret.id)).toEqual([]);
+  });
+
   it('the maker ships its own products freely, without any letter', async () => {
     const p = await addBareProduct(server, ctx.maker, '320100');
     const lotId = await addLot(server, p, 5);
