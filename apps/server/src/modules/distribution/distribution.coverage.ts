@@ -312,7 +312,7 @@ function candidate(
 
 /**
  * Adds each quantity (decimal text; `sign` -1 gives it back) to the `shipped_quantity` of the rows of `table` it
- * names, in one statement, summed per row and taken in id order (so two transactions cannot deadlock). The table's
+ * names, in one statement, summed per row and locked in id order (so two transactions cannot deadlock). The table's
  * CHECK refuses going past a cap or a contracted quantity, or below zero.
  */
 export async function addPerId(
@@ -327,10 +327,14 @@ export async function addPerId(
   if (rows.length === 0) return;
   // Ids and thousandths are integers we computed: written into the statement, one row per id.
   const values = sql.raw(rows.map(([id, q]) => `(${Math.trunc(id)}, ${milliText(q)})`).join(', '));
+  // The rows locked in id order first (an UPDATE over VALUES takes them in whatever order its plan reads them).
   await tx.execute(sql`
+    with locked as (
+      select id from ${table} where id = any(${textList(rows.map(([id]) => id))}::int[]) order by id for update
+    )
     update ${table} t set shipped_quantity = t.shipped_quantity + d.q::numeric
     from (values ${values}) as d(id, q)
-    where t.id = d.id`);
+    where t.id = d.id and t.id in (select id from locked)`);
 }
 
 /** Draws several items down at once (the gate's ship): `addPerId` on the authorisation items. */

@@ -127,8 +127,9 @@ async function checkShipment(tx: Tx, s: GateShipment): Promise<(LineScope | null
 /** Ship: every line covered under lock, else refused line by line; caps and contract lines drawn down; what each relied on kept. */
 async function shipShipment(tx: Tx, s: GateShipment): Promise<void> {
   if (!gated(s)) return;
-  const coverage = await coverageOf(tx, questionOf(s), { lock: true });
+  // The contract's lines are locked before the items, in every transaction that takes both (withdrawals too).
   const contract = await contractDraw(tx, s, true);
+  const coverage = await coverageOf(tx, questionOf(s), { lock: true });
   if (contract && !contract.active) throw conflict(`${refusalText('contract_not_active')}，不能按合同发货`);
   const fields: FieldError[] = [];
   for (const [i, c] of coverage.entries()) {
@@ -192,14 +193,15 @@ async function withdrawShipment(tx: Tx, shipmentId: number, lines: readonly { li
   if (rows.length === 0) return;
   const back = new Map(lines.map((l) => [l.lineId, l.quantity]));
   const gives = rows.map((r) => ({ row: r, quantity: back.get(r.shipmentLineId) ?? '0' }));
-  await drawDownItems(
-    tx,
-    gives.map((g) => ({ id: g.row.authorisationItemId, quantity: g.quantity })),
-    -1,
-  );
+  // Contract lines before items, as shipping takes them (no two transactions wait on each other in turn).
   await drawDownContractLines(
     tx,
     gives.flatMap((g) => (g.row.contractLineId === null ? [] : [{ id: g.row.contractLineId, quantity: g.quantity }])),
+    -1,
+  );
+  await drawDownItems(
+    tx,
+    gives.map((g) => ({ id: g.row.authorisationItemId, quantity: g.quantity })),
     -1,
   );
   for (const g of gives) {
