@@ -39,10 +39,9 @@ import {
   registerConstructionRoutes,
 } from './modules/construction/index.ts';
 import {
-  createScopeService,
   distributionDeliveryLetters,
   distributionShipmentGate,
-  registerDistributionScopeRoutes,
+  registerDistributionRoutes,
 } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
@@ -368,7 +367,6 @@ function registerModules(
     gate: distributionShipmentGate,
     letters: distributionDeliveryLetters,
   });
-  registerDistributionScopeRoutes(app, createScopeService({ db }));
   registerConstructionRoutes(
     app,
     createConstructionServices({
@@ -379,6 +377,8 @@ function registerModules(
     }),
     { files },
   );
+
+  registerDistributionRoutes(app, { db, files, config });
 
   registerLedger(app, { db, files });
 }

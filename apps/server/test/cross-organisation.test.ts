@@ -78,6 +78,7 @@ const ids = {
   siteInspection: 0,
   sample: 0,
   spotCheck: 0,
+  authorisation: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -246,6 +247,11 @@ beforeAll(async () => {
     await callEndpoint(server, constructionEndpoints.spotCheckCreate, spot, people.supervisor)
   ).body.data.id;
   expect(ids.spotCheck).toBeGreaterThan(0);
+  // Distribution: the demo maker's letter in force to 南京恒通 (demo-distribution.ts).
+  ids.authorisation = (
+    await callEndpoint(server, distributionEndpoints.authorisationList, { status: 'active' }, owner)
+  ).body.data.list[0]?.id;
+  expect(ids.authorisation).toBeGreaterThan(0);
 });
 afterAll(() => server?.stop());
 
@@ -808,6 +814,52 @@ const ATTEMPTS: Attempt[] = [
     endpoint: constructionEndpoints.exportXlsx,
     input: () => ({ projectId: ids.project, kind }),
   })),
+  // Distribution: another manufacturer on the demo maker's letter (only the two parties see it); accepting is a
+  // distributor's call (403 by organisation type).
+  ...(
+    [
+      'authorisationDetail',
+      'authorisationDelete',
+      'authorisationIssue',
+      'authorisationRenew',
+      'authorisationResume',
+    ] as const
+  ).map((name) => ({
+    name: `authorisation: ${name}`,
+    endpoint: distributionEndpoints[name],
+    input: () => ({ id: ids.authorisation }),
+  })),
+  ...(['authorisationSuspend', 'authorisationRevoke'] as const).map((name) => ({
+    name: `authorisation: ${name}`,
+    endpoint: distributionEndpoints[name],
+    input: () => ({ id: ids.authorisation, reason: '越权' }),
+  })),
+  {
+    name: 'authorisation: letter PDF',
+    endpoint: distributionEndpoints.authorisationLetter,
+    input: () => ({ id: ids.authorisation }),
+  },
+  {
+    name: 'authorisation: accept',
+    endpoint: distributionEndpoints.authorisationAccept,
+    input: () => ({ id: ids.authorisation }),
+    refused: true,
+  },
+  {
+    name: 'authorisation: save over their letter',
+    endpoint: distributionEndpoints.authorisationSave,
+    input: () => ({
+      id: ids.authorisation,
+      distributorOrgId: 2,
+      kind: 'general',
+      regionCodes: ['320000'],
+      items: [{ productId: ids.product }],
+      validFrom: '2026-01-01',
+      validUntil: '2026-12-31',
+      signatoryName: '越权',
+      signatoryTitle: '越权',
+    }),
+  },
 ];
 
 /**
@@ -865,6 +917,10 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     endpoint: distributionEndpoints.scopeCheck,
     reason:
       'Distributors only (a manufacturer 403); another distributor’s contractId answers 404: distribution.scope.routes.test.ts.',
+  },
+  {
+    endpoint: distributionEndpoints.authorisationVerify,
+    reason: 'Public by design: anyone checks a letter from its QR code (distribution.authorisation.routes.test.ts).',
   },
 ];
 

@@ -1,4 +1,14 @@
-import { blankToUndefined, positiveId } from './params.ts';
+import { pageOf } from './envelope.ts';
+import { ledgerEvidenceSchema } from './ledger.ts';
+import {
+  blankToUndefined,
+  numberText,
+  optionalId,
+  optionalText,
+  positiveId,
+  requiredText,
+  takeSkip,
+} from './params.ts';
 import { DIVISION_CODE_PATTERN } from './reference.ts';
 import { dateField, quantityField } from './trace.ts';
 import { z } from './zod.ts';
@@ -202,3 +212,309 @@ export const scopeCheckData = z.object({
   lines: z.array(scopeLineView),
 });
 export type ScopeCheckData = z.infer<typeof scopeCheckData>;
+
+// ---- authorisations and letters ----
+
+/** Page size of the authorisation lists. */
+export const AUTHORISATION_PAGE_SIZE = 10;
+/** Most products one letter names, regions it lists, chosen specifications per product. */
+export const AUTHORISATION_ITEMS_MAX = 100;
+export const AUTHORISATION_REGIONS_MAX = 50;
+export const AUTHORISATION_SPECS_MAX = 200;
+/** Longest reason for a suspension or revocation. */
+export const AUTHORISATION_REASON_MAX = 200;
+/** Longest commitment text (after-sales, supply). */
+export const AUTHORISATION_COMMITMENT_MAX = 500;
+
+/** What the parties may do to an authorisation (the transition table's actions; `distribution.transitions.ts`). */
+export const AuthorisationAction = {
+  SAVE: 'save',
+  DELETE: 'delete',
+  ISSUE: 'issue',
+  ACCEPT: 'accept',
+  SUSPEND: 'suspend',
+  RESUME: 'resume',
+  REVOKE: 'revoke',
+  RENEW: 'renew',
+} as const;
+export type AuthorisationActionValue = (typeof AuthorisationAction)[keyof typeof AuthorisationAction];
+export const authorisationActionValues = Object.values(AuthorisationAction) as [
+  AuthorisationActionValue,
+  ...AuthorisationActionValue[],
+];
+export const authorisationActionLabels = labels<AuthorisationActionValue>({
+  save: { zh: '保存', en: 'Save' },
+  delete: { zh: '删除', en: 'Delete' },
+  issue: { zh: '签发', en: 'Issue' },
+  accept: { zh: '确认接受', en: 'Accept' },
+  suspend: { zh: '暂停', en: 'Suspend' },
+  resume: { zh: '恢复', en: 'Resume' },
+  revoke: { zh: '撤销', en: 'Revoke' },
+  renew: { zh: '续签（新版本）', en: 'Renew (new version)' },
+});
+
+const regionCodeField = z
+  .string({ error: '请选择授权区域' })
+  .trim()
+  .regex(DIVISION_CODE_PATTERN, '授权区域应为 6 位行政区划代码');
+
+/**
+ * One product of a letter: all its specifications (`specIds` empty) or the chosen ones, and an optional cap — for
+ * all specifications together, or for each chosen specification (each is one item of the letter, with its own cap).
+ */
+export const authorisationItemBody = z.object({
+  productId: positiveId('产品'),
+  /** Empty = every specification of the product, present and future. */
+  specIds: z
+    .array(positiveId('规格型号'), { error: '规格型号应为列表' })
+    .max(AUTHORISATION_SPECS_MAX, `规格型号最多 ${AUTHORISATION_SPECS_MAX} 个`)
+    .default([]),
+  /** In the product's specification unit; none = no cap. */
+  quantityCap: z.preprocess(blankToUndefined, quantityField('授权数量上限').optional()),
+});
+export type AuthorisationItemInput = z.input<typeof authorisationItemBody>;
+
+/** Create a draft (no `id`) or change one (its `id`). */
+export const authorisationSaveBody = z
+  .object({
+    id: optionalId('授权'),
+    distributorOrgId: positiveId('经销商'),
+    kind: z.enum(authorisationKindValues, { error: '请选择授权类型' }),
+    /** For a project authorisation: a platform project, or a project name, or a tender number (at least one). */
+    projectId: optionalId('项目'),
+    projectName: optionalText('项目名称', 100),
+    tenderNo: optionalText('招标编号', 50),
+    /** Sole authorisation (唯一授权): refuses to issue while another of the maker's letters overlaps it. */
+    exclusive: z.boolean({ error: '请选择是否独家授权' }).default(false),
+    regionCodes: z
+      .array(regionCodeField, { error: '请选择授权区域' })
+      .min(1, '请至少选择一个授权区域')
+      .max(AUTHORISATION_REGIONS_MAX, `授权区域最多 ${AUTHORISATION_REGIONS_MAX} 个`),
+    items: z
+      .array(authorisationItemBody, { error: '请选择授权产品' })
+      .min(1, '请至少选择一个授权产品')
+      .max(AUTHORISATION_ITEMS_MAX, `授权产品最多 ${AUTHORISATION_ITEMS_MAX} 个`),
+    validFrom: dateField('授权开始日期'),
+    validUntil: dateField('授权截止日期'),
+    afterSalesCommitment: optionalText('售后服务承诺', AUTHORISATION_COMMITMENT_MAX),
+    supplyCommitment: optionalText('供货承诺', AUTHORISATION_COMMITMENT_MAX),
+    signatoryName: requiredText('签署人', 30),
+    signatoryTitle: requiredText('签署人职务', 30),
+    /** Active at once on issue, without the distributor's acceptance. */
+    autoAccept: z.boolean({ error: '请选择是否自动生效' }).default(false),
+  })
+  .superRefine((b, ctx) => {
+    if (b.validUntil < b.validFrom)
+      ctx.addIssue({ code: 'custom', message: '授权截止日期不能早于开始日期', path: ['validUntil'] });
+    if (b.kind === 'project' && b.projectId === undefined && !b.projectName && !b.tenderNo)
+      ctx.addIssue({
+        code: 'custom',
+        message: '项目授权请选择平台项目，或填写项目名称或招标编号',
+        path: ['projectId'],
+      });
+    // A product appears once for all its specifications, or with distinct chosen specifications.
+    const all = new Set<number>();
+    const chosen = new Set<string>();
+    const named = new Set<number>();
+    b.items.forEach((item, i) => {
+      if (item.specIds.length === 0 ? named.has(item.productId) : all.has(item.productId))
+        ctx.addIssue({ code: 'custom', message: '该产品已选择', path: ['items', i, 'productId'] });
+      item.specIds.forEach((specId, j) => {
+        const key = `${item.productId}:${specId}`;
+        if (chosen.has(key))
+          ctx.addIssue({ code: 'custom', message: '规格型号重复', path: ['items', i, 'specIds', j] });
+        chosen.add(key);
+      });
+      if (item.specIds.length === 0) all.add(item.productId);
+      named.add(item.productId);
+    });
+    const regions = new Set<string>();
+    b.regionCodes.forEach((code, i) => {
+      if (regions.has(code)) ctx.addIssue({ code: 'custom', message: '授权区域重复', path: ['regionCodes', i] });
+      regions.add(code);
+    });
+  });
+export type AuthorisationSaveInput = z.input<typeof authorisationSaveBody>;
+
+/** The list: a manufacturer sees the letters it made, a distributor the issued ones made to it. */
+export const authorisationListBody = z.object({
+  ...takeSkip(AUTHORISATION_PAGE_SIZE, 100),
+  /** A state as read today (`expired` included). */
+  status: z.preprocess(blankToUndefined, z.enum(authorisationStatusValues, { error: '状态不正确' }).optional()),
+  /** The other party's name, the letter's number, a product's name. */
+  keyword: optionalText('关键字', 50),
+  /** Only letters in force (issued, active, suspended) ending within this many days from today. */
+  expiringWithinDays: numberText(
+    z
+      .number({ error: '天数必须是数字' })
+      .int('天数必须是整数')
+      .min(0, '天数不能为负')
+      .max(366, '天数最多 366')
+      .optional(),
+  ),
+});
+export type AuthorisationListInput = z.input<typeof authorisationListBody>;
+
+export const authorisationIdQuery = z.object({ id: positiveId('授权') });
+export const authorisationIdBody = z.object({ id: positiveId('授权') });
+/** Suspend or revoke: the reason is required (it is told to the distributor and shown on the public page). */
+export const authorisationReasonBody = z.object({
+  id: positiveId('授权'),
+  reason: requiredText('原因', AUTHORISATION_REASON_MAX),
+});
+/** Resume: an optional note. */
+export const authorisationResumeBody = z.object({
+  id: positiveId('授权'),
+  reason: optionalText('说明', AUTHORISATION_REASON_MAX),
+});
+
+const partyRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** One product of a letter as read: the specifications it names (none = all) and the cap against what shipped. */
+export const authorisationScopeItemView = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  /** Empty = all specifications. */
+  specs: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  allSpecs: z.boolean(),
+  /** The specifications' unit when they share one, else null. */
+  unit: z.string().nullable(),
+  quantityCap: z.number().nullable(),
+  shippedQuantity: z.number(),
+  /** What the cap still allows; null = no cap. */
+  remainingQuantity: z.number().nullable(),
+});
+export type AuthorisationScopeItemView = z.infer<typeof authorisationScopeItemView>;
+
+export const authorisationListItem = z.object({
+  id: z.number().int(),
+  publicId: z.string(),
+  /** The letter's number (AUyyyymmdd-nnnn), given on issue; null for a draft. */
+  number: z.string().nullable(),
+  chainId: z.number().int(),
+  version: z.number().int(),
+  maker: partyRef,
+  distributor: partyRef,
+  kind: z.enum(authorisationKindValues),
+  projectId: z.number().int().nullable(),
+  /** The platform project's name, else the typed name. */
+  projectName: z.string().nullable(),
+  tenderNo: z.string().nullable(),
+  exclusive: z.boolean(),
+  regions: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** One line for a list: 「3 个产品（12 个型号）· 江苏省」. */
+  scopeSummary: z.string(),
+  items: z.array(authorisationScopeItemView),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  /** As stored. */
+  status: z.enum(authorisationStatusValues),
+  /** As read today (`authorisationState`: an ended period reads expired). */
+  state: z.enum(authorisationStatusValues),
+  /** Days from today to the last day (0 = ends today, negative once ended); null for a draft, revoked or superseded. */
+  expiresInDays: z.number().int().nullable(),
+  autoAccept: z.boolean(),
+  statusReason: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  /** What the caller may do now (the transition table). */
+  actions: z.array(z.enum(authorisationActionValues)),
+  updatedAt: z.string(),
+});
+export type AuthorisationListItem = z.infer<typeof authorisationListItem>;
+export const authorisationListData = pageOf(authorisationListItem);
+
+/** One version of the chain, oldest first. */
+export const authorisationVersionView = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  number: z.string().nullable(),
+  publicId: z.string(),
+  status: z.enum(authorisationStatusValues),
+  state: z.enum(authorisationStatusValues),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  issuedAt: z.string().nullable(),
+});
+
+export const authorisationDetail = authorisationListItem.extend({
+  afterSalesCommitment: z.string().nullable(),
+  supplyCommitment: z.string().nullable(),
+  signatoryName: z.string().nullable(),
+  signatoryTitle: z.string().nullable(),
+  supersedesId: z.number().int().nullable(),
+  /** The version that replaced this one, when superseded (or a draft renewal in progress, for the maker). */
+  supersededById: z.number().int().nullable(),
+  versions: z.array(authorisationVersionView),
+  /** The signed letter's SHA-256 and its ledger entry; null for a draft. */
+  contentSha256: z.string().nullable(),
+  leafIndex: z.number().int().nullable(),
+  statusChangedAt: z.string().nullable(),
+  statusLeafIndex: z.number().int().nullable(),
+  /** The public verification page (relative address), for an issued letter; null for a draft. */
+  verifyUrl: z.string().nullable(),
+});
+export type AuthorisationDetail = z.infer<typeof authorisationDetail>;
+
+export const authorisationDoneData = z.object({ id: z.number().int() });
+
+// Distributor search (the form's picker): certified distributors by name or credit code.
+export const distributorSearchQuery = z.object({ keyword: requiredText('经销商名称或统一社会信用代码', 50) });
+export const distributorSearchItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  creditCode: z.string().nullable(),
+  /** The organisation's region (city or county), for telling namesakes apart. */
+  regionName: z.string().nullable(),
+});
+export const distributorSearchData = z.array(distributorSearchItem);
+export type DistributorSearchItem = z.infer<typeof distributorSearchItem>;
+
+// Public verification: GET /open/authorisation?id=<publicId>
+
+export const authorisationVerifyQuery = z.object({
+  id: z
+    .string({ error: '请提供授权书编号' })
+    .trim()
+    .min(1, '请提供授权书编号')
+    .max(60, '授权书编号不正确')
+    .regex(/^[A-Za-z0-9_-]+$/, '授权书编号不正确'),
+});
+
+/** A signed document on the ledger: its exact bytes (canonical JSON), the Ed25519 signature over them, the entry. */
+export const signedLedgerDocument = z.object({
+  /** The canonical JSON (UTF-8) that was signed and whose SHA-256 the ledger entry records; no personal data. */
+  content: z.string(),
+  /** Ed25519 over the UTF-8 bytes of `content` by the platform's ledger key, hex. */
+  signature: z.string(),
+  /** The ledger entry with its inclusion proof against the latest signed tree head; null if missing. */
+  evidence: ledgerEvidenceSchema.nullable(),
+});
+export type SignedLedgerDocument = z.infer<typeof signedLedgerDocument>;
+
+export const authorisationVerifyData = z.object({
+  publicId: z.string(),
+  number: z.string(),
+  version: z.number().int(),
+  /** Read now: the stored status, or expired after the period (`authorisationState`). */
+  state: z.enum(authorisationStatusValues),
+  /** Today in Asia/Shanghai, as the state was computed. */
+  checkedOn: z.string(),
+  /** The reason of the last suspension or revocation. */
+  statusReason: z.string().nullable(),
+  statusChangedAt: z.string().nullable(),
+  /** The letter (its `content` is `AuthorisationLetterContent`). */
+  letter: signedLedgerDocument,
+  /** The last status statement after issue (`AuthorisationStatusStatement`): acceptance, suspension, resumption,
+   * revocation, supersession; null while issued and awaiting acceptance. */
+  statusStatement: signedLedgerDocument.nullable(),
+  /** The version that replaced this one. */
+  supersededBy: z.object({ publicId: z.string(), number: z.string() }).nullable(),
+  /** The platform's ledger key: raw Ed25519 public key (hex) and its fingerprint, and where it is published. */
+  publicKey: z.string(),
+  keyFingerprint: z.string(),
+  publicKeyUrl: z.string(),
+  verifyUrl: z.string(),
+});
+export type AuthorisationVerifyData = z.infer<typeof authorisationVerifyData>;

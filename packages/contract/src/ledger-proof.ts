@@ -397,3 +397,64 @@ export function verifyInclusionAgainstSignedHead(check: InclusionCheck, publicKe
     return false;
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checking one entry as a page receives it (trace-proof.ts, distribution-proof.ts)
+
+/** One ledger entry with its inclusion proof, as the public answers carry it. */
+export interface LedgerLeafProof {
+  leafIndex: number;
+  /** The entry's bytes, base64. */
+  entry: string;
+  leafHash: string;
+  inclusionProof: readonly string[];
+}
+
+/**
+ * Why an entry did not check: it is not the leaf the proof is for or is unreadable (`leaf`), the leaf is not in the
+ * signed tree (`inclusion`), or the head's signature does not hold (`signature`).
+ */
+export type LeafFailure = 'leaf' | 'inclusion' | 'signature';
+
+export function base64ToBytes(value: string): Uint8Array {
+  const binary = atob(value);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+const isHex64 = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
+
+/**
+ * The entry, the content hash it records and whether it sits at its leaf under the head (`headOk`: the caller
+ * checked the head's signature); a failure when not. Never throws.
+ */
+export function checkLedgerLeaf(
+  leaf: LedgerLeafProof,
+  sth: TreeHead,
+  headOk: boolean,
+): { contentSha256: string | null; entry: LedgerEntryFields | null; failure: LeafFailure | null } {
+  let entryBytes: Uint8Array;
+  let entry: LedgerEntryFields;
+  try {
+    entryBytes = base64ToBytes(leaf.entry);
+    entry = decodeLedgerEntry(entryBytes);
+    if (entry === null || typeof entry !== 'object') throw new TypeError('not an entry');
+  } catch {
+    return { contentSha256: null, entry: null, failure: 'leaf' };
+  }
+  const contentSha256 = typeof entry.contentSha256 === 'string' ? entry.contentSha256 : null;
+  const computed = leafHash(entryBytes);
+  if (bytesToHex(computed) !== leaf.leafHash) return { contentSha256, entry, failure: 'leaf' };
+  if (!isHex64(sth.rootHash) || !Array.isArray(leaf.inclusionProof) || !leaf.inclusionProof.every(isHex64))
+    return { contentSha256, entry, failure: 'inclusion' };
+  const included = verifyInclusion(
+    computed,
+    leaf.leafIndex,
+    sth.treeSize,
+    leaf.inclusionProof.map((p) => hexToBytes(p)),
+    hexToBytes(sth.rootHash),
+  );
+  if (!included) return { contentSha256, entry, failure: 'inclusion' };
+  return { contentSha256, entry, failure: headOk ? null : 'signature' };
+}

@@ -49,6 +49,12 @@ export const pages = {
   /** The traceability overview with its alerts: a code scanned after it was installed. */
   traceDashboard: { path: '/productionManagement/dashboard' },
 
+  // ---- distribution (docs/distribution.md) ----
+  /** The manufacturer's authorisations, opening one (`?id=`): a letter accepted, a renewal due, an expiry reminder. */
+  authorisationManage: { path: '/agent/index', query: 'id' },
+  /** The distributor's view of one letter (`?id=` authorisation): issued to it, suspended, revoked, expiring. */
+  licensedProductDetail: { path: '/distributor/licensedProductDetails', query: 'id' },
+
   // ---- site construction (construction and supervision units: docs/construction.md) ----
   /** One delivery with its lots' inspections: goods arrived, a verdict to confirm, a verdict confirmed or sent back. */
   siteDeliveryDetail: { path: '/projectConstruction/receiveDetail', query: 'id' },

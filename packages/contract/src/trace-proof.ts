@@ -10,19 +10,12 @@
  * public page loads it (with noble-hashes and noble-curves, through ledger-proof.ts and epcis.ts).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { eventHash } from './epcis.ts';
-import { decodeLedgerEntry, leafHash, verifyInclusion, verifyTreeHeadSignature } from './ledger-proof.ts';
+import { checkLedgerLeaf as checkLeaf, type LedgerLeafProof, verifyTreeHeadSignature } from './ledger-proof.ts';
 import { type CustodyStep, custodyStep, type LotFacts, lotFactsOf } from './trace-custody.ts';
 
-/** One ledger entry with its inclusion proof (contract trace.ts `traceLedgerLeaf`). */
-export interface LedgerLeafProof {
-  leafIndex: number;
-  /** The entry's bytes, base64. */
-  entry: string;
-  leafHash: string;
-  inclusionProof: readonly string[];
-}
+export type { LedgerLeafProof };
 
 /** The proof of a code (contract trace.ts `traceProofData`), as plain data. */
 export interface TraceProof {
@@ -64,43 +57,6 @@ export interface TraceProofReport {
   certificate: CertificateCheck | null;
   /** Every record checked. */
   ok: boolean;
-}
-
-function base64ToBytes(value: string): Uint8Array {
-  const binary = atob(value);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-const isHex64 = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
-
-/** The entry, its recorded content hash and whether it sits at its leaf under the head; a failure when not. */
-function checkLeaf(
-  leaf: LedgerLeafProof,
-  sth: TraceProof['sth'],
-  headOk: boolean,
-): { contentSha256: string | null; failure: Exclude<ProofFailure, 'id' | 'content'> | null } {
-  let entryBytes: Uint8Array;
-  let contentSha256: string;
-  try {
-    entryBytes = base64ToBytes(leaf.entry);
-    contentSha256 = decodeLedgerEntry(entryBytes).contentSha256;
-  } catch {
-    return { contentSha256: null, failure: 'leaf' };
-  }
-  const computed = leafHash(entryBytes);
-  if (bytesToHex(computed) !== leaf.leafHash) return { contentSha256, failure: 'leaf' };
-  if (!isHex64(sth.rootHash) || !leaf.inclusionProof.every(isHex64)) return { contentSha256, failure: 'inclusion' };
-  const included = verifyInclusion(
-    computed,
-    leaf.leafIndex,
-    sth.treeSize,
-    leaf.inclusionProof.map((p) => hexToBytes(p)),
-    hexToBytes(sth.rootHash),
-  );
-  if (!included) return { contentSha256, failure: 'inclusion' };
-  return { contentSha256, failure: headOk ? null : 'signature' };
 }
 
 /** Check every record of a code's proof with the ledger's public key (hex), as docs/traceability.md describes. */

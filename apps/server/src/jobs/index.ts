@@ -1,3 +1,4 @@
+import { REMINDER_SWEEP_INTERVAL_MS, runAuthorisationReminders } from '../modules/distribution/index.ts';
 import { EXPIRY_SWEEP_INTERVAL_MS, runCertificateExpirySweep } from '../modules/product/index.ts';
 import type { Job } from './scheduler.ts';
 
@@ -8,5 +9,11 @@ export const jobs: Job[] = [
     name: 'certificate-expiry',
     everyMs: EXPIRY_SWEEP_INTERVAL_MS,
     run: (db) => runCertificateExpirySweep(db),
+  },
+  {
+    // Authorisation letters: both parties told 60, 30 and 7 days before the end (modules/distribution).
+    name: 'authorisation-reminders',
+    everyMs: REMINDER_SWEEP_INTERVAL_MS,
+    run: (db) => runAuthorisationReminders(db),
   },
 ];

@@ -102,6 +102,12 @@ export const AuditActions = {
   issue_order: ['issue', 'return'],
   /** A spot check (from/to = SpotCheckState). */
   spot_check: ['create', 'rectify', 'close'],
+  /**
+   * A manufacturer's authorisation of a distributor (modules/distribution; from/to = AuthorisationStatus, as read
+   * that day): a draft saved or deleted, issued, accepted, suspended, resumed, revoked, renewed (a new draft version
+   * made from it), superseded (by the new version's issue).
+   */
+  authorisation: ['create', 'update', 'delete', 'issue', 'accept', 'suspend', 'resume', 'revoke', 'renew', 'supersede'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

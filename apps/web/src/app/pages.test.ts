@@ -64,6 +64,9 @@ const reach: Record<PageName, Reach[]> = {
   scanIndex: ['public'],
   scanDetail: ['public'],
   certificateVerify: ['public'],
+  // Distribution: the maker's list and the distributor's letter page (messages); the letter's QR code.
+  authorisationManage: [member('manufacturer')],
+  licensedProductDetail: [member('distributor')],
   authorisationVerify: ['public'],
 };
 

@@ -82,6 +82,8 @@ export const authorisations = pgTable(
     /** The last status change after issue (suspension, resumption, revocation): its signed statement and ledger entry. */
     statusChangedAt: tstz('status_changed_at'),
     statusContent: text('status_content'),
+    /** Ed25519 signature over `status_content` by the platform's ledger key, hex (migration 0018). */
+    statusSignature: text('status_signature'),
     statusLeafIndex: integer('status_leaf_index'),
     createdBy: integer('created_by').notNull(),
     createdAt: createdAt(),

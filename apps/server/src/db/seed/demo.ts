@@ -8,6 +8,7 @@ import { organizations, orgModules, userRoles, users } from '../schema/index.ts'
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoConstruction } from './demo-construction.ts';
+import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProducts } from './demo-products.ts';
@@ -258,6 +259,9 @@ export async function seedDemoData(
     // shipments of those lots and their receipts, made through the services as users make them.
     const dealer = party('dealer', '13800000002');
     const builder = party('builder', '13800000003');
+    // Distribution: 南京绿筑's letters to 南京恒通, issued and accepted through the service (before any shipment of
+    // the distributor's, which the authorisation gate checks).
+    await seedDemoDistribution(tx, { maker, dealer });
     await seedTraceDemo(tx, config, { maker, dealer, builder });
     const traceLots = await findDemoTraceLots(tx, maker, dealer);
     if (!traceLots) throw new Error('the trace demo made no lots');

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { CERTIFICATE_VALIDITY_YEARS, type CertificateStateValue } from '@jcbb/contract';
 import { canonicalEntryJson } from '@jcbb/contract/ledger-proof';
 
@@ -50,11 +50,6 @@ export function sha256Hex(text: string): string {
 export function canonicalContent(content: CertificateContent | RevocationContent): { text: string; sha256: string } {
   const text = canonicalEntryJson(content as unknown as Parameters<typeof canonicalEntryJson>[0]);
   return { text, sha256: sha256Hex(text) };
-}
-
-/** A URL-safe random public id: 16 bytes, base64url (22 characters), unguessable and stable. */
-export function newPublicId(): string {
-  return randomBytes(16).toString('base64url');
 }
 
 /** A date `years` later, the day before: a certificate from 2026-07-01 for 5 years is valid until 2031-06-30. */

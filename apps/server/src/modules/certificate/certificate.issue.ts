@@ -7,9 +7,10 @@ import {
 } from '@jcbb/contract';
 import type { Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { newPublicId } from '../../lib/tokens.ts';
 import { appendLedgerEntry } from '../ledger/index.ts';
 import { recomputeProductTags } from '../product/index.ts';
-import { type CertificateContent, canonicalContent, newPublicId } from './certificate.content.ts';
+import { type CertificateContent, canonicalContent } from './certificate.content.ts';
 import * as repo from './certificate.repository.ts';
 
 /** audit_log.entity_type of this module's records. */

@@ -1,7 +1,7 @@
 import { ApplicationType } from '@jcbb/contract';
 import { keyFingerprint } from '@jcbb/contract/ledger-proof';
-import QRCode from 'qrcode';
 import type { FontChoice } from '../../lib/cjk-font.ts';
+import { drawQrCode } from '../../lib/pdf-qr.ts';
 import { ledgerSigner } from '../ledger/index.ts';
 import type { CertificateView } from './certificate.service.ts';
 
@@ -133,22 +133,11 @@ export async function renderCertificatePdf(cert: CertificateView, options: PdfOp
     }
   }
 
-  // QR code of the public verification URL, drawn as vector squares (sharp at any zoom or print size).
-  const qr = QRCode.create(cert.verifyUrl, { errorCorrectionLevel: 'M' });
-  const modules = qr.modules;
+  // QR code of the public verification URL.
   const qrSize = 150;
-  const cell = qrSize / (modules.size + 8);
   const qrX = width - 56 - 30 - qrSize;
   const qrY = height - 56 - 60 - qrSize;
-  doc.rect(qrX, qrY, qrSize, qrSize).fill('#fff');
-  doc.fillColor('#000');
-  for (let row = 0; row < modules.size; row++) {
-    for (let col = 0; col < modules.size; col++) {
-      if (modules.get(row, col)) doc.rect(qrX + (col + 4) * cell, qrY + (row + 4) * cell, cell, cell);
-    }
-  }
-  doc.fill('#000');
-  doc.link(qrX, qrY, qrSize, qrSize, cert.verifyUrl);
+  drawQrCode(doc, cert.verifyUrl, qrX, qrY, qrSize);
   doc
     .fontSize(10)
     .fillColor('#333')

@@ -3,10 +3,15 @@
  *
  *   coverageOf(tx, question, { lock })   which authorisation covers each line of a distributor's shipment or
  *                                        contract (product, region, date, project, cap), else the first rule it fails
- *                                        (the gate draws caps down itself, distribution.gate.ts)
+ *
+ *   Authorisations and letters (d-auth):
+ *   registerDistributionRoutes(app, { db, files, config })   every /api/agent/… and /open/authorisation call
+ *   createAuthorisationService({ db })   authorisations: drafts, issue (signed, on the ledger), acceptance, suspension,
+ *                                        resumption, revocation, renewal (the demo seed issues through it)
+ *   runAuthorisationReminders(db, today?)   the reminders job: both parties told 60, 30 and 7 days before the end
  */
+export { createAuthorisationService } from './distribution.authorisation.service.ts';
 export { coverageOf } from './distribution.coverage.ts';
-
 // ---- shipping under authorisation (d-gate) ----
 /**
  *   distributionShipmentGate           traceability's ShipmentGate: a distributor's shipment covered line by line
@@ -14,9 +19,9 @@ export { coverageOf } from './distribution.coverage.ts';
  *                                      relied on kept in shipment_line_authorisations; app.ts passes it to trace
  *   distributionDeliveryLetters        traceability's DeliveryLetters: the letters a delivery was shipped under, for
  *                                      the public scan page; app.ts passes it to trace
- *   registerDistributionScopeRoutes(app, createScopeService({ db }))   the coverage call POST /api/agent/scope/check
+ *   (the coverage call POST /api/agent/scope/check is registered by registerDistributionRoutes)
  */
 export { distributionShipmentGate } from './distribution.gate.ts';
 export { distributionDeliveryLetters } from './distribution.letters.ts';
-export { registerDistributionScopeRoutes } from './distribution.scope.routes.ts';
-export { createScopeService } from './distribution.scope.service.ts';
+export { REMINDER_SWEEP_INTERVAL_MS, runAuthorisationReminders } from './distribution.reminders.ts';
+export { registerDistributionRoutes } from './distribution.routes.ts';

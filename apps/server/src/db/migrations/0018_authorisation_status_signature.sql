@@ -1,0 +1,1 @@
+ALTER TABLE "authorisations" ADD COLUMN "status_signature" text;
