@@ -1,4 +1,10 @@
-import { coverageRefusalLabels, type EndpointInput, ShipmentStatus, traceEndpoints } from '@jcbb/contract';
+import {
+  coverageRefusalLabels,
+  distributionEndpoints,
+  type EndpointInput,
+  ShipmentStatus,
+  traceEndpoints,
+} from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +17,7 @@ import {
   shipmentLineAuthorisations,
 } from '../../db/schema/index.ts';
 import { addAddress, addBareProduct, addCodes, addLot, certify, userOf } from '../trace/trace.test-support.ts';
+import { demoScope, issuedLetter, letterInput } from './distribution.authorisation.test-support.ts';
 import { addContract, addLetter, type Letter, stockedProduct } from './distribution.test-support.ts';
 
 /**
@@ -258,6 +265,40 @@ describe('a covered shipment', () => {
     expect(detail.lines[0]?.scope).toBeUndefined();
     ok(await call('maker', traceEndpoints.shipmentShip, { id: saved.id }));
     expect(await relied(saved.id)).toEqual([]);
+  });
+});
+
+describe('letters issued through the calls', () => {
+  it('a letter issued and accepted covers the shipment and is the one recorded; suspended, then revoked, it covers no more', async () => {
+    const g = await dealerHolds(20);
+    const scope = await demoScope(server);
+    const issued = await issuedLetter(
+      () => server,
+      tokens,
+      letterInput(scope, { items: [{ productId: g.productId, specIds: [], quantityCap: 10 }] }),
+    );
+    const first = await tryShip([{ specId: g.specId, lotId: g.lotId, quantity: 4 }]);
+    expect(first.detail.lines[0]?.scope).toMatchObject({ covered: true, letterPublicId: issued.publicId });
+    ok(first.res);
+    expect((await relied(first.id)).map((r) => r.authorisationId)).toEqual([issued.id]);
+
+    ok(await call('maker', distributionEndpoints.authorisationSuspend, { id: issued.id, reason: '核查经销商资质' }));
+    const suspended = await tryShip([{ specId: g.specId, lotId: g.lotId, quantity: 1 }]);
+    expect(fieldsOf(suspended.res)).toEqual({ 'lines.0.specId': zh('not_active') });
+
+    ok(await call('maker', distributionEndpoints.authorisationRevoke, { id: issued.id, reason: '停止合作' }));
+    const revoked = await call('dealer', traceEndpoints.shipmentShip, { id: suspended.id });
+    expect(fieldsOf(revoked)).toEqual({ 'lines.0.specId': zh('not_active') });
+  });
+
+  it('a letter issued but not yet accepted does not cover', async () => {
+    const g = await dealerHolds(5);
+    const scope = await demoScope(server);
+    await issuedLetter(() => server, tokens, letterInput(scope, { items: [{ productId: g.productId, specIds: [] }] }), {
+      accept: false,
+    });
+    const { res } = await tryShip([{ specId: g.specId, lotId: g.lotId, quantity: 1 }]);
+    expect(fieldsOf(res)).toEqual({ 'lines.0.specId': zh('not_active') });
   });
 });
 
