@@ -68,12 +68,12 @@ function texts(event: LetterEvent, row: AuthorisationRow, n: Names, reason: stri
     case 'remind':
       return {
         maker: {
-          title: `授权书 ${no} 将于 ${row.validUntil} 到期`,
-          content: `给${n.distributor}的授权还有 ${n.daysLeft ?? 0} 天到期，如需继续合作请续签。`,
+          title: `授权书 ${no} 将于 ${row.validUntil} 到期（还有 ${n.daysLeft ?? 0} 天）`,
+          content: `给${n.distributor}的授权即将到期，如需继续合作请续签。`,
         },
         distributor: {
-          title: `${n.maker}的授权书 ${no} 将于 ${row.validUntil} 到期`,
-          content: `还有 ${n.daysLeft ?? 0} 天到期，到期后不能再按此授权发货。`,
+          title: `${n.maker}的授权书 ${no} 将于 ${row.validUntil} 到期（还有 ${n.daysLeft ?? 0} 天）`,
+          content: '到期后不能再按此授权销售和发货。',
         },
       };
   }

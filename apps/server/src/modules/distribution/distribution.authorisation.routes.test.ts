@@ -347,6 +347,9 @@ describe('who may call', () => {
     expect((await call('dealer', api.authorisationSave, input())).status).toBe(403);
     expect((await call(null, api.authorisationList, {})).status).toBe(401);
     expect((await call(null, api.authorisationVerify, { id: 'no-such-letter' })).status).toBe(404);
+    // A draft is nobody's business but the maker's, the public's least.
+    const draft = ok(await call('maker', api.authorisationSave, input()));
+    expect((await call(null, api.authorisationVerify, { id: draft.publicId })).status).toBe(404);
   });
 
   it('lists the distributor’s letters and the maker’s expiring ones', async () => {
@@ -367,6 +370,10 @@ describe('who may call', () => {
     const found = ok(await call('maker', api.distributorSearch, { keyword: '恒通' }));
     expect(found.map((d) => d.name)).toEqual(['南京恒通建材贸易有限公司']);
     expect(ok(await call('maker', api.distributorSearch, { keyword: '绿筑' }))).toEqual([]);
+    const creditCode = found[0]?.creditCode as string;
+    expect(creditCode).toMatch(/^[0-9A-Z]{18}$/);
+    const byCode = ok(await call('maker', api.distributorSearch, { keyword: creditCode.slice(-8).toLowerCase() }));
+    expect(byCode.map((d) => d.name)).toEqual(['南京恒通建材贸易有限公司']);
     expect((await call('dealer', api.distributorSearch, { keyword: '恒通' })).status).toBe(403);
   });
 });

@@ -33,12 +33,13 @@ export function createAuthorisationVerification({ db }: { db: Db }) {
               .limit(1)
           : [];
       const signer = ledgerSigner();
+      const today = shanghaiToday();
       return {
         publicId: row.publicId,
         number: row.number,
         version: row.version,
-        state: stateOf(row, shanghaiToday()),
-        checkedOn: shanghaiToday(),
+        state: stateOf(row, today),
+        checkedOn: today,
         statusReason: row.statusReason,
         statusChangedAt: formatOptionalShanghaiTime(row.statusChangedAt),
         letter: {
