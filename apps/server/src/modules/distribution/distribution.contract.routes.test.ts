@@ -342,5 +342,18 @@ describe('shipping against a contract', () => {
       expect.objectContaining({ id: shipmentId, number }),
     ]);
     expect((await call('otherDealer', api.contractShip, body)).status).toBe(404);
+
+    // Shipped through traceability, the gate draws the contract line down; what is left is what may be drafted.
+    ok(await call('dealer', traceEndpoints.shipmentShip, { id: shipmentId }));
+    const after = ok(await call('dealer', api.contractDetail, { id }));
+    expect(after.lines[0]).toMatchObject({ shippedQuantity: 50, remainingQuantity: 70.5 });
+    expect(
+      fieldsOf(
+        await call('dealer', api.contractShip, {
+          ...body,
+          lines: [{ contractLineId: line, lotId: lot?.id as number, quantity: 71 }],
+        }),
+      )['lines.0.quantity'],
+    ).toBe('超出合同剩余数量 70.5');
   });
 });
