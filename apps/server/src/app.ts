@@ -38,7 +38,11 @@ import {
   createConstructionServices,
   registerConstructionRoutes,
 } from './modules/construction/index.ts';
-import { registerDistributionRoutes } from './modules/distribution/index.ts';
+import {
+  distributionDeliveryLetters,
+  distributionShipmentGate,
+  registerDistributionRoutes,
+} from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
@@ -351,7 +355,18 @@ function registerModules(
   );
   // A receipt into a project's stock starts the site's inspection (trace.intake.ts): traceability declares the hook,
   // the construction module implements it.
-  registerTraceRoutes(app, { db: db, files, config, kv, addressKey, intake: constructionIntake });
+  // A distributor's shipment must be covered by its letters of authorisation (trace.shipment.gate.ts), and the scan
+  // page shows the letter a delivery relied on (trace.letters.ts): traceability declares both, distribution implements.
+  registerTraceRoutes(app, {
+    db: db,
+    files,
+    config,
+    kv,
+    addressKey,
+    intake: constructionIntake,
+    gate: distributionShipmentGate,
+    letters: distributionDeliveryLetters,
+  });
   registerConstructionRoutes(
     app,
     createConstructionServices({

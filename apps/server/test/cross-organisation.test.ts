@@ -971,6 +971,12 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     endpoint: O.submitCertification,
     reason: 'Another organisation’s licence upload is refused (400 licenseUploadId): certification.test.ts.',
   },
+  // ---- distribution: the scope check (d-gate) ----
+  {
+    endpoint: distributionEndpoints.scopeCheck,
+    reason:
+      'Distributors only (a manufacturer 403); another distributor’s contractId answers 404: distribution.scope.routes.test.ts.',
+  },
   {
     endpoint: distributionEndpoints.authorisationVerify,
     reason: 'Public by design: anyone checks a letter from its QR code (distribution.authorisation.routes.test.ts).',

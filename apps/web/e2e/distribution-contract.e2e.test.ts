@@ -78,19 +78,20 @@ describe.runIf(hasChromium)('a sales contract', () => {
 
       await page.waitForURL(/contractDetail\?id=\d+/);
       detailPath = new URL(page.url()).pathname + new URL(page.url()).search;
-      await page.getByText(NUMBER).first().waitFor();
-      await page.getByText('草稿', { exact: true }).waitFor();
+      // The list stays alive behind the detail (keep-alive): look inside the contract's own card.
+      const head = page.locator('.ant-card', { hasText: NUMBER }).first();
+      await head.getByText('草稿', { exact: true }).waitFor();
       // The line is checked against the letters before anything is signed.
       await page.getByText(/^已授权：AU/).waitFor();
 
       await page.getByRole('button', { name: '签订（上链存证）' }).click();
       await confirm(page);
-      await page.getByText('已签订', { exact: true }).waitFor();
+      await head.getByText('已签订', { exact: true }).waitFor();
       await page.getByText(/^第 \d+ 条$/).waitFor();
 
-      await page.getByRole('button', { name: '生效' }).click();
+      await page.getByRole('button', { name: /^生\s*效$/ }).click();
       await confirm(page);
-      await page.getByText('履行中', { exact: true }).waitFor();
+      await head.getByText('履行中', { exact: true }).waitFor();
       await shot(page, 'detail-1366');
 
       await page.getByRole('button', { name: '按合同发货' }).click();
@@ -116,7 +117,7 @@ describe.runIf(hasChromium)('a sales contract', () => {
       await shot(page, 'list-390');
       if (detailPath) {
         await page.goto(detailPath);
-        await page.getByText('履行中', { exact: true }).waitFor();
+        await page.locator('.ant-card', { hasText: NUMBER }).first().getByText('履行中', { exact: true }).waitFor();
         await noSidewaysScroll(page);
         await shot(page, 'detail-390');
         await page.goto(detailPath.replace('contractDetail', 'contractSendProduct'));

@@ -32,6 +32,8 @@ import {
   salesContractListData,
   salesContractSaveBody,
   salesContractTerminateBody,
+  scopeCheckBody,
+  scopeCheckData,
 } from './distribution.ts';
 import { endpoint } from './endpoint.ts';
 import { z } from './zod.ts';
@@ -131,6 +133,13 @@ export const distributionEndpoints = {
     response: authorisationVerifyData,
   }),
   // ---- the scope check ----
+  /** Would the caller's letters cover these lines for a destination on a date (and within a contract)? */
+  scopeCheck: endpoint({
+    method: 'POST',
+    path: '/api/agent/scope/check',
+    body: scopeCheckBody,
+    response: scopeCheckData,
+  }),
   // ---- distributor products, licensed products and sales contracts ----
   productList: endpoint({
     method: 'POST',

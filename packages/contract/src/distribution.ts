@@ -165,6 +165,57 @@ export function regionCovers(authorised: string, place: string): boolean {
 /** Whether two authorised regions overlap (one covers the other): the exclusivity rule's test. */
 export const regionsOverlap = (a: string, b: string): boolean => regionCovers(a, b) || regionCovers(b, a);
 
+// ---- the scope check (d-gate) ----
+
+/** At most this many lines in one scope check (a contract's lines, a shipment's). */
+export const SCOPE_CHECK_LINES_MAX = 500;
+
+/**
+ * The coverage call (POST /api/agent/scope/check, distributors only): would the caller's letters cover these lines
+ * for a destination — a region (any GB/T 2260 code), a platform project (its county and the project) or a trace
+ * address (its county) — on a date, and, with a contract of the caller's, within the contract's remaining quantities?
+ */
+export const scopeCheckBody = z
+  .object({
+    lines: z
+      .array(z.object({ specId: positiveId('规格型号'), quantity: quantityField('数量') }), { error: '请添加明细' })
+      .min(1, '请至少添加一行明细')
+      .max(SCOPE_CHECK_LINES_MAX, `一次最多核对 ${SCOPE_CHECK_LINES_MAX} 行`),
+    regionCode: z.preprocess(
+      blankToUndefined,
+      z.string().trim().regex(DIVISION_CODE_PATTERN, '区划代码应为 6 位数字').optional(),
+    ),
+    projectId: z.preprocess(blankToUndefined, positiveId('项目').optional()),
+    addressId: z.preprocess(blankToUndefined, positiveId('收货地址').optional()),
+    date: dateField('日期'),
+    contractId: z.preprocess(blankToUndefined, positiveId('经销合同').optional()),
+  })
+  .refine((b) => [b.regionCode, b.projectId, b.addressId].filter((v) => v !== undefined).length === 1, {
+    message: '请选择目的地：区域、项目或收货地址之一',
+    path: ['regionCode'],
+  });
+export type ScopeCheckInput = z.input<typeof scopeCheckBody>;
+
+export const scopeLineView = z.object({
+  specId: z.number().int(),
+  covered: z.boolean(),
+  /** The rule a refusal names (CoverageRefusal), null when covered. */
+  refusal: z.enum(coverageRefusalValues).nullable(),
+  /** The refusal's sentence, or what the line relies on. */
+  label: z.string(),
+  letterNumber: z.string().nullable(),
+  letterPublicId: z.string().nullable(),
+  makerName: z.string().nullable(),
+  /** What the covering item's cap leaves after this line (and the earlier ones); null = no cap or not covered. */
+  remainingCap: z.number().nullable(),
+});
+export const scopeCheckData = z.object({
+  /** The destination's region as checked (null when unknown: never covered). */
+  regionCode: z.string().nullable(),
+  lines: z.array(scopeLineView),
+});
+export type ScopeCheckData = z.infer<typeof scopeCheckData>;
+
 // ---- authorisations and letters ----
 
 /** Page size of the authorisation lists. */

@@ -662,6 +662,18 @@ export const shipmentLineView = z.object({
   /** Evidence valid on the ship date (snapshotted when shipped; live for a draft). */
   evidence: evidenceSnapshot,
   progress: receiptProgress,
+  /**
+   * A draft's line as another module's shipping rule sees it (a distributor's letter of authorisation): covered, with
+   * the letter it relies on, or refused with the rule's sentence. Absent when no rule applies.
+   */
+  scope: z
+    .object({
+      covered: z.boolean(),
+      label: z.string(),
+      letterNumber: z.string().optional(),
+      letterPublicId: z.string().optional(),
+    })
+    .optional(),
 });
 
 export const traceEventView = z.object({
@@ -942,5 +954,20 @@ export const publicTraceData = z.object({
   proof: traceProofData,
   alerts: z.array(z.object({ kind: z.string(), message: z.string() })),
   scanCount: z.number().int(),
+  /**
+   * For a delivery a distributor shipped, the letter of authorisation it was shipped under: maker, distributor, the
+   * letter's number and the id of its own verification page (/free/authorisation?id=). Not covered by `proof`: the
+   * letter is checked on its own page. Absent from older answers = none.
+   */
+  letters: z
+    .array(
+      z.object({
+        makerName: z.string(),
+        distributorName: z.string(),
+        letterNumber: z.string(),
+        letterPublicId: z.string(),
+      }),
+    )
+    .default([]),
 });
 export type PublicTraceData = z.infer<typeof publicTraceData>;

@@ -41,5 +41,8 @@ describe('the demo sales contracts', () => {
     const coverage = Object.fromEntries(list.map((r) => [r.productName, r.coverage]));
     expect(coverage).toMatchObject({ 岩棉保温板: 'in_force', '水性建筑涂料（内墙）': 'not_covered' });
     expect(coverage.断桥铝合金节能窗).toBe('expiring');
+    expect(list.find((r) => r.productName === '岩棉保温板')?.supplyAddresses.map((a) => a.name)).toEqual([
+      '恒通栖霞仓库',
+    ]);
   });
 });

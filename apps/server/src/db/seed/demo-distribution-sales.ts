@@ -1,4 +1,4 @@
-import { distributorProductSaveBody, OrgType, Role, salesContractSaveBody } from '@jcbb/contract';
+import { distributorProductSaveBody, OrgType, productUnits, Role, salesContractSaveBody } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import type { SessionUser } from '../../lib/session-user.ts';
 import { createDistributorConsoleServices } from '../../modules/distribution/index.ts';
 import { createFileService } from '../../modules/file/index.ts';
 import type { Db, Tx } from '../client.ts';
-import { authorisationItems, authorisations, productSpecs, products, projects } from '../schema/index.ts';
+import { addresses, authorisationItems, authorisations, productSpecs, products, projects } from '../schema/index.ts';
 import { tinyPdf } from './demo-products.ts';
 
 /**
@@ -59,21 +59,32 @@ export async function seedDemoDistributionSales(
   const { products: records, contracts } = createDistributorConsoleServices({ db });
   const dealer = actor(input.dealer);
 
-  // A record of each product (and specification) its letters name, priced per its unit.
+  // A record of each product (and specification) its letters name, priced per its (first) specification's unit.
   const licensed = await tx
     .selectDistinct({ productId: authorisationItems.productId, specId: authorisationItems.specId })
     .from(authorisationItems)
     .innerJoin(authorisations, eq(authorisations.id, authorisationItems.authorisationId))
     .where(and(eq(authorisations.distributorOrgId, input.dealer.orgId), ne(authorisations.status, 'draft')));
+  // Its warehouses (demo-trace.ts) are where it supplies from.
+  const warehouses = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.orgId, input.dealer.orgId), eq(addresses.kind, 'warehouse')));
   for (const [i, item] of licensed.entries()) {
+    const [spec] = await tx
+      .select({ unitId: productSpecs.unitId })
+      .from(productSpecs)
+      .where(item.specId === null ? eq(productSpecs.productId, item.productId) : eq(productSpecs.id, item.specId))
+      .limit(1);
     await records.save(
       dealer,
       record({
         productId: item.productId,
         specId: item.specId ?? undefined,
         priceFen: 4_800 + i * 1_250,
-        priceUnit: '平方米',
+        priceUnit: productUnits.find((u) => u.id === spec?.unitId)?.name ?? '件',
         supplyRegionCodes: ['320100'],
+        supplyAddressIds: warehouses.map((w) => w.id),
         minOrderQuantity: 50,
         leadDays: 3 + i,
         remarks: '含南京市内运费',

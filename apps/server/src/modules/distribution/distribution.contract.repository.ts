@@ -74,7 +74,12 @@ export async function specsByIds(tx: Tx, ids: number[]) {
 
 export async function orgById(tx: Tx | Db, id: number) {
   const [row] = await tx
-    .select({ id: organizations.id, name: organizations.name, creditCode: organizations.creditCode })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      type: organizations.type,
+      creditCode: organizations.creditCode,
+    })
     .from(organizations)
     .where(eq(organizations.id, id));
   return row;

@@ -1,9 +1,9 @@
 import { distributionEndpoints as api, type EndpointInput, OrgType, traceEndpoints } from '@jcbb/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { addresses, ledgerEntries, lots, salesContractShipments } from '../../db/schema/index.ts';
+import { addresses, ledgerEntries, lots, messages, salesContractShipments } from '../../db/schema/index.ts';
 import { creditCode } from '../organization/test-support.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { addAddress, projectIdOf, specOf, userOf } from '../trace/trace.test-support.ts';
@@ -263,6 +263,15 @@ describe('the contract’s life', () => {
     expect(buyerView).toMatchObject({ status: 'completed', side: 'buyer', actions: [] });
     const theirs = ok(await call('developer', api.contractList, { side: 'buyer' }));
     expect(theirs.list.map((c) => c.id)).toContain(id);
+    const number = buyerView.number;
+    const told = await server.database.db
+      .select({ title: messages.title, channel: messages.channelNo })
+      .from(messages)
+      .where(and(eq(messages.companyId, developer), like(messages.title, `%${number}`)));
+    expect(told.map((m) => m.title).sort()).toEqual(
+      [`经销合同已签订：${number}`, `经销合同已生效：${number}`, `经销合同已完成：${number}`].sort(),
+    );
+    expect(new Set(told.map((m) => m.channel))).toEqual(new Set(['jcbb']));
 
     const other = await signedContract();
     expect(fieldsOf(await callRaw('dealer', api.contractTerminate, { id: other.id })).reason).toBeDefined();
@@ -333,5 +342,18 @@ describe('shipping against a contract', () => {
       expect.objectContaining({ id: shipmentId, number }),
     ]);
     expect((await call('otherDealer', api.contractShip, body)).status).toBe(404);
+
+    // Shipped through traceability, the gate draws the contract line down; what is left is what may be drafted.
+    ok(await call('dealer', traceEndpoints.shipmentShip, { id: shipmentId }));
+    const after = ok(await call('dealer', api.contractDetail, { id }));
+    expect(after.lines[0]).toMatchObject({ shippedQuantity: 50, remainingQuantity: 70.5 });
+    expect(
+      fieldsOf(
+        await call('dealer', api.contractShip, {
+          ...body,
+          lines: [{ contractLineId: line, lotId: lot?.id as number, quantity: 71 }],
+        }),
+      )['lines.0.quantity'],
+    ).toBe('超出合同剩余数量 70.5');
   });
 });

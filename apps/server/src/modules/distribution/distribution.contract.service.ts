@@ -16,7 +16,7 @@ import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts
 import type { SessionUser } from '../../lib/session-user.ts';
 import { appendLedgerEntry } from '../ledger/index.ts';
 import { sendMessage } from '../message/index.ts';
-import { regionFullNames } from '../trace/index.ts';
+import { channelOf, regionFullNames } from '../trace/index.ts';
 import * as repo from './distribution.contract.repository.ts';
 import { type ContractShipBody, shipAgainstContract } from './distribution.contract.ship.ts';
 import { contractTransition, type SalesContractSide } from './distribution.contract.transitions.ts';
@@ -142,13 +142,14 @@ export function createSalesContractService({ db }: { db: Db }) {
       reason: extra.statusReason ?? null,
       data,
     });
-    if (c.buyerOrgId !== null) {
+    const buyer = c.buyerOrgId === null ? undefined : await repo.orgById(tx, c.buyerOrgId);
+    if (buyer) {
       const verb = { sign: '已签订', activate: '已生效', complete: '已完成', terminate: '已终止' }[action];
       await sendMessage(
         tx,
-        { orgId: c.buyerOrgId },
+        { orgId: buyer.id },
         {
-          channel: 'agent',
+          channel: channelOf(buyer.type),
           title: `经销合同${verb}：${c.number}`,
           content: `与您单位的经销合同 ${c.number}${verb}${extra.statusReason ? `，原因：${extra.statusReason}` : ''}。`,
         },

@@ -6,6 +6,8 @@ import { registerAuthorisationRoutes } from './distribution.authorisation.routes
 import { createAuthorisationService } from './distribution.authorisation.service.ts';
 import { registerDistributorConsoleRoutes } from './distribution.contract.routes.ts';
 import { createAuthorisationVerification } from './distribution.public.ts';
+import { registerDistributionScopeRoutes } from './distribution.scope.routes.ts';
+import { createScopeService } from './distribution.scope.service.ts';
 
 /** What the distribution module's routes are built from (app.ts passes them). */
 export interface DistributionDeps {
@@ -28,4 +30,5 @@ export function registerDistributionRoutes(app: FastifyInstance, deps: Distribut
     deps.config,
   );
   registerDistributorConsoleRoutes(app, deps);
+  registerDistributionScopeRoutes(app, createScopeService({ db: deps.db }));
 }

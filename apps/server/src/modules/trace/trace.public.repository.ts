@@ -1,3 +1,4 @@
+import { ShipmentStatus } from '@jcbb/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -10,6 +11,8 @@ import {
   productSpecs,
   products,
   productUnits,
+  shipmentCodes,
+  shipments,
   traceAlerts,
   traceCodes,
   traceEventCodes,
@@ -225,4 +228,25 @@ export async function certificateContentAt(tx: Tx, leafIndex: number): Promise<s
     .where(eq(certificates.leafIndex, leafIndex))
     .limit(1);
   return row?.content ?? null;
+}
+
+/** The shipment lines that carried any of the codes and went out (shipped, received or closed; not voided). */
+export async function shippedLinesCarrying(tx: Tx, codes: readonly string[]): Promise<number[]> {
+  if (codes.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ lineId: shipmentCodes.lineId })
+    .from(shipmentCodes)
+    .innerJoin(shipments, eq(shipments.id, shipmentCodes.shipmentId))
+    .where(
+      and(
+        inArray(shipmentCodes.code, [...codes]),
+        inArray(shipments.status, [
+          ShipmentStatus.SHIPPED,
+          ShipmentStatus.PARTIALLY_RECEIVED,
+          ShipmentStatus.RECEIVED,
+          ShipmentStatus.CLOSED,
+        ]),
+      ),
+    );
+  return rows.map((r) => r.lineId);
 }

@@ -4,14 +4,22 @@ import type { Db } from '../../db/client.ts';
 import type { AddressKey } from '../../lib/address-keys.ts';
 import type { KvStore } from '../../lib/kv-store.ts';
 import { defineRoute } from '../../lib/route.ts';
+import type { DeliveryLetters } from './trace.letters.ts';
 import { createTracePublicService } from './trace.public.service.ts';
 import { createScanGate } from './trace.scans.ts';
 
 const tags = ['追溯（公开） Traceability (public scan page)'];
 
 /** The public scan page's calls: signed like every /open/ call, no session (docs/traceability.md). */
-export function registerTracePublicRoutes(app: FastifyInstance, deps: { db: Db; kv: KvStore; addressKey: AddressKey }) {
-  const service = createTracePublicService({ db: deps.db, scans: createScanGate(deps.kv, deps.addressKey) });
+export function registerTracePublicRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; kv: KvStore; addressKey: AddressKey; letters?: DeliveryLetters },
+) {
+  const service = createTracePublicService({
+    db: deps.db,
+    scans: createScanGate(deps.kv, deps.addressKey),
+    letters: deps.letters,
+  });
 
   defineRoute(app, api.publicTrace, {
     summary: '扫码查询 What a trace code stands for, where it went and whether it is genuine',
@@ -23,7 +31,9 @@ export function registerTracePublicRoutes(app: FastifyInstance, deps: { db: Db; 
       'count. Codes are read without spaces or dashes and in any case. A scan is counted once per client address, ' +
       'code and day (Asia/Shanghai; the address kept a day as a salted hash, never itself), and nothing else about ' +
       'the caller. A scan of installed or used material raises the ' +
-      'after_installed alert once and tells the maker. Unknown code: 404.',
+      'after_installed alert once and tells the maker. `letters`: for a delivery a distributor shipped, the letter of ' +
+      'authorisation it relied on (maker, distributor, number, its own verification page): not part of the trace ' +
+      'proof. Unknown code: 404.',
     tags,
     handler: ({ params, request }) => service.trace(params.code, request.ip),
   });

@@ -24,6 +24,7 @@ import { sendMessage } from '../message/index.ts';
 import { raiseTraceAlert } from './trace.alerts.ts';
 import { type EpcisEvent, epcisDocument } from './trace.epcis.ts';
 import { evidenceAsOf } from './trace.evidence.ts';
+import type { DeliveryLetters } from './trace.letters.ts';
 import * as repo from './trace.public.repository.ts';
 import type { ScanGate } from './trace.scans.ts';
 
@@ -69,7 +70,12 @@ function publishedEvent(document: unknown): Record<string, unknown> {
  * nothing about people — organisations, cities and dates only. Each scan is counted per code and day (no IP, no
  * user agent), and a scan of installed or used material raises the after_installed alert for the maker.
  */
-export function createTracePublicService(deps: { db: Db; cache?: AnswerCache; scans?: ScanGate }) {
+export function createTracePublicService(deps: {
+  db: Db;
+  cache?: AnswerCache;
+  scans?: ScanGate;
+  letters?: DeliveryLetters;
+}) {
   const { db } = deps;
   const cache = deps.cache ?? createAnswerCache({ generation: catalogueGeneration(db) });
 
@@ -148,6 +154,13 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache; sc
     };
   }
 
+  /** The letters of authorisation the deliveries carrying the code were shipped under (none without the read). */
+  async function lettersOf(codes: readonly string[]) {
+    if (!deps.letters) return [];
+    const lineIds = await repo.shippedLinesCarrying(db, codes);
+    return lineIds.length === 0 ? [] : deps.letters.ofShipmentLines(db, lineIds);
+  }
+
   return {
     async trace(code: string, scanner: string | null = null): Promise<PublicTraceData> {
       const today = shanghaiToday();
@@ -155,11 +168,12 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache; sc
       const own = [code, ...ancestors];
       // Independent reads, each its own statement: on PostgreSQL they go out at once on the pool's connections (one
       // round trip of waiting instead of eight); PGlite, with its one connection, takes them in turn.
-      const [scanCount, facts, alertRows, named] = await Promise.all([
+      const [scanCount, facts, alertRows, named, letters] = await Promise.all([
         countScan(row, today, scanner),
         productFacts(row.productId, today),
         repo.alertsOf(db, own),
         repo.eventsNaming(db, own),
+        lettersOf(own),
       ]);
       const { certificate, certificateState, listingRows } = facts;
       const [proof, cities] = await Promise.all([
@@ -211,6 +225,7 @@ export function createTracePublicService(deps: { db: Db; cache?: AnswerCache; sc
         proof,
         alerts: [...alerts.values()],
         scanCount,
+        letters,
       };
     },
 

@@ -459,7 +459,7 @@ async function shipSiteReturn(tx: Tx, user: SessionUser, r: SiteReturn, at: Date
     lines: [{ specId: line.specId, lotId: r.lotId, quantity: r.quantity, codes: r.codes }],
   });
   await auditReturnDraft(tx, user, saved, { returnOfReceiptId: receipt.id, siteReturn: true });
-  return shipDraft(tx, user, saved.id, at);
+  return shipDraft(tx, user, saved.id, at, undefined);
 }
 
 export type TraceReceiptService = ReturnType<typeof createTraceReceiptService>;

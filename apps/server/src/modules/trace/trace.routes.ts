@@ -11,10 +11,12 @@ import { createCodeService } from './trace.code.service.ts';
 import { registerTraceDashboardRoutes } from './trace.dashboard.routes.ts';
 import { createTraceDashboardService } from './trace.dashboard.service.ts';
 import type { ProjectIntake } from './trace.intake.ts';
+import type { DeliveryLetters } from './trace.letters.ts';
 import { registerLotRoutes } from './trace.lot.routes.ts';
 import { createLotService } from './trace.lot.service.ts';
 import { registerTracePublicRoutes } from './trace.public.routes.ts';
 import { createTraceReceiptService } from './trace.receipt.service.ts';
+import type { ShipmentGate } from './trace.shipment.gate.ts';
 import { registerTraceShipmentRoutes } from './trace.shipment.routes.ts';
 import { createTraceShipmentService } from './trace.shipment.service.ts';
 import { registerTraceStockViewRoutes } from './trace.stock-view.routes.ts';
@@ -30,6 +32,10 @@ export interface TraceDeps {
   addressKey: AddressKey;
   /** What a receipt into a project's stock sets off at the site (the construction module's, trace.intake.ts). */
   intake?: ProjectIntake;
+  /** Another module's rules on shipping (distribution's scope of authorisation, trace.shipment.gate.ts). */
+  gate?: ShipmentGate;
+  /** The letters a distributor's delivery was shipped under, for the scan page (distribution's, trace.letters.ts). */
+  letters?: DeliveryLetters;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import { isCertifiedOrg, orgIsCertified, uncertifiedForbidden } from '../../lib/certification.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import { evidenceAsOf } from './trace.evidence.ts';
+import type { GateShipment, ShipmentGate } from './trace.shipment.gate.ts';
 import {
   type Destination,
   destinationOf,
@@ -247,15 +248,37 @@ export function codesByLineOf(rows: readonly { lineId: number; code: string }[])
   return byLine;
 }
 
+/** A shipment and its lines as a gate sees them (trace.shipment.gate.ts). */
+export function gateShipmentOf(s: repo.ShipmentRow, orgType: number, lineRows: readonly repo.LineRow[]): GateShipment {
+  return {
+    shipmentId: s.id,
+    shipperOrgId: s.fromOrgId,
+    shipperOrgType: orgType,
+    isReturn: s.returnOfReceiptId !== null,
+    regionCode: s.toRegionCode,
+    projectId: s.toKind === 'project' ? s.toProjectId : null,
+    shipDate: s.shipDate,
+    lines: lineRows.map((r) => ({
+      lineId: r.line.id,
+      productId: r.line.productId,
+      specId: r.line.specId,
+      lotId: r.line.lotId,
+      quantity: r.line.quantity,
+    })),
+  };
+}
+
 /**
  * A draft as it stands today: every line checked again (stock, codes, the destination city's catalogue) and the
  * evidence of each as of the ship date. The detail page shows the problems as blockers; shipping refuses them.
+ * With a gate (the detail's check), what it says of each line (`scope`) and its refusals among the problems.
  */
 export async function recheckDraft(
   tx: Tx,
   s: repo.ShipmentRow,
   lineRows: repo.LineRow[],
   codesByLine: ReadonlyMap<number, string[]>,
+  gate?: ShipmentGate,
 ) {
   const org = await repo.orgById(tx, s.fromOrgId);
   const src = sourceOf(s, org?.type ?? 0);
@@ -273,7 +296,11 @@ export async function recheckDraft(
     lineRows.map((r) => r.line.productId),
     s.shipDate,
   );
-  return { org, src, dest, evidence: ev.evidence, fields: [...checked.fields, ...ev.fields] };
+  const scope = gate ? await gate.check(tx, gateShipmentOf(s, org?.type ?? 0, lineRows)) : null;
+  const refused: FieldError[] = (scope ?? []).flatMap((l, i) =>
+    l && !l.covered ? [{ field: `lines.${i}.specId`, message: l.label }] : [],
+  );
+  return { org, src, dest, evidence: ev.evidence, scope, fields: [...checked.fields, ...ev.fields, ...refused] };
 }
 
 /** The draft about to ship as it stands, refused with its problems: one message per field, the first reason. */

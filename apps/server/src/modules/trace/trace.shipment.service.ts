@@ -14,6 +14,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import {
+  gateShipmentOf,
   requireMaySave,
   requireMayShip,
   requireMove,
@@ -22,6 +23,7 @@ import {
   shippingCarbon,
 } from './trace.shipment.checks.ts';
 import { writeDraft } from './trace.shipment.draft.ts';
+import type { ShipmentGate } from './trace.shipment.gate.ts';
 import { tellReceivers, tellShipper } from './trace.shipment.messages.ts';
 import {
   moveShipmentOrConflict,
@@ -121,7 +123,7 @@ export async function saveShipmentDraft(tx: Tx, user: SessionUser, b: SaveBody) 
  * Ship a draft: checked again as it stands, its goods out of the shipper's stock and its codes in transit, evidence
  * and carbon snapshotted, the shipping event on the ledger, the receivers told. `at`: when the shipper ships.
  */
-export async function shipDraft(tx: Tx, user: SessionUser, id: number, at: Date | undefined) {
+export async function shipDraft(tx: Tx, user: SessionUser, id: number, at: Date | undefined, gate: ShipmentGate | undefined) {
   const { s, side } = await requireShipment(tx, user, id, true);
   const to = requireMove(side, 'ship', s.status);
   const recorded = at ?? new Date();
@@ -130,6 +132,8 @@ export async function shipDraft(tx: Tx, user: SessionUser, id: number, at: Date 
   const codeRows = await repo.shipmentCodeRows(tx, s.id);
   const { org, src, dest, evidence } = await requireShippable(tx, s, lineRows, codeRows);
   const carbon = shippingCarbon(s, lineRows);
+  // Another module's rules on shipping (distribution's scope under a lock): refused, or recorded in this transaction.
+  await gate?.ship(tx, gateShipmentOf(s, src.orgType, lineRows));
 
   const leftAt = businessMoment(s.shipDate, recorded);
   const shipment = { s, src, dest, lineRows, codeRows };
@@ -161,7 +165,7 @@ export async function shipDraft(tx: Tx, user: SessionUser, id: number, at: Date 
 }
 
 /** Void a shipped shipment nothing of which was received: all of it back into the shipper's stock, with its codes. */
-async function voidShipment(tx: Tx, user: SessionUser, id: number, reason: string) {
+async function voidShipment(tx: Tx, user: SessionUser, id: number, reason: string, gate: ShipmentGate | undefined) {
   const { s, side } = await requireShipment(tx, user, id, true);
   const to = requireMove(side, 'void', s.status);
   const org = await repo.orgById(tx, s.fromOrgId);
@@ -178,6 +182,11 @@ async function voidShipment(tx: Tx, user: SessionUser, id: number, reason: strin
   await repo.closeShipmentCodes(tx, s.id);
   await moveShipmentOrConflict(tx, s, { status: to, closeReason: reason });
   await recordVoidEvent(tx, s, src, back);
+  await gate?.withdrawn(
+    tx,
+    s.id,
+    lineRows.map((r) => ({ lineId: r.line.id, quantity: r.line.quantity })),
+  );
   await recordAudit(tx, {
     entity: 'shipment',
     entityId: s.id,
@@ -197,7 +206,7 @@ async function voidShipment(tx: Tx, user: SessionUser, id: number, reason: strin
 }
 
 /** Close a shipment on its way: what is still outstanding is cancelled on its lines and goes back to the shipper. */
-async function closeShipment(tx: Tx, user: SessionUser, id: number, reason: string) {
+async function closeShipment(tx: Tx, user: SessionUser, id: number, reason: string, gate: ShipmentGate | undefined) {
   const { s, side } = await requireShipment(tx, user, id, true);
   const to = requireMove(side, 'close', s.status);
   const org = await repo.orgById(tx, s.fromOrgId);
@@ -218,6 +227,14 @@ async function closeShipment(tx: Tx, user: SessionUser, id: number, reason: stri
   await repo.closeShipmentCodes(tx, s.id);
   await moveShipmentOrConflict(tx, s, { status: to, closeReason: reason });
   if (back.codes.length > 0 || back.quantities.length > 0) await recordVoidEvent(tx, s, src, back);
+  const withdrawn = outstanding.filter((o) => o.quantity > 0);
+  if (withdrawn.length > 0) {
+    await gate?.withdrawn(
+      tx,
+      s.id,
+      withdrawn.map((o) => ({ lineId: o.line.id, quantity: milliText(o.quantity) })),
+    );
+  }
   await recordAudit(tx, {
     entity: 'shipment',
     entityId: s.id,
@@ -238,7 +255,7 @@ async function closeShipment(tx: Tx, user: SessionUser, id: number, reason: stri
  * Shipments (docs/traceability.md, "Shipment states"): drafts, shipping, cancelling, voiding and closing, each one
  * transaction with its stock moves, code states, EPCIS event on the ledger, audit row and messages.
  */
-export function createTraceShipmentService({ db }: { db: Db }) {
+export function createTraceShipmentService({ db, gate }: { db: Db; gate?: ShipmentGate }) {
   return {
     async receiverList(user: SessionUser, b: z.output<typeof receiverListBody>) {
       const { rows, total } = await repo.receivers(db, { exceptOrgId: user.orgId ?? 0, ...b });
@@ -271,13 +288,13 @@ export function createTraceShipmentService({ db }: { db: Db }) {
     async detail(user: SessionUser, id: number): Promise<ShipmentDetail> {
       return db.transaction(async (tx) => {
         const { s, side } = await requireShipment(tx, user, id);
-        return shipmentDetail(tx, s, side);
+        return shipmentDetail(tx, s, side, gate);
       });
     },
 
     /** `options.at`: when the shipper ships — the demo seed states it; the API never passes one (now). */
     async ship(user: SessionUser, id: number, options: { at?: Date } = {}) {
-      return db.transaction((tx) => shipDraft(tx, user, id, options.at));
+      return db.transaction((tx) => shipDraft(tx, user, id, options.at, gate));
     },
 
     async cancel(user: SessionUser, id: number, reason: string | undefined) {
@@ -300,11 +317,11 @@ export function createTraceShipmentService({ db }: { db: Db }) {
     },
 
     async void(user: SessionUser, id: number, reason: string) {
-      return db.transaction((tx) => voidShipment(tx, user, id, reason));
+      return db.transaction((tx) => voidShipment(tx, user, id, reason, gate));
     },
 
     async close(user: SessionUser, id: number, reason: string) {
-      return db.transaction((tx) => closeShipment(tx, user, id, reason));
+      return db.transaction((tx) => closeShipment(tx, user, id, reason, gate));
     },
   };
 }

@@ -19,6 +19,7 @@ import { orgIsCertified } from '../../lib/certification.ts';
 import { uploadNames } from '../file/index.ts';
 import { evidenceAsOf } from './trace.evidence.ts';
 import { codesByLineOf, recheckDraft } from './trace.shipment.checks.ts';
+import type { LineScope, ShipmentGate } from './trace.shipment.gate.ts';
 import type { Side } from './trace.shipment.parties.ts';
 import * as repo from './trace.shipment.repository.ts';
 import { FINISHED_STATES, mayTake } from './trace.transitions.ts';
@@ -222,14 +223,15 @@ async function evidenceAndBlockers(
   s: repo.ShipmentRow,
   lineRows: repo.LineRow[],
   codesByLine: ReadonlyMap<number, string[]>,
-): Promise<{ evidence: EvidenceSnapshot[]; blockers: ShipmentDetail['blockers'] }> {
+  gate: ShipmentGate | undefined,
+): Promise<{ evidence: EvidenceSnapshot[]; blockers: ShipmentDetail['blockers']; scope: (LineScope | null)[] | null }> {
   if (s.status === ShipmentStatus.DRAFT) {
-    const draft = await recheckDraft(tx, s, lineRows, codesByLine);
+    const draft = await recheckDraft(tx, s, lineRows, codesByLine, gate);
     const blockers = draft.fields.map((f) => {
       const m = /^lines\.(\d+)\./.exec(f.field);
       return { lineNo: m ? Number(m[1]) + 1 : null, message: f.message };
     });
-    return { evidence: draft.evidence, blockers };
+    return { evidence: draft.evidence, blockers, scope: draft.scope };
   }
   const evidence: EvidenceSnapshot[] = [];
   for (const r of lineRows) {
@@ -237,7 +239,7 @@ async function evidenceAndBlockers(
       (r.line.evidence as EvidenceSnapshot | null) ?? (await evidenceAsOf(tx, r.line.productId, s.shipDate)),
     );
   }
-  return { evidence, blockers: [] };
+  return { evidence, blockers: [], scope: null };
 }
 
 /** What the caller may do next from its side: the moves its table allows, and a return of what it rejected. */
@@ -271,6 +273,7 @@ function lineViews(
   lineRows: repo.LineRow[],
   codesByLine: ReadonlyMap<number, string[]>,
   evidence: EvidenceSnapshot[],
+  scope: (LineScope | null)[] | null,
 ): ShipmentDetail['lines'] {
   const isDraft = s.status === ShipmentStatus.DRAFT;
   return lineRows.map((r, i) => {
@@ -291,6 +294,7 @@ function lineViews(
       massKg: mass === null ? null : Math.round(Number(r.line.quantity) * Number(mass) * 1000) / 1000,
       evidence: evidence[i] as EvidenceSnapshot,
       progress: progressOf(r.line, s.status),
+      ...(scope?.[i] ? { scope: scope[i] } : {}),
     };
   });
 }
@@ -316,13 +320,25 @@ async function eventViews(tx: Tx, shipmentId: number): Promise<ShipmentDetail['e
 }
 
 /** A shipment as its detail page shows it to the caller's side (GET /api/track/shipment/{id}). */
-export async function shipmentDetail(tx: Tx, s: repo.ShipmentRow, side: Side): Promise<ShipmentDetail> {
+export async function shipmentDetail(
+  tx: Tx,
+  s: repo.ShipmentRow,
+  side: Side,
+  gate?: ShipmentGate,
+): Promise<ShipmentDetail> {
   const [head] = await summaries(tx, [s]);
   const lineRows = await repo.linesOf(tx, [s.id]);
   const codesByLine = codesByLineOf(await repo.shipmentCodeRows(tx, s.id));
   const receipts = await receiptViews(tx, await repo.receiptsOf(tx, s.id));
   const events = await eventViews(tx, s.id);
-  const { evidence, blockers } = await evidenceAndBlockers(tx, s, lineRows, codesByLine);
+  // The draft's check: the gate (distribution's scope rule) answers for the shipper's side only.
+  const { evidence, blockers, scope } = await evidenceAndBlockers(
+    tx,
+    s,
+    lineRows,
+    codesByLine,
+    side.side === 'shipper' ? gate : undefined,
+  );
   return {
     ...(head as ShipmentSummary),
     fromAddress: s.fromAddressText,
@@ -333,7 +349,7 @@ export async function shipmentDetail(tx: Tx, s: repo.ShipmentRow, side: Side): P
     vehiclePlate: s.vehiclePlate,
     remarks: s.remarks,
     closeReason: s.closeReason,
-    lines: lineViews(s, lineRows, codesByLine, evidence),
+    lines: lineViews(s, lineRows, codesByLine, evidence, scope),
     receipts,
     events,
     side: side.side,

@@ -1,5 +1,8 @@
+import { distributionEndpoints as api } from '@jcbb/contract/distribution.endpoints';
+import { referenceEndpoints } from '@jcbb/contract/reference.endpoints';
 import { configure } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { answer, signInAs } from '../../test/fake-server.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import referenceZh from '../reference/locales/zh-CN.ts';
 import salesZh from './locales/sales.zh-CN.ts';
@@ -7,6 +10,9 @@ import type { ContractDetail, ContractLine, LicensedItem, ProductRecord } from '
 
 // antd forms and tables render slowly on a shared 2-core machine: findBy*/waitFor get twenty seconds.
 configure({ asyncUtilTimeout: 20_000 });
+
+/** Signs in 李娜 of 南京恒通 (the demo distributor, organisation 12). */
+export const signInDealer = () => signInAs(7, { name: '南京恒通建材贸易有限公司', orgId: 12 });
 
 /** Render a distributor console page with its strings (and the region picker's) at `path`. */
 export const renderSales = (ui: ReactNode, path = '/') =>
@@ -104,3 +110,9 @@ export const record = (over: Partial<ProductRecord> = {}): ProductRecord => ({
   updatedAt: '2026-11-28 10:00:00',
   ...over,
 });
+
+/** What the record and contract forms ask first: the region picker's columns and the licensed products. */
+export const formPickers = () => [
+  answer(referenceEndpoints.divisionChildren, () => []),
+  answer(api.licensedList, () => ({ list: [licensedItem()], total: 1 })),
+];

@@ -2,16 +2,16 @@ import { distributionEndpoints as api } from '@jcbb/contract/distribution.endpoi
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { answer, failure, fakeServer, type Sent, signInAs } from '../../../test/fake-server.ts';
+import { answer, failure, fakeServer, type Sent } from '../../../test/fake-server.ts';
 import type { ContractDetail } from '../sales-api.ts';
-import { contract, line, renderSales } from '../sales-testing.tsx';
+import { contract, line, renderSales, signInDealer } from '../sales-testing.tsx';
 import { ContractDetailPage } from './ContractDetailPage.tsx';
 
 let sent: Sent[];
 let current: ContractDetail;
 
 beforeEach(() => {
-  signInAs(7, { name: '南京恒通建材贸易有限公司', orgId: 12 });
+  signInDealer();
   current = contract();
   sent = fakeServer(
     answer(api.contractDetail, ({ body }) => (body.id === '5' ? current : failure(404, 40400, '合同不存在'))),

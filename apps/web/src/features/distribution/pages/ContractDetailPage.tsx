@@ -105,7 +105,7 @@ function ContractView({ contract: c }: { contract: ContractDetail }) {
     {
       title: `${t('detail.shipped')} / ${t('detail.remaining')}`,
       key: 'shipped',
-      width: 150,
+      width: 190,
       render: (_, l) => `${q(l.shippedQuantity, l.unit)} / ${q(l.remainingQuantity, l.unit)}`,
     },
     { title: t('detail.coverage'), key: 'coverage', width: 220, render: (_, l) => coverage(l) },

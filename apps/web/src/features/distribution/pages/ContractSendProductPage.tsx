@@ -1,7 +1,7 @@
 import { formatQuantity, toMilli } from '@jcbb/contract/quantity';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Col, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,8 +13,8 @@ import { SALES_NS } from '../locales/sales-register.ts';
 import { type ContractDetail, salesMutations, salesQueries } from '../sales-api.ts';
 import { SALES_PATHS, salesUrl } from '../sales-paths.ts';
 
+/** One row per contract line with something left, in the order of `open` (the row's index names its line). */
 interface LineValues {
-  contractLineId: number;
   include: boolean;
   lotId?: number;
   quantity?: string;
@@ -83,8 +83,18 @@ function ShipForm({ contract: c }: { contract: ContractDetail }) {
     );
   }
 
+  // The rows start on the first lot that holds their specification: the form waits for the stock.
+  if (stock.some((q) => q.isPending)) {
+    return (
+      <PageCard title={t('ship.title', { number: c.number })}>
+        <Skeleton active />
+      </PageCard>
+    );
+  }
+
   const submit = async (v: Values) => {
-    const chosen = v.lines.filter((l) => l.include && l.lotId && l.quantity && toMilli(l.quantity) > 0);
+    const rows = v.lines.map((l, i) => ({ ...l, row: i, contractLineId: open[i]?.id as number }));
+    const chosen = rows.filter((l) => l.include && l.lotId && l.quantity && toMilli(l.quantity) > 0);
     if (chosen.length === 0) {
       message.warning(t('ship.nothing'));
       return;
@@ -105,10 +115,9 @@ function ShipForm({ contract: c }: { contract: ContractDetail }) {
       navigate(salesUrl.shipmentDraft(saved.shipmentId));
     } catch (error) {
       // lines.N.* of the call are the N-th chosen line; map back to the form's rows.
-      const rows = v.lines.flatMap((l, i) => (chosen.includes(l) ? [i] : []));
       if (
         !applyFieldErrors(form, error, {
-          mapPath: (p) => (p[0] === 'lines' ? ['lines', rows[p[1] as number] ?? 0, p[2] as string] : p),
+          mapPath: (p) => (p[0] === 'lines' ? ['lines', chosen[p[1] as number]?.row ?? 0, p[2] as string] : p),
         })
       ) {
         message.error((error as Error).message);
@@ -128,7 +137,11 @@ function ShipForm({ contract: c }: { contract: ContractDetail }) {
         onFinish={submit}
         initialValues={{
           shipDate: shanghaiToday(),
-          lines: open.map((l) => ({ contractLineId: l.id, include: true, quantity: String(l.remainingQuantity) })),
+          lines: open.map((l) => ({
+            include: true,
+            lotId: lots(l.specId)[0]?.value,
+            quantity: String(l.remainingQuantity),
+          })),
         }}
       >
         <Row gutter={16}>

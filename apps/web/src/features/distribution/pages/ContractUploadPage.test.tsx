@@ -1,10 +1,9 @@
 import { distributionEndpoints as api } from '@jcbb/contract/distribution.endpoints';
-import { referenceEndpoints } from '@jcbb/contract/reference.endpoints';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { answer, fakeServer, fieldErrors, type Sent, signInAs } from '../../../test/fake-server.ts';
-import { contract, licensedItem, renderSales } from '../sales-testing.tsx';
+import { answer, fakeServer, fieldErrors, type Sent } from '../../../test/fake-server.ts';
+import { contract, formPickers, renderSales, signInDealer } from '../sales-testing.tsx';
 import { ContractUploadPage } from './ContractUploadPage.tsx';
 
 let sent: Sent[];
@@ -12,10 +11,9 @@ let refuse = false;
 
 beforeEach(() => {
   refuse = false;
-  signInAs(7, { name: '南京恒通建材贸易有限公司', orgId: 12 });
+  signInDealer();
   sent = fakeServer(
-    answer(referenceEndpoints.divisionChildren, () => []),
-    answer(api.licensedList, () => ({ list: [licensedItem()], total: 1 })),
+    ...formPickers(),
     answer(api.buyerProjects, () => [
       { id: 1, name: '南京市鼓楼区天妃宫小学新建工程', regionCode: '320106', regionName: '江苏省 南京市 鼓楼区' },
     ]),

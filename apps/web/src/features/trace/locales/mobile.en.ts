@@ -159,6 +159,11 @@ export default {
     certFailed: 'The certificate’s evidence record did not check ({{why}}); ask the certification body.',
     certNotOnLedger: 'This certificate was not issued on this platform: there is no evidence record to check.',
     certView: 'View certificate',
+    letterTitle: 'Authorised distributor',
+    letterLine: '{{maker}} authorises {{distributor}} to sell it, letter {{number}}',
+    letterView: 'View and verify the letter',
+    letterNote:
+      'The letter the distributor shipped under; it is verified on its own page, outside the trace check above.',
     platformTitle: 'Platform’s current record',
     platformNote: 'What the platform records right now; it changes over time and is not covered by the check above.',
     technical: 'Technical details',

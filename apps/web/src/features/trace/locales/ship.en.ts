@@ -134,6 +134,8 @@ export default {
     blockerLine: 'Line {{n}}: {{message}}',
     ready: 'Draft {{number}} passed the checks and can be shipped',
     lineFacts: 'Lot {{batch}} · {{quantity}} {{unit}} · {{codes}} codes',
+    scopeRefused: 'Outside the authorisation: {{label}}',
+    scopeVerify: 'Verify the letter',
   },
   evidence: {
     certificate: 'Green certificate',

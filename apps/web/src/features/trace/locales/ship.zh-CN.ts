@@ -129,6 +129,8 @@ export default {
     blockerLine: '第 {{n}} 行：{{message}}',
     ready: '草稿 {{number}} 已通过核对，可以确认发货',
     lineFacts: '批次 {{batch}} · {{quantity}} {{unit}} · {{codes}} 个码',
+    scopeRefused: '授权范围外：{{label}}',
+    scopeVerify: '核验授权书',
   },
   evidence: {
     certificate: '绿色建材证书',

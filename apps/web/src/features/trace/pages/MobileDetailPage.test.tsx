@@ -189,6 +189,7 @@ function answer(overrides: Partial<PublicTraceData> = {}, events = [commissionin
     proof,
     alerts: [],
     scanCount: 7,
+    letters: [],
     ...overrides,
   };
   return { data, publicKey };
@@ -375,6 +376,39 @@ describe('/mobile/detail', { timeout: 30_000 }, () => {
     expect(screen.getByText('该产品的认证证书已被撤销，请谨慎使用。')).toBeInTheDocument();
     await badge('已验证');
     expect(screen.getByTestId('trace-not-covered')).toHaveTextContent('预警');
+  });
+
+  it('shows the letter a distributor shipped under, linked to its own verification page, apart from the proof', async () => {
+    mockCalls(
+      answer({
+        letters: [
+          {
+            makerName: '南京绿筑新型建材有限公司',
+            distributorName: '南京恒通建材贸易有限公司',
+            letterNumber: 'AU20261101-0001',
+            letterPublicId: 'pUb-1d_x',
+          },
+        ],
+      }),
+    );
+    render(`/mobile/detail?code=${CODE}`);
+    const row = await screen.findByTestId('trace-letters');
+    expect(row).toHaveTextContent(
+      '南京绿筑新型建材有限公司 授权 南京恒通建材贸易有限公司 销售，授权书 AU20261101-0001',
+    );
+    expect(within(row).getByRole('link', { name: '查看并核验授权书' })).toHaveAttribute(
+      'href',
+      '/free/authorisation?id=pUb-1d_x',
+    );
+    expect(row).toHaveTextContent('不在上面的追溯核验范围内');
+    await badge('已验证');
+  });
+
+  it('shows no letter row for a delivery the maker shipped itself', async () => {
+    mockCalls(answer());
+    render(`/mobile/detail?code=${CODE}`);
+    await badge('已验证');
+    expect(screen.queryByTestId('trace-letters')).toBeNull();
   });
 
   it('shows a not-found state for a code nobody issued', async () => {

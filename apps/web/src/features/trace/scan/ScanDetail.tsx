@@ -521,6 +521,22 @@ function PlatformRecord({
                 ))}
           </dd>
         </div>
+        {data.letters.length > 0 && (
+          <div className="scan-facts__row" data-testid="trace-letters">
+            <dt>{s.letterTitle}</dt>
+            <dd>
+              {data.letters.map((l) => (
+                <div key={l.letterPublicId}>
+                  {fmt(s.letterLine, { maker: l.makerName, distributor: l.distributorName, number: l.letterNumber })}
+                  <div>
+                    <a href={pageUrl(pages.authorisationVerify, { id: l.letterPublicId })}>{s.letterView}</a>
+                  </div>
+                </div>
+              ))}
+              <div className="scan-muted scan-small">{s.letterNote}</div>
+            </dd>
+          </div>
+        )}
         {data.parentCode && (
           <div className="scan-facts__row">
             <dt>{words.detail.inPackage}</dt>

@@ -5,12 +5,13 @@ import { ItemList } from '../../../../components/ItemList.tsx';
 import { SHIP_NS } from '../../locales/ship-register.ts';
 import type { ShipmentDetail } from '../../ship-api.ts';
 import { formatFigure } from './quantity.ts';
-import { CarbonText, EvidenceTag } from './ShipmentTags.tsx';
+import { CarbonText, EvidenceTag, ScopeTag } from './ShipmentTags.tsx';
 
 /**
  * What the server says of a saved draft: each line's evidence valid on the ship date, the problems that keep it from
- * shipping (`blockers`: a product not listed in the project's city, no valid evidence for a policy project, …) and
- * the transport carbon it will record.
+ * shipping (`blockers`: a product not listed in the project's city, no valid evidence for a policy project, a line
+ * outside a distributor's letters of authorisation, …), for a distributor each line's letter or the rule it breaks
+ * (`scope`), and the transport carbon it will record.
  */
 export function DraftCheck({ detail, stale }: { detail: ShipmentDetail; stale: boolean }) {
   const { t } = useTranslation(SHIP_NS);
@@ -53,6 +54,7 @@ export function DraftCheck({ detail, stale }: { detail: ShipmentDetail; stale: b
               {l.massKg === null ? ` · ${t('carbon.missingMass')}` : ` · ${formatFigure(l.massKg)} kg`}
             </Typography.Text>
             <EvidenceTag evidence={l.evidence} />
+            <ScopeTag scope={l.scope} />
           </Space>
         )}
       />

@@ -80,3 +80,35 @@ export function EvidenceTag({ evidence }: { evidence: ShipmentLine['evidence'] }
     </Space>
   );
 }
+
+/**
+ * What a distributor's letters say of a draft's line (`scope`, the server's check): the letter it relies on, with its
+ * own verification page, or the rule it breaks (in red). Nothing for a line no such rule applies to.
+ */
+export function ScopeTag({ scope }: { scope: ShipmentLine['scope'] }) {
+  const { t } = useTranslation(SHIP_NS);
+  if (!scope) return null;
+  if (!scope.covered) {
+    return (
+      <Tag color="error" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+        {t('review.scopeRefused', { label: scope.label })}
+      </Tag>
+    );
+  }
+  return (
+    <Space size={4} wrap>
+      <Tag color="success" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+        {scope.label}
+      </Tag>
+      {scope.letterPublicId && (
+        <Typography.Link
+          href={pageUrl(pages.authorisationVerify, { id: scope.letterPublicId })}
+          target="_blank"
+          style={{ fontSize: 12 }}
+        >
+          {t('review.scopeVerify')}
+        </Typography.Link>
+      )}
+    </Space>
+  );
+}
