@@ -123,7 +123,13 @@ export async function saveShipmentDraft(tx: Tx, user: SessionUser, b: SaveBody) 
  * Ship a draft: checked again as it stands, its goods out of the shipper's stock and its codes in transit, evidence
  * and carbon snapshotted, the shipping event on the ledger, the receivers told. `at`: when the shipper ships.
  */
-export async function shipDraft(tx: Tx, user: SessionUser, id: number, at: Date | undefined, gate: ShipmentGate | undefined) {
+export async function shipDraft(
+  tx: Tx,
+  user: SessionUser,
+  id: number,
+  at: Date | undefined,
+  gate: ShipmentGate | undefined,
+) {
   const { s, side } = await requireShipment(tx, user, id, true);
   const to = requireMove(side, 'ship', s.status);
   const recorded = at ?? new Date();
