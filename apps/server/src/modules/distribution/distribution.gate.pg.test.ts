@@ -86,6 +86,34 @@ describe.runIf(!!adminUrl)('24 shipments drawing on one cap at once on PostgreSQ
     expect(Number(item?.q)).toBe(3 * shipped);
   });
 
+  it('voids and ships at once: no deadlock, the item holds exactly what stayed shipped, never past its cap', async () => {
+    const p = await stockedProduct(server, ctx.maker, ctx.dealer.orgId, 2);
+    const letter = await addLetter(server.database.db, {
+      makerOrgId: ctx.maker.orgId,
+      distributorOrgId: ctx.dealer.orgId,
+      items: [{ productId: p.productId, cap: '30' }],
+    });
+    const ids = await drafts(p, 2);
+    const earlier = ids.slice(0, 12);
+    for (const id of earlier) ok(await call('dealer', traceEndpoints.shipmentShip, { id }));
+    // 12 × 2 = 24 of 30 drawn; now void six of them while the other twelve drafts ship.
+    const voids = earlier.slice(0, 6).map((id) => call('dealer', traceEndpoints.shipmentVoid, { id, reason: '取消' }));
+    const ships = ids.slice(12).map((id) => call('dealer', traceEndpoints.shipmentShip, { id }));
+    const answers = await Promise.all([...voids, ...ships]);
+    for (const r of answers.filter((a) => a.status !== 200)) {
+      expect(r.status, r.raw).toBe(400);
+      expect(r.body.data.fields, r.raw).toEqual([{ field: 'lines.0.quantity', message: expect.any(String) }]);
+    }
+    expect(answers.slice(0, 6).every((r) => r.status === 200)).toBe(true);
+    const shippedNow = 6 + answers.slice(6).filter((r) => r.status === 200).length;
+    const [item] = await server.database.db
+      .select({ q: authorisationItems.shippedQuantity })
+      .from(authorisationItems)
+      .where(eq(authorisationItems.id, letter.itemIds[0] as number));
+    expect(Number(item?.q)).toBe(2 * shippedNow);
+    expect(Number(item?.q)).toBeLessThanOrEqual(30);
+  });
+
   it('never ships past a contract line’s quantity', async () => {
     const p = await stockedProduct(server, ctx.maker, ctx.dealer.orgId, 4);
     await addLetter(server.database.db, {

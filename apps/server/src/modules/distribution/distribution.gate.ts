@@ -204,12 +204,12 @@ async function withdrawShipment(tx: Tx, shipmentId: number, lines: readonly { li
     gives.map((g) => ({ id: g.row.authorisationItemId, quantity: g.quantity })),
     -1,
   );
-  for (const g of gives) {
-    await tx
-      .update(shipmentLineAuthorisations)
-      .set({ quantity: sql`${shipmentLineAuthorisations.quantity} - ${g.quantity}::numeric` })
-      .where(eq(shipmentLineAuthorisations.shipmentLineId, g.row.shipmentLineId));
-  }
+  // What each line still relies on, in one statement (a 500-line void would otherwise be 500 updates).
+  await tx.execute(sql`
+    update ${shipmentLineAuthorisations} r set quantity = r.quantity - g.q
+    from jsonb_to_recordset(${JSON.stringify(gives.map((g) => ({ id: g.row.shipmentLineId, q: g.quantity })))}::jsonb)
+      as g(id int, q numeric)
+    where r.shipment_line_id = g.id`);
 }
 
 /** The distribution module's shipment gate (app.ts passes it to the traceability module). */

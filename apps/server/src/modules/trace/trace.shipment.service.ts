@@ -178,6 +178,12 @@ async function voidShipment(tx: Tx, user: SessionUser, id: number, reason: strin
   const src = sourceOf(s, org?.type ?? 0);
   const lineRows = await repo.linesOf(tx, [s.id]);
   const codeRows = await repo.shipmentCodeRows(tx, s.id);
+  // The gate's rows first, as shipping takes them before stock and the ledger (no two transactions wait in turn).
+  await gate?.withdrawn(
+    tx,
+    s.id,
+    lineRows.map((r) => ({ lineId: r.line.id, quantity: r.line.quantity })),
+  );
   const back = await returnToShipper(
     tx,
     user,
@@ -188,11 +194,6 @@ async function voidShipment(tx: Tx, user: SessionUser, id: number, reason: strin
   await repo.closeShipmentCodes(tx, s.id);
   await moveShipmentOrConflict(tx, s, { status: to, closeReason: reason });
   await recordVoidEvent(tx, s, src, back);
-  await gate?.withdrawn(
-    tx,
-    s.id,
-    lineRows.map((r) => ({ lineId: r.line.id, quantity: r.line.quantity })),
-  );
   await recordAudit(tx, {
     entity: 'shipment',
     entityId: s.id,
@@ -223,6 +224,15 @@ async function closeShipment(tx: Tx, user: SessionUser, id: number, reason: stri
   // states") — goes back into the shipper's stock with its codes: the shipper then holds what never
   // arrived, and writes off a real loss with an adjustment of its own.
   const outstanding = outstandingOf(lineRows);
+  // The gate's rows first, as shipping takes them before stock and the ledger (no two transactions wait in turn).
+  const withdrawn = outstanding.filter((o) => o.quantity > 0);
+  if (withdrawn.length > 0) {
+    await gate?.withdrawn(
+      tx,
+      s.id,
+      withdrawn.map((o) => ({ lineId: o.line.id, quantity: milliText(o.quantity) })),
+    );
+  }
   for (const o of outstanding) {
     if (o.quantity > 0) {
       await repo.updateLine(tx, o.line.id, { cancelled: milliText(toMilli(o.line.cancelled) + o.quantity) });
@@ -233,14 +243,6 @@ async function closeShipment(tx: Tx, user: SessionUser, id: number, reason: stri
   await repo.closeShipmentCodes(tx, s.id);
   await moveShipmentOrConflict(tx, s, { status: to, closeReason: reason });
   if (back.codes.length > 0 || back.quantities.length > 0) await recordVoidEvent(tx, s, src, back);
-  const withdrawn = outstanding.filter((o) => o.quantity > 0);
-  if (withdrawn.length > 0) {
-    await gate?.withdrawn(
-      tx,
-      s.id,
-      withdrawn.map((o) => ({ lineId: o.line.id, quantity: milliText(o.quantity) })),
-    );
-  }
   await recordAudit(tx, {
     entity: 'shipment',
     entityId: s.id,
