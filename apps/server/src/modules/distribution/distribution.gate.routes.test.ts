@@ -16,9 +16,18 @@ import {
   salesContractShipments,
   shipmentLineAuthorisations,
 } from '../../db/schema/index.ts';
-import { addAddress, addBareProduct, addCodes, addLot, certify, userOf } from '../trace/trace.test-support.ts';
+import {
+  addAddress,
+  addBareProduct,
+  addCodes,
+  addLot,
+  certify,
+  projectIdOf,
+  specOf,
+  userOf,
+} from '../trace/trace.test-support.ts';
 import { demoScope, issuedLetter, letterInput } from './distribution.authorisation.test-support.ts';
-import { addContract, addLetter, type Letter, stockedProduct } from './distribution.test-support.ts';
+import { addContract, addLetter, type Letter, stockedLot, stockedProduct } from './distribution.test-support.ts';
 
 /**
  * Shipping under authorisation through the API (docs/distribution.md, "Shipping under authorisation"): 南京恒通
@@ -265,6 +274,35 @@ describe('a covered shipment', () => {
     expect(detail.lines[0]?.scope).toBeUndefined();
     ok(await call('maker', traceEndpoints.shipmentShip, { id: saved.id }));
     expect(await relied(saved.id)).toEqual([]);
+  });
+});
+
+describe('a distributor ships to a project', () => {
+  const school = '南京市鼓楼区天妃宫小学新建工程';
+  const toProject = (projectId: number, lines: ShipmentSave['lines']) =>
+    call('dealer', traceEndpoints.shipmentSave, {
+      destination: { kind: 'project', projectId },
+      fromAddressId: ctx.dealerAddress,
+      shipDate: today,
+      transportType: 8,
+      distanceKm: 12,
+      lines,
+    });
+
+  it('ships to a project in a city where what it holds is listed, under the letter that covers it', async () => {
+    const projectId = await projectIdOf(server, school);
+    // A demo product with its green certificate (the school is in the policy's scope) in the distributor's stock;
+    // the demo seed's letter from 南京绿筑 covers it in Jiangsu.
+    const insul = await specOf(server, '岩棉保温板', 'TR10 50 厚');
+    const lotId = await stockedLot(server, insul, ctx.dealer.orgId, 10);
+    const saved = ok(await toProject(projectId, [{ specId: insul.specId, lotId, quantity: 2 }]));
+    const check = ok(await call('dealer', traceEndpoints.shipmentDetail, { id: saved.id }));
+    expect(check.blockers).toEqual([]);
+    expect(check.lines[0]?.scope).toMatchObject({ covered: true });
+    ok(await call('dealer', traceEndpoints.shipmentShip, { id: saved.id }));
+    const rows = await relied(saved.id);
+    expect(rows).toHaveLength(1);
+    expect(check.lines[0]?.scope?.letterPublicId).toBeTruthy();
   });
 });
 

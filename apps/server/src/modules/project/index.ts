@@ -11,6 +11,8 @@
  *   projectPersonOf(tx, user, projectId)       requireProjectMember, plus the caller's role as a person on it
  *   acceptedOrgTypes(tx, projectId)            the organisation types that have joined it
  *   hasAnyProject(tx, orgId, orgType?)         the 暂无项目 check on the server
+ *   maySupplyCity(tx, orgId, cityCode)         may the organisation ship to the city's projects (a product it lists,
+ *                                              or holds in usable stock, is listed there)
  *   MemberRemovalCheck                         the check each material module implements and app.ts passes to
  *                                              createProjectService({ removalChecks }): may an organisation leave a
  *                                              project (project.removal.ts; traceability's today)
@@ -21,6 +23,7 @@ export {
   acceptedOrgTypes,
   createProjectService,
   hasAnyProject,
+  maySupplyCity,
   type ProjectAccess,
   projectAccess,
   projectPersonOf,

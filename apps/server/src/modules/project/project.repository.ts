@@ -5,11 +5,13 @@ import {
   administrativeDivisions,
   demandStandardEditions,
   listings,
+  lots,
   organizations,
   policyBatches,
   projectMembers,
   projectOrgs,
   projects,
+  stockBalances,
   userRoles,
   users,
 } from '../../db/schema/index.ts';
@@ -176,12 +178,44 @@ export async function cityProjects(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Projects in the cities where `orgId` has products listed (status LISTED): where it may ship. */
-export async function trackProjects(tx: Tx, f: { orgId: number; name?: string; take: number; skip: number }) {
-  const cities = tx
+/**
+ * The cities whose projects an organisation may supply (docs/decisions.md, "Who may ship to a project"): where a
+ * product it lists is listed (a manufacturer), or where a product it holds in usable stock is listed (a distributor,
+ * whose stock came from makers; what its letters let it sell there is the distribution module's gate, line by line).
+ */
+function supplyCities(tx: Tx, orgId: number) {
+  const held = tx
+    .selectDistinct({ productId: lots.productId })
+    .from(stockBalances)
+    .innerJoin(lots, eq(lots.id, stockBalances.lotId))
+    .where(
+      and(
+        eq(stockBalances.holderKey, `org:${orgId}`),
+        eq(stockBalances.bucket, 'usable'),
+        sql`${stockBalances.quantity} > 0`,
+      ),
+    );
+  return tx
     .selectDistinct({ cityCode: listings.cityCode })
     .from(listings)
-    .where(and(eq(listings.orgId, f.orgId), eq(listings.status, ListingStatus.LISTED)));
+    .where(
+      and(eq(listings.status, ListingStatus.LISTED), or(eq(listings.orgId, orgId), inArray(listings.productId, held))),
+    );
+}
+
+/** Whether `orgId` may ship to projects in `cityCode` (`supplyCities`). */
+export async function maySupplyCity(tx: Tx, orgId: number, cityCode: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ cityCode: sql<string>`c.city_code` })
+    .from(supplyCities(tx, orgId).as('c'))
+    .where(sql`c.city_code = ${cityCode}`)
+    .limit(1);
+  return !!row;
+}
+
+/** Projects in the cities `orgId` may supply (`supplyCities`): where it may ship. */
+export async function trackProjects(tx: Tx, f: { orgId: number; name?: string; take: number; skip: number }) {
+  const cities = supplyCities(tx, f.orgId);
   const where = and(
     inArray(projects.cityCode, cities),
     f.name ? ilike(projects.name, containsPattern(f.name)) : undefined,

@@ -36,7 +36,7 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectSer
   defineRoute(app, api.trackProjectList, {
     summary: '可发货项目 Projects a manufacturer or distributor may ship to',
     description:
-      'The projects located in the cities where the caller’s organisation has products listed (listing status 3). No member data. A distributor has none until the authorisation module gives it licensed products. A certified organisation only (403 企业认证通过后才能使用此功能).',
+      'The projects located in the cities where a product the caller’s organisation lists, or holds in usable stock, is listed (listing status 3): a manufacturer’s own listings, a distributor’s stock from makers (what its letters let it ship there is checked line by line when it ships). No member data. A certified organisation only (403 企业认证通过后才能使用此功能).',
     tags,
     orgTypes: [MANUFACTURER, DISTRIBUTOR],
     certified: true,

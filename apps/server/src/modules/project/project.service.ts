@@ -131,6 +131,14 @@ export async function acceptedOrgTypes(tx: Tx, projectId: number): Promise<numbe
 }
 
 /**
+ * Whether an organisation may ship to projects in a city: a product it lists, or holds in usable stock, is listed
+ * there (the project picker `trackProjects` and traceability's destination check ask this one rule).
+ */
+export function maySupplyCity(tx: Tx, orgId: number, cityCode: string): Promise<boolean> {
+  return repo.maySupplyCity(tx, orgId, cityCode);
+}
+
+/**
  * Whether the caller's organisation takes part in at least one project (the 暂无项目 check, server side).
  * @public No module calls it yet: it is the project module's documented check for the material modules to come
  * (index.ts), kept through the unused-export check (knip) by this tag.

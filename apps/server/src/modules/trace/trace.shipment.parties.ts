@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { AppError, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
-import { requireProjectMember } from '../project/index.ts';
+import { maySupplyCity, requireProjectMember } from '../project/index.ts';
 import type { PartyRef } from './trace.shipment.events.ts';
 import * as repo from './trace.shipment.repository.ts';
 import { type Holder, holderKey, parseHolderKey } from './trace.stock.ts';
@@ -186,11 +186,11 @@ export async function resolveDestination(
     return { kind: 'org', org, holderKey: holderKey({ kind: 'org', orgId: org.id }) };
   }
   const project = await repo.projectById(tx, d.projectId as number);
-  if (!project || !(await repo.listsInCity(tx, shipperOrgId, project.cityCode))) {
+  if (!project || !(await maySupplyCity(tx, shipperOrgId, project.cityCode))) {
     throw invalidInput([
       {
         field: 'destination.projectId',
-        message: '不能向该项目发货：项目所在城市没有本单位已入库的产品',
+        message: '不能向该项目发货：项目所在城市没有本单位已入库或在库的产品',
       },
     ]);
   }

@@ -170,19 +170,6 @@ export async function projectById(tx: Tx, id: number): Promise<ProjectRow | null
   return (await projectsByIds(tx, [id])).get(id) ?? null;
 }
 
-/**
- * Whether `orgId` may ship to projects in `cityCode`: it has a product listed there (the rule of the project
- * module's POST /api/track/project/list, which lists the projects of those cities).
- */
-export async function listsInCity(tx: Tx, orgId: number, cityCode: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: listings.id })
-    .from(listings)
-    .where(and(eq(listings.orgId, orgId), eq(listings.cityCode, cityCode), eq(listings.status, ListingStatus.LISTED)))
-    .limit(1);
-  return !!row;
-}
-
 /** Which of the products are listed (ListingStatus listed) in the city. */
 export async function productsListedIn(tx: Tx, productIds: number[], cityCode: string): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();
