@@ -31,6 +31,8 @@ describe('the demo sales contracts', () => {
     const first = ok(await call('dealer', api.contractDetail, { id: byNumber['HT-2026-001']?.id as number }));
     expect(first.leafIndex).not.toBeNull();
     expect(first.signedFile?.name).toContain('HT-2026-001');
+    // Its first batch shipped to the school under the letter: 100 of its 300 m² drawn down.
+    expect(first.lines[0]).toMatchObject({ quantity: 300, shippedQuantity: 100 });
     // The buyer reads the signed one, not the draft.
     const theirs = ok(await call('developer', api.contractList, { side: 'buyer' }));
     expect(theirs.list.map((c) => c.number)).toEqual(['HT-2026-001']);

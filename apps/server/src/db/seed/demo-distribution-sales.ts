@@ -4,10 +4,19 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
-import { createDistributorConsoleServices } from '../../modules/distribution/index.ts';
+import { createDistributorConsoleServices, distributionShipmentGate } from '../../modules/distribution/index.ts';
 import { createFileService } from '../../modules/file/index.ts';
+import { createTraceShipmentService } from '../../modules/trace/index.ts';
 import type { Db, Tx } from '../client.ts';
-import { addresses, authorisationItems, authorisations, productSpecs, products, projects } from '../schema/index.ts';
+import {
+  addresses,
+  authorisationItems,
+  authorisations,
+  lots,
+  productSpecs,
+  products,
+  projects,
+} from '../schema/index.ts';
 import { tinyPdf } from './demo-products.ts';
 
 /**
@@ -124,7 +133,8 @@ export async function seedDemoDistributionSales(
     }),
   );
   await contracts.sign(dealer, first.id);
-  await contracts.activate(dealer, first.id).catch(() => undefined);
+  await contracts.activate(dealer, first.id);
+  await shipFirstBatch(db, dealer, first.id, warehouses[0]?.id, today);
   const second = await contracts.save(
     dealer,
     contract({
@@ -138,4 +148,32 @@ export async function seedDemoDistributionSales(
     }),
   );
   return { contracts: [first.id, second.id], records: licensed.length };
+}
+
+/**
+ * The first batch of HT-2026-001 — 100 m² of rock wool from the lot 南京绿筑 delivered to 恒通 (YM20261101) — drafted
+ * against the contract and shipped to the school through the shipment gate, as the distributor's wizard would: the
+ * letter covering it is recorded on its line, and the contract line and the letter's cap are drawn down.
+ */
+async function shipFirstBatch(
+  db: Db,
+  dealer: SessionUser,
+  contractId: number,
+  warehouseId: number | undefined,
+  today: string,
+) {
+  const { contracts } = createDistributorConsoleServices({ db });
+  const shipments = createTraceShipmentService({ db, gate: distributionShipmentGate });
+  const [lot] = await db.select({ id: lots.id }).from(lots).where(eq(lots.batchNo, 'YM20261101'));
+  const detail = await contracts.detail(dealer, contractId);
+  const line = detail.lines[0];
+  if (!lot || !line || warehouseId === undefined) throw new Error('the demo contract cannot be shipped');
+  const draft = await contracts.ship(dealer, {
+    id: contractId,
+    fromAddressId: warehouseId,
+    toAddressId: undefined,
+    shipDate: today,
+    lines: [{ contractLineId: line.id, lotId: lot.id, quantity: 100 }],
+  });
+  await shipments.ship(dealer, draft.shipmentId);
 }

@@ -1,4 +1,5 @@
 import { distributionEndpoints as api, type EndpointInput, OrgType, traceEndpoints } from '@jcbb/contract';
+import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
@@ -32,8 +33,8 @@ const contract = (over: Partial<EndpointInput<typeof api.contractSave>> = {}) =>
     number: `HT-${Math.random().toString(36).slice(2, 10)}`,
     buyerOrgId: developer,
     projectId: school,
-    validFrom: '2026-11-01',
-    validUntil: '2027-06-30',
+    validFrom: addDays(shanghaiToday(), -27),
+    validUntil: addDays(shanghaiToday(), 214),
     lines: [{ specId: rockWool.specId, quantity: 120.5, unit: '平方米', unitPriceFen: 4850 }],
     remarks: '分批交货',
     ...over,
@@ -315,7 +316,7 @@ describe('shipping against a contract', () => {
       id,
       fromAddressId: warehouse?.id as number,
       toAddressId: site,
-      shipDate: '2026-11-28',
+      shipDate: shanghaiToday(),
       lines: [{ contractLineId: line, lotId: lot?.id as number, quantity: 50 }],
     };
     // Not active yet.
