@@ -18,6 +18,8 @@
  *   entry) on a phone's 390 px on a cold cache, no sign-in; navigation start → the chain of custody drawn (its first
  *   step, drawn only from events the browser has checked: "chain drawn") and → the verdict badge settled (验证中
  *   replaced by 已验证 or another verdict: the scenario's figure);
+ * - authorisation-cold: the public page of the demo authorisation letter (/free/authorisation?id=demo-lvzhu-hengtong,
+ *   the address its PDF's QR code carries), as scan-cold; → the letter's facts drawn, and → its badge settled.
  * - certificate-cold: the public certificate page of the demo certificate (/free/certificate?no=CGBM-2026-000001),
  *   as scan-cold; → the certificate's details drawn, and → its badge settled.
  * - site-receive-phone, site-spot-check-phone: the site's receiving (/projectConstruction/receive) and spot-check
@@ -61,6 +63,7 @@ const CATALOGUE_PATH = '/cities?city=320100';
 const LIST_PATH = '/product/list';
 const SCAN_PATH = '/mobile/detail?code=JCBBDEMOYM2622NJLZAA';
 const CERTIFICATE_PATH = '/free/certificate?no=CGBM-2026-000001';
+const AUTHORISATION_PATH = '/free/authorisation?id=demo-lvzhu-hengtong';
 /** A phone's viewport (CSS pixels) for the public pages a QR code opens. */
 const PHONE = { width: 390, height: 844 };
 const resultsDir = path.join(repoRoot, 'apps/server/bench/results');
@@ -88,6 +91,9 @@ const MARKS = {
   /** The certificate page's details and its settled verdict. */
   certificateFacts: '[data-testid=certificate-facts]',
   certificateBadge: '[data-testid=certificate-verify-badge][data-state]:not([data-state=checking])',
+  /** The authorisation letter's page: its facts and its settled verdict. */
+  authorisationFacts: '[data-testid=authorisation-facts]',
+  authorisationBadge: '[data-testid=authorisation-verify-badge][data-state]:not([data-state=checking])',
   /** A site page's open tab settled: its first card (a phone's list), or its empty state. */
   siteList: '[role=tabpanel][aria-hidden=false] .item-list > li, [role=tabpanel][aria-hidden=false] .ant-empty',
 } as const;
@@ -155,6 +161,7 @@ type ScenarioName =
   | 'catalogue'
   | 'scan-cold'
   | 'certificate-cold'
+  | 'authorisation-cold'
   | 'site-receive-phone'
   | 'site-spot-check-phone';
 
@@ -457,6 +464,8 @@ const SCENARIOS: Record<ScenarioName, (ctx: Ctx) => Promise<Sample>> = {
   'scan-cold': (ctx) => phonePage(ctx, SCAN_PATH, 'chain', 'chain drawn', 'scanBadge'),
   'certificate-cold': (ctx) =>
     phonePage(ctx, CERTIFICATE_PATH, 'certificateFacts', 'certificate drawn', 'certificateBadge'),
+  'authorisation-cold': (ctx) =>
+    phonePage(ctx, AUTHORISATION_PATH, 'authorisationFacts', 'letter drawn', 'authorisationBadge'),
   'site-receive-phone': (ctx) => sitePhonePage(ctx, SITE_RECEIVE_PATH),
   'site-spot-check-phone': (ctx) => sitePhonePage(ctx, SITE_SPOT_CHECK_PATH),
 };
@@ -470,6 +479,7 @@ const LABELS: Record<ScenarioName, string> = {
   catalogue: 'catalogue /cities?city=…, cold',
   'scan-cold': 'scan page 390 px, cold: badge settled',
   'certificate-cold': 'certificate 390 px, cold: badge',
+  'authorisation-cold': 'authorisation letter 390 px, cold: badge',
   'site-receive-phone': 'site receiving 390 px, signed in, cold',
   'site-spot-check-phone': 'site spot checks 390 px, signed in, cold',
 };

@@ -3,18 +3,15 @@ import { EXTRA_MESSAGES, MESSAGES_MOBILE } from './support/accounts.ts';
 import { badgeCount, bell, location, messagePanel, signIn, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
 
-/**
- * The welcome message of every demo account, the shipment notice the traceability demo sends 南京恒通
- * (db/seed/demo-trace-shipments.ts: its rock wool, received since), and the ones support/prepare-data.ts adds.
- */
-const UNREAD = EXTRA_MESSAGES.length + 2;
+/** The messages support/prepare-data.ts gives the test's own account, all unread. */
+const UNREAD = EXTRA_MESSAGES.length;
 const PAGE_SIZE = 5;
 /** Messages come newest first: the last one added heads the list. */
 const NEWEST = EXTRA_MESSAGES.at(-1) ?? '';
 
 /**
- * The message popover of spec §2, §4 and §9 with a real inbox of seven unread messages. Only this file reads or
- * marks 13800000002's messages.
+ * The message popover of spec §2, §4 and §9 with a real inbox of six unread messages (two pages of five). Only this
+ * file signs in as the account that holds them.
  */
 describe.runIf(hasChromium)('message popover', () => {
   const browser = useBrowser();

@@ -19,8 +19,11 @@ export const ACCOUNTS = {
 
 /** Only the certification test changes this organisation (it goes from uncertified to certified). */
 export const CERTIFICATION_MOBILE = ACCOUNTS.uncertifiedManufacturer;
-/** Only the message test reads and marks this inbox; it holds the welcome message and these. */
-export const MESSAGES_MOBILE = ACCOUNTS.distributor;
+/**
+ * The message test's own account (support/prepare-data.ts makes it, in an organisation of its own): only that test
+ * signs in as it, and its inbox holds these messages and nothing else.
+ */
+export const MESSAGES_MOBILE = '13800000099';
 export const EXTRA_MESSAGES = [
   '城市入驻申请已受理：南京市',
   '授权产品信息更新提醒',

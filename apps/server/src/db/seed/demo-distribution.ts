@@ -3,7 +3,7 @@ import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../lib/session-user.ts';
-import { createAuthorisationService } from '../../modules/distribution/index.ts';
+import { createAuthorisationService, runAuthorisationReminders } from '../../modules/distribution/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { authorisations, productSpecs, products } from '../schema/index.ts';
 
@@ -14,8 +14,8 @@ import { authorisations, productSpecs, products } from '../schema/index.ts';
  *
  *   1. general, Jiangsu (320000), 岩棉保温板 (all specifications, capped at 20 000 m²), 蒸压加气混凝土砌块 B06 A5.0 and
  *      预制混凝土叠合板 (all): active for a year — its public page is `/free/authorisation?id=demo-lvzhu-hengtong`;
- *   2. general, Nanjing (320100), 断桥铝合金节能窗: active, ending in 20 days (the list highlights it; the reminders
- *      job tells both parties);
+ *   2. general, Nanjing (320100), 断桥铝合金节能窗: active, ending in 20 days (the list highlights it; both parties
+ *      have its 30-day reminder, sent by the seed as the reminders job would);
  *   3. general, Jiangsu, 水性建筑涂料（内墙）: revoked, with its reason.
  *
  * The first letter's public id is fixed before issue (it is part of what is signed), so the README can name its page.
@@ -120,4 +120,7 @@ export async function seedDemoDistribution(tx: Tx, { maker, dealer }: { maker: P
     validUntil: addDays(today, 245),
   });
   await service.revoke(asMaker, { id: revoked, reason: '经销商未按约定提供售后服务，授权撤销' });
+  // The windows' letter is due its 30-day reminder: sent now, as the job would within the hour, so a newcomer sees it
+  // and the demo inboxes do not change under the first minutes of a fresh start.
+  await runAuthorisationReminders(tx as Db, today);
 }

@@ -207,7 +207,8 @@ describe('the trace dashboard', () => {
 
   it('is for manufacturers and distributors', async () => {
     const dealer = ok(await call('dealer', traceEndpoints.dashboard));
-    expect(dealer).toMatchObject({ shippedThisMonth: 0, inTransit: 0, alerts: [] });
+    // The demo distributor's one shipment: HT-2026-001's first batch to the school, on its way (demo-distribution-sales).
+    expect(dealer).toMatchObject({ shippedThisMonth: 1, inTransit: 1, alerts: [] });
     expect((await call('builder', traceEndpoints.dashboard)).status).toBe(403);
   });
 });
