@@ -1,4 +1,11 @@
-import { distributionEndpoints as api, type EndpointInput, OrgType, traceEndpoints } from '@jcbb/contract';
+import {
+  distributionEndpoints as api,
+  type EndpointInput,
+  LedgerDocType,
+  ledgerEndpoints,
+  OrgType,
+  traceEndpoints,
+} from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -226,6 +233,13 @@ describe('the contract’s life', () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.leafIndex, d.leafIndex as number));
     expect(entry).toMatchObject({ kind: 'document', orgId: dealer, contentSha256: file.sha256 });
+    // The distributor's 存证 (its blockchain pages) lists the signed contract, on that entry.
+    const stored = ok(
+      await call('dealer', ledgerEndpoints.storageList, { docType: LedgerDocType.CONTRACT, pageSize: 50 }),
+    );
+    expect(stored.list.filter((r) => r.leafIndex === d.leafIndex)).toEqual([
+      expect.objectContaining({ docType: LedgerDocType.CONTRACT, title: expect.stringContaining(d.number) }),
+    ]);
     // Signed: no more edits, no second signing.
     expect((await call('dealer', api.contractSave, { ...contract(), id })).status).toBe(409);
     expect((await call('dealer', api.contractSign, { id })).status).toBe(409);

@@ -14,7 +14,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
-import { appendLedgerEntry } from '../ledger/index.ts';
+import { storeFileRecord } from '../ledger/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { channelOf, regionFullNames } from '../trace/index.ts';
 import * as repo from './distribution.contract.repository.ts';
@@ -227,11 +227,13 @@ export function createSalesContractService({ db }: { db: Db }) {
         const { c, to } = await changing(tx, user, id, 'sign');
         const file = c.signedFileId === null ? undefined : await repo.uploadOf(tx, c.signedFileId);
         if (!file) throw invalidInput([{ field: 'signedFileId', message: '请先上传双方签署的合同文件' }]);
-        const ledger = await appendLedgerEntry(tx, {
-          kind: 'document',
+        // A storage record too: the signed contract is listed in the distributor's 存证 (its blockchain pages).
+        const ledger = await storeFileRecord(tx, user, {
           orgId: c.distributorOrgId,
-          contentSha256: file.sha256,
-          meta: { docType: LedgerDocType.CONTRACT, salesContractId: c.id },
+          upload: file,
+          title: `经销合同 ${c.number}（${c.buyerName}）`,
+          docType: LedgerDocType.CONTRACT,
+          meta: { salesContractId: c.id },
         });
         await move(
           tx,

@@ -11,6 +11,7 @@ export {
   ledgerSigner,
   loadLedgerSigner,
 } from './ledger.key.ts';
+export { storeFileRecord } from './ledger.record.ts';
 export { registerLedger, setupLedgerSigner } from './ledger.routes.ts';
 export { consistencyProofHex, inclusionProofHex, rootHashAt, subtreeQuery } from './ledger.tree.ts';
 export { verifyLedger } from './ledger.verify.ts';

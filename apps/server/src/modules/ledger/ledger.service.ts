@@ -16,14 +16,13 @@ import { formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { callerOrgId } from '../../lib/access.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { shanghaiDayStart } from '../../lib/shanghai-day.ts';
 import type { FileService } from '../file/index.ts';
-import { appendLedgerEntry } from './ledger.append.ts';
 import { entryData, evidenceOfEntry, headData, latestHead } from './ledger.evidence.ts';
 import { ledgerSigner } from './ledger.key.ts';
+import { storeFileRecord } from './ledger.record.ts';
 import * as repo from './ledger.repository.ts';
 import { consistencyProofHex, inclusionProofHex } from './ledger.tree.ts';
 
@@ -132,32 +131,13 @@ export function createLedgerService({ db, files }: { db: Db; files: FileService 
             { field: body.uploadId !== undefined ? 'uploadId' : 'productDocumentId', message: '该文件已存证' },
           ]);
         }
-        const resolvedType = docType ?? LedgerDocType.OTHER;
-        // The log gets hashes and ids only: the title may name people, so it stays in ledger_records.
-        const appended = await appendLedgerEntry(tx, {
-          kind: 'document',
+        const { recordId } = await storeFileRecord(tx, user, {
           orgId,
-          contentSha256: upload.sha256,
-          meta: { docType: resolvedType, productId, productDocumentId },
-        });
-        const recordId = await repo.insertRecord(tx, {
-          orgId,
-          leafIndex: appended.leafIndex,
-          uploadId: upload.id,
+          upload,
+          title: body.title ?? upload.name,
+          docType: docType ?? LedgerDocType.OTHER,
           productId,
           productDocumentId,
-          title: body.title ?? upload.name,
-          docType: resolvedType,
-          createdBy: user.userId,
-        });
-        await recordAudit(tx, {
-          entity: 'ledger_record',
-          entityId: recordId,
-          orgId,
-          actor: user,
-          action: 'store',
-          toState: 'recorded',
-          data: { leafIndex: appended.leafIndex, sha256: upload.sha256, treeSize: appended.treeSize },
         });
         return recordId;
       });
