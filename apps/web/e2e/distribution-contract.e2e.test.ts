@@ -13,7 +13,8 @@ import { screenshots } from './support/screenshots.ts';
 /**
  * A sales contract in the browser (docs/distribution.md, "Sales contracts"): 南京恒通 records a contract with the demo
  * developer for the school, with the signed file; signs it (the file's hash on the ledger), puts it in force (the
- * demo letter of 南京绿筑 covers the rock wool in Jiangsu) and opens 合同发货 on it. Then the distributor's pages on
+ * demo letter of 南京绿筑 covers the rock wool in Jiangsu), opens 合同发货 on it and ships part of it to the school under
+ * that letter. Then the distributor's pages on
  * a phone, without sideways scrolling. Screenshots at 1366 px and 390 px go to test-results/distribution-contract/
  * (with E2E_SCREENSHOTS=1). The contract's number is unique per run; nothing else reads it.
  */
@@ -102,6 +103,31 @@ describe.runIf(hasChromium)('a sales contract', () => {
         .getByTitle(/恒通栖霞仓库/)
         .waitFor();
       await shot(page, 'send-1366');
+
+      // Ship 50 of the 150 m² under the letter: the draft opens in the send wizard, whose check names the letter.
+      await page.getByLabel('本次发货数量 1').fill('50');
+      await page.getByRole('button', { name: '生成发货草稿并进入发货向导' }).click();
+      await page.waitForURL(/sendProduct\?id=\d+/);
+      const wizard = page.locator('.ant-card:visible').filter({ has: page.locator('.ant-steps') });
+      await wizard.getByRole('link', { name: '核验授权书' }).first().waitFor();
+      const ship = wizard.getByRole('button', { name: '确认发货' });
+      await expect.poll(() => ship.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await ship.click();
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: '确认发货' }).click();
+      await page.waitForURL(/sourceDetail\?id=\d+/);
+      await page
+        .locator('.ant-card-head-title:visible')
+        .filter({ hasText: /FH\d+/ })
+        .first()
+        .getByText('运输中')
+        .waitFor();
+      // The contract's line is drawn down by what shipped: 100 of 150 left.
+      await page.goto(detailPath);
+      await page.locator('.ant-card', { hasText: NUMBER }).first().waitFor();
+      await page
+        .getByText(/^50\D*\/\s*100\D*$/)
+        .first()
+        .waitFor();
     },
     LONG,
   );

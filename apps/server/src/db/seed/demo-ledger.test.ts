@@ -40,7 +40,8 @@ describe('seedDemoDistributorEvidence', () => {
     const [dealer] = await db.select().from(users).where(eq(users.mobile, '13800000002'));
     const owner = { orgId: dealer?.orgId as number, userId: dealer?.id as number };
     const records = await db.select().from(ledgerRecords).where(eq(ledgerRecords.orgId, owner.orgId));
-    expect(records.map((r) => r.docType)).toEqual([1]);
+    // Its test report (1), and the signed demo contract HT-2026-001 (4, demo-distribution-sales.ts).
+    expect(records.map((r) => r.docType).sort()).toEqual([1, 4]);
     expect(await db.transaction((tx) => seedDemoDistributorEvidence(tx, maker?.orgId as number, owner))).toBe(0);
     tokens.dealer = await server.login('13800000002');
     const products = await call('dealer', certificateEndpoints.applicableProducts, {});
