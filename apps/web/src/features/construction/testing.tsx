@@ -1,6 +1,5 @@
 import { configure, fireEvent, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import constructionZh from './locales/zh-CN.ts';
 
@@ -13,22 +12,7 @@ export const renderSite = (ui: ReactNode, path = '/') =>
 
 export const page = <T,>(list: T[], total = list.length) => ({ list, total });
 
-/** Screens of at least `px` wide (antd reads its breakpoints through matchMedia; the default stub is a phone). */
-export function screenWidth(px: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: Number(/min-width:\s*(\d+)/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY) <= px,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
+export { screenWidth } from '../../test/screen-width.ts';
 
 /** Render a site construction page with its strings at `path` (the .xlsx pages' tests). */
 export const renderConstruction = renderSite;

@@ -2,29 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classificationApi } from '../../../components/ClassificationSelect.tsx';
+import { screenWidth } from '../../../test/screen-width.ts';
 import { basicMaterialApi } from '../api.ts';
 import { application, classificationTree } from '../test-data.ts';
 import { renderWithProviders } from '../testing.tsx';
 import { BasicMaterialReviewPage } from './BasicMaterialReviewPage.tsx';
 
 afterEach(() => vi.restoreAllMocks());
-
-/** Screens of at least `px` wide (antd reads its breakpoints through matchMedia; the default stub is a phone). */
-function screenWidth(px: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: Number(/min-width:\s*(\d+)/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY) <= px,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 const pendingPage = {
   list: [application(), application({ id: 8, commonName: '石墨聚苯板', orgName: '苏州新材科技有限公司' })],
