@@ -40,6 +40,7 @@ import {
 } from './modules/construction/index.ts';
 import {
   distributionDeliveryLetters,
+  distributionMemberRemovalCheck,
   distributionShipmentGate,
   registerDistributionRoutes,
 } from './modules/distribution/index.ts';
@@ -350,7 +351,7 @@ function registerModules(
     app,
     createProjectService({
       db: db,
-      removalChecks: [traceMemberRemovalCheck, constructionMemberRemovalCheck],
+      removalChecks: [traceMemberRemovalCheck, constructionMemberRemovalCheck, distributionMemberRemovalCheck],
     }),
   );
   // A receipt into a project's stock starts the site's inspection (trace.intake.ts): traceability declares the hook,

@@ -85,6 +85,22 @@ export async function orgById(tx: Tx | Db, id: number) {
   return row;
 }
 
+/** Whether a contract past its draft names the organisation as buyer on the project (the project's removal rule). */
+export async function namesBuyerOnProject(tx: Tx, projectId: number, orgId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: salesContracts.id })
+    .from(salesContracts)
+    .where(
+      and(
+        eq(salesContracts.projectId, projectId),
+        eq(salesContracts.buyerOrgId, orgId),
+        ne(salesContracts.status, 'draft'),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 export async function uploadOf(tx: Tx | Db, id: number) {
   const [row] = await tx
     .select({ id: uploads.id, name: uploads.name, sha256: uploads.sha256, orgId: uploads.orgId })

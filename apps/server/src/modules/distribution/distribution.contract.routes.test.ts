@@ -4,6 +4,7 @@ import {
   LedgerDocType,
   ledgerEndpoints,
   OrgType,
+  projectEndpoints,
   traceEndpoints,
 } from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
@@ -12,9 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { addresses, ledgerEntries, lots, messages, salesContractShipments } from '../../db/schema/index.ts';
+import { siteProject } from '../construction/construction.sample.test-support.ts';
 import { creditCode } from '../organization/test-support.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { addAddress, projectIdOf, specOf, userOf } from '../trace/trace.test-support.ts';
+import { CONTRACTS_NAME_ORG } from './distribution.removal.ts';
 import { addLetter, makeUpload } from './distribution.sales.test-support.ts';
 
 /**
@@ -57,7 +60,14 @@ async function signedContract(over: Partial<EndpointInput<typeof api.contractSav
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const [k, m] of Object.entries({ maker: '13800000001', dealer: '13800000002', developer: '13800000005' })) {
+  const who = {
+    maker: '13800000001',
+    dealer: '13800000002',
+    builder: '13800000003',
+    supervisor: '13800000004',
+    developer: '13800000005',
+  };
+  for (const [k, m] of Object.entries(who)) {
     tokens[k] = await server.login(m);
   }
   maker = (await userOf(server, '13800000001')).orgId;
@@ -370,5 +380,27 @@ describe('shipping against a contract', () => {
         }),
       )['lines.0.quantity'],
     ).toBe('超出合同剩余数量 70.5');
+  });
+});
+
+describe('the project’s removal rule', () => {
+  it('keeps a buyer a signed contract names on the project, and lets go of one no contract names', async () => {
+    const tokensOf = { builder: tokens.builder as string, supervisor: tokens.supervisor as string };
+    const projectId = await siteProject(server, { ...tokensOf, developer: tokens.developer as string }, 'DC-REMOVE-1');
+    const builder = (await userOf(server, '13800000003')).orgId;
+    await signedContract({ buyerOrgId: builder, projectId });
+    const refused = await call('developer', projectEndpoints.removeOrg, { projectId, orgId: builder });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(CONTRACTS_NAME_ORG);
+    const supervision = (await userOf(server, '13800000004')).orgId;
+    ok(await call('developer', projectEndpoints.removeOrg, { projectId, orgId: supervision }));
+  });
+
+  it('does not hold a buyer named only by a draft (a draft may still change its buyer)', async () => {
+    const tokensOf = { builder: tokens.builder as string, supervisor: tokens.supervisor as string };
+    const projectId = await siteProject(server, { ...tokensOf, developer: tokens.developer as string }, 'DC-REMOVE-2');
+    const builder = (await userOf(server, '13800000003')).orgId;
+    ok(await call('dealer', api.contractSave, contract({ buyerOrgId: builder, projectId })));
+    ok(await call('developer', projectEndpoints.removeOrg, { projectId, orgId: builder }));
   });
 });

@@ -11,6 +11,8 @@
  *   createAuthorisationService({ db })   authorisations: drafts, issue (signed, on the ledger), acceptance, suspension,
  *                                        resumption, revocation, renewal (the demo seed issues through it)
  *   runAuthorisationReminders(db, today?)   the reminders job: both parties told 60, 30 and 7 days before the end
+ *   distributionMemberRemovalCheck       the project's removal rule (MemberRemovalCheck): a contract past its draft
+ *                                        names its buyer on the project
  */
 export { createAuthorisationService } from './distribution.authorisation.service.ts';
 // ---- distributor products, licensed products and sales contracts (d-sales) ----
@@ -28,4 +30,5 @@ export { coverageOf } from './distribution.coverage.ts';
 export { distributionShipmentGate } from './distribution.gate.ts';
 export { distributionDeliveryLetters } from './distribution.letters.ts';
 export { REMINDER_SWEEP_INTERVAL_MS, runAuthorisationReminders } from './distribution.reminders.ts';
+export { distributionMemberRemovalCheck } from './distribution.removal.ts';
 export { registerDistributionRoutes } from './distribution.routes.ts';
