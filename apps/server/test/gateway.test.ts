@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import {
   authEndpoints,
   fileEndpoints,
+  fillPath,
   SIGNATURE_WINDOW_MS,
   SIGNING_PARAM_KEYS,
   type SigningKey,
   signParams,
   systemEndpoints,
+  traceEndpoints,
 } from '@jcbb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, stringify, type TestResponse, type TestServer, toResponse } from './harness.ts';
@@ -456,7 +458,8 @@ describe('caching and browser features', () => {
   });
 
   it('Permissions-Policy denies what the platform does not use; only the documents that scan may use the camera', async () => {
-    const noCamera = [HEALTH, '/api/missing', '/open/trace/X', '/assets/x.js', '/mobile/detail'];
+    const scanCall = fillPath(traceEndpoints.publicTrace.path, { code: 'X' });
+    const noCamera = [HEALTH, '/api/missing', scanCall, '/assets/x.js', '/mobile/detail'];
     for (const url of [...noCamera, '/free/certificate']) {
       const policy = String((await server.app.inject({ method: 'GET', url })).headers['permissions-policy']);
       expect(policy, url).toContain('camera=()');
