@@ -6,7 +6,7 @@ import { hasChromium } from './support/chromium.ts';
 import { chooseOption, formItem } from './support/form.ts';
 
 /**
- * The README's "To try" steps of the demo projects and the demo traceability, walked as a newcomer walks them: signed
+ * The README's "To try" steps of the demo projects, the demo traceability and the demo distribution, walked as a newcomer walks them: signed
  * in as the account the README names, through the menus it names (clicked, never typed as addresses), doing what it
  * says and seeing what it says appears. When the README or the product changes, this file fails until both agree
  * again (issue 23, item 10).
@@ -252,6 +252,53 @@ describe.runIf(hasChromium)('the README’s tour', () => {
       await custody.getByText('发货', { exact: true }).first().waitFor();
       await custody.getByText('南京恒通建材贸易有限公司').first().waitFor();
       expect(await custody.getByText('未通过验证').count()).toBe(0);
+      await phone.close();
+    },
+    LONG,
+  );
+
+  it(
+    'distribution: the distributor’s letters and the contract shipped under one; the maker’s expiring letter; the public letter',
+    async () => {
+      // "as 13800000002 open 授权产品 (经销产品 and the 授权产品 tab; a letter's page links its public page and PDF)"
+      const dealer = await browser.newPage({ viewport: WIDE });
+      await signIn(dealer, ACCOUNTS.distributor);
+      await openMenu(dealer, '授权产品');
+      await dealer.getByRole('tab', { name: '经销产品' }).waitFor();
+      await dealer.getByRole('tab', { name: '授权产品' }).click();
+      await dealer
+        .getByRole('link', { name: /^AU\d+$/ })
+        .first()
+        .click();
+      await dealer.waitForURL(/licensedProductDetails\?id=\d+/);
+      await dealer.getByText('公开核验页').first().waitFor();
+      // "then 溯源管理 → 合同管理 … HT-2026-001 … its first batch, 100 m² of rock wool, shipped to the school"
+      await openMenu(dealer, '溯源管理', '合同管理');
+      await dealer.getByRole('link', { name: 'HT-2026-001' }).first().click();
+      await dealer.waitForURL(/contractDetail\?id=\d+/);
+      await card(dealer, /HT-2026-001/)
+        .getByText('履行中', { exact: true })
+        .waitFor();
+      await dealer
+        .getByText(/^100\D*\/\s*200\D*$/)
+        .first()
+        .waitFor();
+      await dealer.close();
+
+      // "one for 断桥铝合金节能窗 in Nanjing ending in 20 days (the maker's list highlights it …)"
+      const maker = await browser.newPage({ viewport: WIDE });
+      await signIn(maker, ACCOUNTS.manufacturer);
+      await openMenu(maker, '经销商授权');
+      // The windows' letter is the one for Nanjing (its row sums its scope up: one product, all models, 南京市).
+      const nanjing = maker.getByRole('row').filter({ hasText: '南京市' }).filter({ hasText: '生效中' });
+      await nanjing.getByText(/^剩 \d+ 天$/).waitFor();
+      await maker.close();
+
+      // "Anyone can check the first one, signed out: open /free/authorisation?id=demo-lvzhu-hengtong"
+      const phone = await browser.newPage({ viewport: PHONE });
+      await phone.goto('/free/authorisation?id=demo-lvzhu-hengtong');
+      await phone.getByTestId('authorisation-state').getByText('生效中').waitFor();
+      await expect.poll(() => phone.getByTestId('authorisation-verify-badge').getAttribute('data-state')).toBe('ok');
       await phone.close();
     },
     LONG,
