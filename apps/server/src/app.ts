@@ -50,6 +50,7 @@ import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledge
 import { createListingService, recomputeCityStandard, registerListingRoutes } from './modules/listing/index.ts';
 import { createMessageService, registerMessageRoutes } from './modules/message/index.ts';
 import { createOrganizationService, registerOrganizationRoutes } from './modules/organization/index.ts';
+import { registerProcurementRoutes } from './modules/procurement/index.ts';
 import { registerProductRoutes } from './modules/product/index.ts';
 import { createProjectService, registerProjectRoutes } from './modules/project/index.ts';
 import { registerReferenceRoutes } from './modules/reference/index.ts';
@@ -380,6 +381,7 @@ function registerModules(
   );
 
   registerDistributionRoutes(app, { db, files, config });
+  registerProcurementRoutes(app, { db });
 
   registerLedger(app, { db, files });
 }

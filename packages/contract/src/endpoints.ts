@@ -12,6 +12,7 @@ import { ledgerEndpoints } from './ledger.endpoints.ts';
 import { listingEndpoints } from './listing.endpoints.ts';
 import { messageEndpoints } from './message.endpoints.ts';
 import { organizationEndpoints } from './organization.endpoints.ts';
+import { procurementEndpoints } from './procurement.endpoints.ts';
 import { productEndpoints } from './product.endpoints.ts';
 import { projectEndpoints } from './project.endpoints.ts';
 import { referenceEndpoints } from './reference.endpoints.ts';
@@ -38,6 +39,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   listing: listingEndpoints,
   message: messageEndpoints,
   organization: organizationEndpoints,
+  procurement: procurementEndpoints,
   product: productEndpoints,
   reference: referenceEndpoints,
   revision: revisionEndpoints,

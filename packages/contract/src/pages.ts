@@ -76,6 +76,18 @@ export const pages = {
   /** The send wizard on a draft shipment (a sales contract's shipment hands over to it: contractSendProduct). */
   shipmentDraft: { path: '/productionManagement/sendProduct', query: 'id' },
 
+  // ---- procurement (docs/procurement.md) ----
+  /** The buyer's request for quotation: quotes in, the deadline passed, awarded. */
+  procurementInquiry: { path: '/buildMaterialProcurement/inquiryDetail', query: 'id' },
+  /** The buyer's purchase order: confirmed by the supplier, shipped, delivered. */
+  procurementOrder: { path: '/buildMaterialProcurement/orderDetail', query: 'id' },
+  /** A list line's alternates: its primary supplier flagged (certificate lapses, authorisation lost, lot failed). */
+  procurementAlternates: { path: '/buildMaterialProcurement/alternateSuppliers', query: 'lineId' },
+  /** A supplier's view of an inquiry sent to it, where it quotes: invited, a new round, awarded or not. */
+  supplierInquiry: { path: '/procurementSales/inquiryDetail', query: 'id' },
+  /** A supplier's view of an order: sent to it, cancelled, closed. */
+  supplierOrder: { path: '/procurementSales/orderDetail', query: 'id' },
+
   // ---- the platform administrator's and the city committees' reviews ----
   /** The platform's certification queue: an organisation asked to be certified. */
   certificationReview: { path: '/admin/certification' },

@@ -60,6 +60,12 @@ const reach: Record<PageName, Reach[]> = {
   // carry no link.
   spotCheckDetail: [member('construction'), member('supervision')],
   sampleDetail: [member('construction'), member('supervision')],
+  // Procurement: the buyer's pages (developer, construction unit); the supplier's (manufacturer, distributor).
+  procurementInquiry: [member('developer'), member('construction')],
+  procurementOrder: [member('developer'), member('construction')],
+  procurementAlternates: [member('developer'), member('construction')],
+  supplierInquiry: [member('manufacturer'), member('distributor')],
+  supplierOrder: [member('manufacturer'), member('distributor')],
   certificationReview: [platform],
   basicMaterialReview: [platform],
   platformListingAudit: [platform],

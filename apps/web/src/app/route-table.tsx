@@ -26,6 +26,7 @@ import { cityListingAuditRoutes, listingRoutes, platformListingAuditRoutes } fro
 import { messagePublicRoutes, messageRoutes } from '../features/message/index.ts';
 import { organizationRoutes } from '../features/organization/index.ts';
 import { PlaceholderPage as Placeholder } from '../features/placeholder/index.ts';
+import { PROCUREMENT_PATHS, type ProcurementPage, procurementRoutes } from '../features/procurement/index.ts';
 import { productRoutes } from '../features/product/index.ts';
 import { cityProjectRoutes, projectRoutes } from '../features/project/index.ts';
 import { cityRevisionRoutes, platformRevisionRoutes } from '../features/revision/index.ts';
@@ -62,6 +63,57 @@ function soon(path: string, key: string, options: PageOptions = {}): RouteItem {
 function group(path: string, key: string, icon: string, redirect: string, children: RouteItem[]): RouteItem {
   return { path, redirect, meta: { title: `route.${key}`, icon }, children };
 }
+
+/** A procurement page, or the "在建设中" page until its part of the module lands (docs/procurement.md). */
+function procurementPage(key: ProcurementPage, titleKey: string, options: PageOptions = {}): RouteItem {
+  return procurementRoutes[key] ?? soon(PROCUREMENT_PATHS[key], titleKey, options);
+}
+
+/** The buyer's procurement pages (spec §2 /buildMaterialProcurement): the developer's and the construction unit's. */
+function buyerProcurement(): RouteItem {
+  const project = { requiresProject: true };
+  const under = (parent: ProcurementPage) => ({ ...project, hidden: true, activeMenu: PROCUREMENT_PATHS[parent] });
+  return {
+    ...group(
+      '/buildMaterialProcurement',
+      'buildMaterialProcurement',
+      'ShoppingCartOutlined',
+      PROCUREMENT_PATHS.materialsList,
+      [
+        procurementPage('materialsList', 'materialsList', { ...project, keepAlive: true }),
+        procurementPage('materialsSummary', 'materialsSummary', project),
+        procurementPage('materialsSummaryDetail', 'materialsSummaryDetail', under('materialsSummary')),
+        procurementPage('selectionAndPurchase', 'selectionAndPurchase', project),
+        procurementPage('inquiryDetail', 'procurementInquiryDetail', under('selectionAndPurchase')),
+        procurementPage('orders', 'procurementOrders', project),
+        procurementPage('orderDetail', 'procurementOrderDetail', under('orders')),
+        procurementPage('alternateSuppliers', 'alternateSuppliers', project),
+        procurementPage('region', 'procurementRegion', project),
+      ],
+    ),
+    alwaysShow: true,
+  };
+}
+
+/** The supplier's side of procurement (manufacturers, distributors): inquiries to quote, orders to ship. */
+const supplierProcurement = group(
+  '/procurementSales',
+  'procurementSales',
+  'AccountBookOutlined',
+  PROCUREMENT_PATHS.supplierInquiries,
+  [
+    procurementPage('supplierInquiries', 'supplierInquiries', { keepAlive: true }),
+    procurementPage('supplierInquiryDetail', 'supplierInquiryDetail', {
+      hidden: true,
+      activeMenu: PROCUREMENT_PATHS.supplierInquiries,
+    }),
+    procurementPage('supplierOrders', 'supplierOrders'),
+    procurementPage('supplierOrderDetail', 'supplierOrderDetail', {
+      hidden: true,
+      activeMenu: PROCUREMENT_PATHS.supplierOrders,
+    }),
+  ],
+);
 
 const home: RouteItem = {
   path: '/',
@@ -133,6 +185,7 @@ const manufacturer: RouteItem[] = [
     inventoryDetailRoute({ activeMenu: TRACE_PATHS.productDashboard }),
     traceRoutes.addressManagement,
   ]),
+  supplierProcurement,
   group('/enterpriseInspection', 'enterpriseInspection', 'FileSearchOutlined', '/enterpriseInspection/info', [
     soon('info', 'enterpriseInspectionInfo'),
   ]),
@@ -179,10 +232,14 @@ const distributor: RouteItem[] = [
       traceRoutes.addressManagement,
     ],
   ),
+  supplierProcurement,
 ];
 
-/** Construction and supervision units share one tree (spec §2); the project check differs by organisation type. */
-function projectConsole(): RouteItem[] {
+/**
+ * Construction and supervision units share one tree (spec §2); the project check differs by organisation type. Only
+ * construction units buy materials (docs/procurement.md): supervision units have no procurement pages.
+ */
+function projectConsole(buysMaterials: boolean): RouteItem[] {
   const project = { requiresProject: true };
   return [
     home,
@@ -212,13 +269,7 @@ function projectConsole(): RouteItem[] {
       spotCheckRoutes.spotCheck,
       spotCheckRoutes.spotCheckDetail,
     ]),
-    group(
-      '/buildMaterialProcurement',
-      'buildMaterialProcurement',
-      'ShoppingCartOutlined',
-      '/buildMaterialProcurement/materialsList',
-      [soon('materialsList', 'materialsList', project)],
-    ),
+    ...(buysMaterials ? [buyerProcurement()] : []),
     group('/govProcurementInfo', 'govProcurementInfo', 'BankOutlined', '/govProcurementInfo/index', [
       soon('index', 'govProcurementInfoIndex', project),
     ]),
@@ -233,24 +284,7 @@ const developer: RouteItem[] = [
     projectRoutes.edit,
     stockXlsxRoutes.stockExport,
   ]),
-  {
-    path: '/buildMaterialProcurement',
-    redirect: '/buildMaterialProcurement/materialsList',
-    alwaysShow: true,
-    meta: { title: 'route.buildMaterialProcurement', icon: 'ShoppingCartOutlined' },
-    children: [
-      soon('materialsList', 'materialsList', { requiresProject: true, keepAlive: true }),
-      soon('materialsSummary', 'materialsSummary', { requiresProject: true }),
-      soon('materialsSummaryDetail', 'materialsSummaryDetail', {
-        requiresProject: true,
-        hidden: true,
-        activeMenu: '/buildMaterialProcurement/materialsSummary',
-      }),
-      soon('selectionAndPurchase', 'selectionAndPurchase', { requiresProject: true }),
-      soon('alternateSuppliers', 'alternateSuppliers', { requiresProject: true }),
-      soon('region', 'procurementRegion', { requiresProject: true }),
-    ],
-  },
+  buyerProcurement(),
 ];
 
 /** Government units get no function list (spec §6): a fixed procurement menu. */
@@ -295,14 +329,15 @@ const governmentShared: RouteItem[] = [
 export const consoles: Record<ConsoleKey, RouteItem[]> = {
   manufacturer,
   distributor,
-  construction: projectConsole(),
-  supervision: projectConsole(),
+  construction: projectConsole(true),
+  supervision: projectConsole(false),
   developer,
   government,
   certification,
   admin: [
     home,
     ...adminRoutes,
+    procurementPage('policy', 'procurementPolicy'),
     ...platformListingAuditRoutes,
     ...platformRevisionRoutes,
     ...elementAdminRoutes,

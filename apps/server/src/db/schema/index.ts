@@ -9,6 +9,7 @@ export * from './ledger.ts';
 export * from './listing.ts';
 export * from './message.ts';
 export * from './organization.ts';
+export * from './procurement.ts';
 export * from './product.ts';
 export * from './project.ts';
 export * from './reference.ts';

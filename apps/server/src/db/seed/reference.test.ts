@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import type { Db } from '../client.ts';
@@ -7,8 +7,12 @@ import {
   materialClassifications,
   orgNatures,
   platformCities,
+  policyCities,
   productUnits,
   referenceMeta,
+  standardCategories,
+  standardCategoryClasses,
+  standardRules,
   transportTypes,
 } from '../schema/index.ts';
 import { materialClassificationSource } from './material-classifications.ts';
@@ -24,6 +28,9 @@ const DATA_SETS = [
   'org_natures',
   'platform_cities',
   'policy_batches',
+  'policy_cities',
+  'standard_categories',
+  'standard_rules',
   'transport_types',
 ];
 
@@ -117,6 +124,36 @@ describe('seedReferenceData', () => {
       [],
     );
     expect(await divisionsAtLevel(3)).toBe(2975);
+  });
+
+  it('keeps the platform operator’s edits of the policy data, and seeds what is missing', async () => {
+    const [optional] = await db
+      .select()
+      .from(standardCategories)
+      .where(and(eq(standardCategories.editionCode, '2025'), eq(standardCategories.kind, 'optional')))
+      .limit(1);
+    if (!optional) throw new Error('the 2025 edition has optional categories');
+    await db.update(standardCategories).set({ kind: 'mandatory' }).where(eq(standardCategories.id, optional.id));
+    await db.update(standardRules).set({ optionalCoverageMinPct: 45 }).where(eq(standardRules.editionCode, '2025'));
+    await db.delete(policyCities).where(eq(policyCities.regionCode, '370200'));
+    await forget('standard_categories');
+    await forget('standard_rules');
+    await forget('policy_cities');
+    await seedReferenceData(db);
+    const [category] = await db.select().from(standardCategories).where(eq(standardCategories.id, optional.id));
+    expect(category?.kind).toBe('mandatory');
+    const [rule] = await db.select().from(standardRules).where(eq(standardRules.editionCode, '2025'));
+    expect(rule?.optionalCoverageMinPct).toBe(45);
+    expect(await db.select().from(policyCities).where(eq(policyCities.regionCode, '370200'))).toHaveLength(1);
+    // Every 2025 category has its classification mapped onto it.
+    const mapped = await db
+      .select()
+      .from(standardCategoryClasses)
+      .where(eq(standardCategoryClasses.editionCode, '2025'));
+    const categories = await db.select().from(standardCategories).where(eq(standardCategories.editionCode, '2025'));
+    expect(mapped.length).toBe(categories.length);
+    await db.update(standardCategories).set({ kind: 'optional' }).where(eq(standardCategories.id, optional.id));
+    await db.update(standardRules).set({ optionalCoverageMinPct: 40 }).where(eq(standardRules.editionCode, '2025'));
   });
 
   it('keeps an operator’s choice of which platform cities are open', async () => {

@@ -16,8 +16,12 @@ import {
   orgNatures,
   platformCities,
   policyBatches,
+  policyCities,
   productUnits,
   referenceMeta,
+  standardCategories,
+  standardCategoryClasses,
+  standardRules,
   transportTypes,
 } from '../schema/index.ts';
 import { basicMaterialRows } from './basic-materials.ts';
@@ -25,6 +29,7 @@ import { divisionRows } from './divisions.ts';
 import { inspectionRuleRows } from './inspection-rules.ts';
 import { classificationRows } from './material-classifications.ts';
 import { platformCitySource } from './platform-cities.ts';
+import { policyCitySource, standardCategorySource, standardRuleSource } from './procurement-policy.ts';
 import { policyBatchSource, standardEditionSource } from './project-policy.ts';
 
 /**
@@ -165,6 +170,25 @@ const dataSets: SeedStep[] = [
         });
     },
   }),
+  // The demand standard's categories, rules and policy cities (procurement-policy.ts): inserted when missing only,
+  // because the platform operator edits these rows in the console (audited) and a restart must not undo an edit.
+  // After demand_standard_editions and material_classifications, whose codes they reference.
+  dataSet({
+    key: 'standard_rules',
+    format: 1,
+    rows: () => [...standardRuleSource],
+    write: async (tx, rows) => {
+      await tx.insert(standardRules).values(rows).onConflictDoNothing();
+    },
+  }),
+  dataSet({
+    key: 'policy_cities',
+    format: 1,
+    rows: () => [...policyCitySource],
+    write: async (tx, rows) => {
+      await tx.insert(policyCities).values(rows).onConflictDoNothing();
+    },
+  }),
   dataSet({
     key: 'material_classifications',
     format: 1,
@@ -183,6 +207,30 @@ const dataSets: SeedStep[] = [
             sort: sql`excluded.sort`,
           },
         });
+    },
+  }),
+  dataSet({
+    key: 'standard_categories',
+    format: 1,
+    rows: standardCategorySource,
+    write: async (tx, rows) => {
+      const inserted = await tx
+        .insert(standardCategories)
+        .values(rows.map(({ classifyCodes: _, ...category }) => category))
+        .onConflictDoNothing()
+        .returning({
+          id: standardCategories.id,
+          editionCode: standardCategories.editionCode,
+          code: standardCategories.code,
+        });
+      const idOf = new Map(inserted.map((c) => [`${c.editionCode}/${c.code}`, c.id]));
+      const mappings = rows.flatMap((r) => {
+        const categoryId = idOf.get(`${r.editionCode}/${r.code}`);
+        return categoryId === undefined
+          ? []
+          : r.classifyCodes.map((classifyCode) => ({ editionCode: r.editionCode, classifyCode, categoryId }));
+      });
+      if (mappings.length > 0) await tx.insert(standardCategoryClasses).values(mappings).onConflictDoNothing();
     },
   }),
   dataSet({

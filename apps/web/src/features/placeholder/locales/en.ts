@@ -102,6 +102,16 @@ const routeDescEn: RouteDescStrings = {
   alternateSuppliers:
     'Alternate suppliers: backup suppliers per material, compared by qualifications, certificates and price.',
   procurementRegion: 'Procurement region: the region a project buys in, which sets the catalogue it chooses from.',
+  procurementInquiryDetail:
+    'Request for quotation: its materials, invited suppliers and sealed quotes, compared and awarded after the deadline.',
+  procurementOrders: 'Purchase orders: orders from awards or direct purchases, followed through shipping and delivery.',
+  procurementOrderDetail: 'Purchase order: its lines, the supplier’s confirmation, shipments and deliveries.',
+  supplierInquiries: 'Requests for quotation: inquiries buyers sent to you, to quote before their deadline.',
+  supplierInquiryDetail: 'Quote: unit prices and delivery dates per line, submitted to the buyer.',
+  supplierOrders: 'Orders received: orders buyers placed with you, to confirm and ship against.',
+  supplierOrderDetail: 'Order: confirm it and ship against it.',
+  procurementPolicy:
+    'Policy data: the demand standard’s categories per edition, mandatory and optional, rule parameters and policy cities, every change audited.',
   govProcurementInfoIndex: 'Demand standards and notices: the city’s government-procurement standards and notices.',
   materialFill:
     'Procurement records: record green material purchases of government-funded projects (project, material, quantity, amount, supplier).',

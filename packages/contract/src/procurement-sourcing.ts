@@ -1,0 +1,2 @@
+/** Procurement's sourcing schemas and answers (docs/procurement.md); the code tables shared by all parts: procurement.ts. */
+export {};
