@@ -162,7 +162,7 @@ export interface GreenEvidence {
   kind: 'certificate' | 'test_report' | 'none';
   /** yyyy-mm-dd: a certificate's first day, or a report's date. */
   validFrom?: string | null;
-  /** yyyy-mm-dd: a certificate's last day (inclusive). */
+  /** yyyy-mm-dd: a certificate's last day (inclusive); a report's, when it states one. */
   validUntil?: string | null;
   /** yyyy-mm-dd: the day a certificate was revoked or suspended; from that day it proves nothing. */
   revokedOn?: string | null;
@@ -183,6 +183,7 @@ export function greenOn(evidence: GreenEvidence, day: string, rule: Pick<Complia
   }
   if (evidence.kind === 'test_report') {
     if (rule.testReportMaxAgeDays === null || !evidence.validFrom || evidence.validFrom > day) return false;
+    if (evidence.validUntil && evidence.validUntil < day) return false;
     return dayNumber(day) - dayNumber(evidence.validFrom) <= rule.testReportMaxAgeDays;
   }
   return false;
