@@ -50,14 +50,19 @@ import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledge
 import { createListingService, recomputeCityStandard, registerListingRoutes } from './modules/listing/index.ts';
 import { createMessageService, registerMessageRoutes } from './modules/message/index.ts';
 import { createOrganizationService, registerOrganizationRoutes } from './modules/organization/index.ts';
-import { registerProcurementRoutes } from './modules/procurement/index.ts';
+import { procurementShipmentGate, registerProcurementRoutes } from './modules/procurement/index.ts';
 import { registerProductRoutes } from './modules/product/index.ts';
 import { createProjectService, registerProjectRoutes } from './modules/project/index.ts';
 import { registerReferenceRoutes } from './modules/reference/index.ts';
 import { createRevisionService, registerRevisionRoutes } from './modules/revision/index.ts';
 import { createSamplingService, registerSamplingRoutes } from './modules/sampling/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
-import { createTraceReceiptService, registerTraceRoutes, traceMemberRemovalCheck } from './modules/trace/index.ts';
+import {
+  combineGates,
+  createTraceReceiptService,
+  registerTraceRoutes,
+  traceMemberRemovalCheck,
+} from './modules/trace/index.ts';
 import { loggableError, registerErrorHandling } from './plugins/errors.ts';
 import { registerGateway } from './plugins/gateway.ts';
 import { registerOpenRateLimit } from './plugins/open-rate-limit.ts';
@@ -359,6 +364,7 @@ function registerModules(
   // the construction module implements it.
   // A distributor's shipment must be covered by its letters of authorisation (trace.shipment.gate.ts), and the scan
   // page shows the letter a delivery relied on (trace.letters.ts): traceability declares both, distribution implements.
+  // A shipment drafted against a purchase order draws the order down (procurement's gate), combined with it.
   registerTraceRoutes(app, {
     db: db,
     files,
@@ -366,7 +372,7 @@ function registerModules(
     kv,
     addressKey,
     intake: constructionIntake,
-    gate: distributionShipmentGate,
+    gate: combineGates(distributionShipmentGate, procurementShipmentGate),
     letters: distributionDeliveryLetters,
   });
   registerConstructionRoutes(

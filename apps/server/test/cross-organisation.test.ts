@@ -15,6 +15,7 @@ import {
   listingEndpoints,
   messageEndpoints,
   organizationEndpoints,
+  procurementEndpoints,
   productEndpoints,
   projectEndpoints,
   ResponseCode,
@@ -27,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueOrders, salesContracts, siteInspections, users } from '../src/db/schema/index.ts';
 import { externalLotHeldForRetest, sampleInput } from '../src/modules/construction/construction.sample.test-support.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
+import { addOrder } from '../src/modules/procurement/procurement.order.test-support.ts';
 import { projectInput } from '../src/modules/project/test-support.ts';
 import { callEndpoint, inputNames } from './endpoint-call.ts';
 import { startTestServer, type TestResponse, type TestServer } from './harness.ts';
@@ -80,6 +82,7 @@ const ids = {
   spotCheck: 0,
   salesContract: 0,
   authorisation: 0,
+  purchaseOrder: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -255,6 +258,18 @@ beforeAll(async () => {
     await callEndpoint(server, distributionEndpoints.authorisationList, { status: 'active' }, owner)
   ).body.data.list[0]?.id;
   expect(ids.authorisation).toBeGreaterThan(0);
+  // Procurement — orders: an order of the developer's project sent to the owner, written straight in (the sourcing
+  // part's createPurchaseOrder makes it in the product).
+  ids.purchaseOrder = (
+    await addOrder(server.database.db, {
+      projectId: ids.project,
+      buyerOrgId: ids.developerOrg,
+      supplierOrgId: ids.ownerOrg,
+      createdBy: ids.developerUser,
+      status: 'sent',
+      lines: [{ productId: ids.lotProduct, specId: ids.lotSpec, quantity: '5' }],
+    })
+  ).id;
 });
 afterAll(() => server?.stop());
 
@@ -873,6 +888,54 @@ const ATTEMPTS: Attempt[] = [
     ] as const
   ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
   { name: 'sales contract', endpoint: D.contractDetail, input: () => ({ id: ids.salesContract }) },
+  // ---- Procurement — orders: purchase orders and alternates ----
+  // The order's supplier sees it; another manufacturer (a supplier too) gets 404. The buyer's calls and the
+  // alternates are buyers' (403 by organisation type for a manufacturer); other buyers' 404s:
+  // procurement.order.routes.test.ts and procurement.alternate.routes.test.ts.
+  { name: 'purchase order', endpoint: procurementEndpoints.orderDetail, input: () => ({ id: ids.purchaseOrder }) },
+  {
+    name: 'purchase order confirm',
+    endpoint: procurementEndpoints.orderConfirm,
+    input: () => ({ id: ids.purchaseOrder }),
+  },
+  {
+    name: 'purchase order decline',
+    endpoint: procurementEndpoints.orderDecline,
+    input: () => ({ id: ids.purchaseOrder, reason: '越权' }),
+  },
+  {
+    name: 'purchase order ship',
+    endpoint: procurementEndpoints.orderShip,
+    input: () => ({
+      id: ids.purchaseOrder,
+      fromAddressId: ids.address,
+      shipDate: '2026-11-28',
+      lines: [{ orderLineId: 1, lotId: ids.lot, quantity: 1 }],
+    }),
+  },
+  {
+    name: 'purchase orders of a project',
+    endpoint: procurementEndpoints.orderList,
+    input: () => ({ projectId: ids.project }),
+    filter: true,
+  },
+  ...(
+    [
+      ['purchase order send', procurementEndpoints.orderSend, () => ({ id: ids.purchaseOrder })],
+      ['purchase order cancel', procurementEndpoints.orderCancel, () => ({ id: ids.purchaseOrder, reason: '越权' })],
+      ['purchase order close', procurementEndpoints.orderClose, () => ({ id: ids.purchaseOrder, reason: '越权' })],
+      ['alternates of a project', procurementEndpoints.alternateList, () => ({ projectId: ids.project })],
+      [
+        'alternate save',
+        procurementEndpoints.alternateSave,
+        () => ({ listLineId: 1, supplierOrgId: ids.ownerOrg, specId: ids.spec, reason: '越权' }),
+      ],
+      ['alternates from an inquiry', procurementEndpoints.alternateFromInquiry, () => ({ inquiryId: 1 })],
+      ['alternate move', procurementEndpoints.alternateMove, () => ({ id: 1, direction: 'up' })],
+      ['alternate dismiss', procurementEndpoints.alternateDismiss, () => ({ id: 1, reason: '越权' })],
+      ['alternate switch', procurementEndpoints.alternateSwitch, () => ({ id: 1 })],
+    ] as const
+  ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
   // Distribution: another manufacturer on the demo maker's letter (only the two parties see it); accepting is a
   // distributor's call (403 by organisation type).
   ...(

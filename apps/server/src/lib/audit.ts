@@ -113,6 +113,11 @@ export const AuditActions = {
    * made from it), superseded (by the new version's issue).
    */
   authorisation: ['create', 'update', 'delete', 'issue', 'accept', 'suspend', 'resume', 'revoke', 'renew', 'supersede'],
+  // ---- procurement — orders ----
+  /** A purchase order after its creation (from/to = OrderStatus as read; `ship`: a draft shipment against it). */
+  purchase_order: ['send', 'cancel', 'confirm', 'decline', 'close', 'ship'],
+  /** An alternate supplier of a list line (from/to = AlternateStatus; `switch`: it became the line's primary). */
+  alternate_supplier: ['create', 'import', 'move', 'dismiss', 'switch'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

@@ -10,6 +10,8 @@
  *                                               delivery with its lots quarantined (app.ts passes it to the receipt
  *                                               service)
  *   constructionMemberRemovalCheck             the project's removal rule (MemberRemovalCheck)
+ *   failedLotsOnSite(tx, projectId, lotIds)    which lots failed on the site (rejected at inspection, or a failed
+ *                                               witnessed retest): procurement's alternate flags
  */
 import type { Db } from '../../db/client.ts';
 import type { FileService } from '../file/index.ts';
@@ -23,6 +25,7 @@ import { createSpotCheckService } from './construction.spot-check.service.ts';
 import { createSiteStockService } from './construction.stock.service.ts';
 import { createXlsxService } from './construction.xlsx.service.ts';
 
+export { failedLotsOnSite } from './construction.failures.ts';
 export { constructionIntake } from './construction.intake.ts';
 export { constructionMemberRemovalCheck } from './construction.removal.ts';
 export { registerConstructionRoutes } from './construction.routes.ts';

@@ -3,5 +3,15 @@
  *
  *   registerProcurementRoutes(app, { db })   every procurement call: policy data, material lists, summaries,
  *                                            sourcing, purchase orders and alternates, the public region calls
+ *   procurementShipmentGate                  traceability's ShipmentGate for shipments drafted against a purchase
+ *                                            order: the order's lines drawn down under lock when it ships, given back
+ *                                            on a void or close (app.ts combines it with distribution's)
+ *   createPurchaseOrderService({ db })       orders after creation: send, confirm, decline, cancel, close, ship
+ *                                            against (the demo seed acts through it)
+ *   createAlternateService({ db })           alternate suppliers of list lines: add, from an inquiry, re-rank,
+ *                                            dismiss, switch (the demo seed acts through it)
  */
+export { createAlternateService } from './procurement.alternate.service.ts';
+export { procurementShipmentGate } from './procurement.gate.ts';
+export { createPurchaseOrderService } from './procurement.order.service.ts';
 export { registerProcurementRoutes } from './procurement.routes.ts';

@@ -8,7 +8,8 @@
  *                                       construction module implements it, app.ts passes it to the receipt service
  *   ShipmentGate, GateShipment, LineScope
  *                                       the hook shipping calls (trace.shipment.gate.ts): a draft's check per line, the
- *                                       ship transaction, a void or close; distribution implements it, app.ts passes it
+ *                                       ship transaction, a void or close; distribution and procurement implement it
+ *   combineGates(...gates)              several gates as one (app.ts passes distribution's and procurement's)
  *   DeliveryLetters                     the scan page's read of the letters a distributor's delivery was shipped under
  *                                       (trace.letters.ts); distribution implements it, app.ts passes it
  *   textList(values)                    a list of codes or ids as one SQL parameter (trace.sql.ts), for long lists
@@ -37,7 +38,7 @@ export { createLotService } from './trace.lot.service.ts';
 export { createTraceReceiptService, type TraceReceiptService } from './trace.receipt.service.ts';
 export { traceMemberRemovalCheck } from './trace.removal.ts';
 export { registerTraceRoutes } from './trace.routes.ts';
-export type { GateShipment, LineScope, ShipmentGate } from './trace.shipment.gate.ts';
+export { combineGates, type GateShipment, type LineScope, type ShipmentGate } from './trace.shipment.gate.ts';
 // Distribution (sales contracts): a draft shipment in the caller's transaction; region names for its views; the
 // message channel an organisation's console reads.
 export { channelOf } from './trace.shipment.messages.ts';

@@ -54,3 +54,33 @@ export interface ShipmentGate {
   ship(tx: Tx, shipment: GateShipment): Promise<void>;
   withdrawn(tx: Tx, shipmentId: number, lines: readonly { lineId: number; quantity: string }[]): Promise<void>;
 }
+
+/**
+ * Several modules' rules on shipping as one gate (docs/traceability.md, "Shipment gate"): app.ts passes
+ * `combineGates(distributionShipmentGate, procurementShipmentGate)`. `check` answers per line the first refusal of
+ * any gate, else the first gate's scope that says something (null when no gate says anything of the shipment);
+ * `ship` and `withdrawn` run each gate in turn, in the order given — the same order in both, so their row locks are
+ * always taken in one order.
+ */
+export function combineGates(...gates: readonly ShipmentGate[]): ShipmentGate {
+  return {
+    async check(tx, shipment) {
+      const answers: (LineScope | null)[][] = [];
+      for (const gate of gates) {
+        const a = await gate.check(tx, shipment);
+        if (a) answers.push(a);
+      }
+      if (answers.length === 0) return null;
+      return shipment.lines.map((_, i) => {
+        const said = answers.map((a) => a[i] ?? null);
+        return said.find((s) => s && !s.covered) ?? said.find((s) => s !== null) ?? null;
+      });
+    },
+    async ship(tx, shipment) {
+      for (const gate of gates) await gate.ship(tx, shipment);
+    },
+    async withdrawn(tx, shipmentId, lines) {
+      for (const gate of gates) await gate.withdrawn(tx, shipmentId, lines);
+    },
+  };
+}
