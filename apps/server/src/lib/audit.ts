@@ -113,6 +113,15 @@ export const AuditActions = {
    * made from it), superseded (by the new version's issue).
    */
   authorisation: ['create', 'update', 'delete', 'issue', 'accept', 'suspend', 'resume', 'revoke', 'renew', 'supersede'],
+  // ---- procurement: sourcing (selection, inquiries, quotes, the order's creation) ----
+  /** A material-list line's chosen candidate (entityId = line id; data: spec and supplier). */
+  material_line_choice: ['choose', 'unchoose'],
+  /** A request for quotation (from/to = InquiryStatus). */
+  inquiry: ['create', 'update', 'publish', 'close', 'award', 'fail', 'cancel', 'new_round'],
+  /** A supplier's quote (from/to = QuoteStatus; accept/reject at the award). */
+  quote: ['save', 'submit', 'withdraw', 'accept', 'reject'],
+  /** A purchase order (from/to = OrderStatus): made as a draft by an award or a direct purchase. */
+  purchase_order: ['create'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

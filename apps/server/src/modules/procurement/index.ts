@@ -3,5 +3,8 @@
  *
  *   registerProcurementRoutes(app, { db })   every procurement call: policy data, material lists, summaries,
  *                                            sourcing, purchase orders and alternates, the public region calls
+ *   createProcurementSourcingServices({ db })   selection (choose, direct purchase), inquiries and quotes as
+ *                                            services (a demo seed records through them)
  */
 export { registerProcurementRoutes } from './procurement.routes.ts';
+export { createProcurementSourcingServices } from './procurement.sourcing.routes.ts';
