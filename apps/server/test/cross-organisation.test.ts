@@ -21,6 +21,7 @@ import {
   ResponseCode,
   revisionEndpoints,
   samplingEndpoints,
+  sourcingEndpoints,
   traceEndpoints,
 } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
@@ -323,6 +324,7 @@ const O = organizationEndpoints;
 const T = traceEndpoints;
 const K = constructionEndpoints;
 const D = distributionEndpoints;
+const PS = sourcingEndpoints;
 const receiptBody = () => ({
   shipmentId: ids.shipment,
   arrivedOn: '2026-11-20',
@@ -982,6 +984,60 @@ const ATTEMPTS: Attempt[] = [
       signatoryTitle: '越权',
     }),
   },
+  // ---- Procurement: sourcing (p-sourcing) ----
+  // The buyer's calls are a developer's or construction unit's (403 by organisation type for this manufacturer; a
+  // buyer of another project gets 404: procurement.sourcing.routes.test.ts). The supplier's calls on an inquiry it
+  // was not invited to, and on another supplier's quote, answer 404.
+  ...(
+    [
+      ['selection overview', PS.selectionOverview, () => ({ projectId: ids.project })],
+      ['selection candidates', PS.selectionCandidates, () => ({ lineId: 1 })],
+      ['selection choose', PS.selectionChoose, () => ({ lineId: 1, specId: ids.spec, supplierOrgId: ids.ownerOrg })],
+      ['selection unchoose', PS.selectionUnchoose, () => ({ lineId: 1 })],
+      [
+        'direct purchase',
+        PS.directPurchase,
+        () => ({
+          projectId: ids.project,
+          supplierOrgId: ids.ownerOrg,
+          reason: '越权',
+          lines: [{ listLineId: 1, specId: ids.spec, quantity: '1' }],
+        }),
+      ],
+      ['inquiry supplier options', PS.inquirySupplierOptions, () => ({ projectId: ids.project, lineIds: '1' })],
+      ['inquiry list', PS.inquiryList, () => ({ projectId: ids.project })],
+      ['inquiry detail', PS.inquiryDetail, () => ({ id: 1 })],
+      [
+        'inquiry save',
+        PS.inquirySave,
+        () => ({
+          id: 1,
+          projectId: ids.project,
+          title: '越权',
+          deadline: '2099-01-01 10:00',
+          lines: [{ listLineId: 1, quantity: '1' }],
+          supplierOrgIds: [ids.ownerOrg],
+        }),
+      ],
+      ['inquiry publish', PS.inquiryPublish, () => ({ id: 1 })],
+      ['inquiry close', PS.inquiryClose, () => ({ id: 1 })],
+      ['inquiry award', PS.inquiryAward, () => ({ id: 1, quoteId: 1, reason: '越权' })],
+      ['inquiry fail', PS.inquiryFail, () => ({ id: 1, reason: '越权' })],
+      ['inquiry cancel', PS.inquiryCancel, () => ({ id: 1, reason: '越权' })],
+      ['inquiry new round', PS.inquiryNewRound, () => ({ id: 1, deadline: '2099-01-01 10:00' })],
+    ] as const
+  ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
+  { name: 'supplier inquiry detail', endpoint: PS.supplierInquiryDetail, input: () => ({ id: 1 }) },
+  {
+    name: 'quote save',
+    endpoint: PS.quoteSave,
+    input: () => ({
+      inquiryId: 1,
+      lines: [{ inquiryLineId: 1, specId: ids.spec, unitPriceFen: 1, deliveryDate: '2099-01-01' }],
+    }),
+  },
+  { name: 'quote submit', endpoint: PS.quoteSubmit, input: () => ({ id: 1 }) },
+  { name: 'quote withdraw', endpoint: PS.quoteWithdraw, input: () => ({ id: 1 }) },
 ];
 
 /**

@@ -114,10 +114,20 @@ export const AuditActions = {
    */
   authorisation: ['create', 'update', 'delete', 'issue', 'accept', 'suspend', 'resume', 'revoke', 'renew', 'supersede'],
   // ---- procurement — orders ----
-  /** A purchase order after its creation (from/to = OrderStatus as read; `ship`: a draft shipment against it). */
-  purchase_order: ['send', 'cancel', 'confirm', 'decline', 'close', 'ship'],
+  /**
+   * A purchase order (from/to = OrderStatus as read): made as a draft by an award or a direct purchase (`create`), then
+   * its lifecycle; `ship`: a draft shipment against it.
+   */
+  purchase_order: ['create', 'send', 'cancel', 'confirm', 'decline', 'close', 'ship'],
   /** An alternate supplier of a list line (from/to = AlternateStatus; `switch`: it became the line's primary). */
   alternate_supplier: ['create', 'import', 'move', 'dismiss', 'switch'],
+  // ---- procurement: sourcing (selection, inquiries, quotes, the order's creation) ----
+  /** A material-list line's chosen candidate (entityId = line id; data: spec and supplier). */
+  material_line_choice: ['choose', 'unchoose'],
+  /** A request for quotation (from/to = InquiryStatus). */
+  inquiry: ['create', 'update', 'publish', 'close', 'award', 'fail', 'cancel', 'new_round'],
+  /** A supplier's quote (from/to = QuoteStatus; accept/reject at the award). */
+  quote: ['save', 'submit', 'withdraw', 'accept', 'reject'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

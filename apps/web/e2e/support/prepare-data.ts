@@ -6,10 +6,18 @@
  * distributor, a delivery to the site) writes to it. The server then finds users and seeds no demo data of its own.
  */
 import { CertStatus, OrgType, Role } from '@jcbb/contract';
-import { sql } from 'drizzle-orm';
+import { addDays, shanghaiToday } from '@jcbb/contract/time';
+import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../../../server/src/config.ts';
 import { openDatabase } from '../../../server/src/db/client.ts';
-import { organizations, userRoles, users } from '../../../server/src/db/schema/index.ts';
+import {
+  materialListLines,
+  materialLists,
+  organizations,
+  projects,
+  userRoles,
+  users,
+} from '../../../server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../../server/src/db/seed/demo.ts';
 import { seedReferenceData } from '../../../server/src/db/seed/reference.ts';
 import { hashPassword } from '../../../server/src/lib/passwords.ts';
@@ -51,6 +59,31 @@ try {
     for (const title of EXTRA_MESSAGES) {
       await sendMessage(tx, { userId: user.id }, { channel: 'jcbb', title, content: `${title}，详情请登录平台查看。` });
     }
+  });
+  // Procurement sourcing's e2e (procurement-sourcing.e2e.test.ts): one rock wool line on the school's material list,
+  // needed within the demo certificate's last 45 days, until the demo seed writes material lists of its own.
+  await database.db.transaction(async (tx) => {
+    const [school] = await tx.select().from(projects).where(eq(projects.name, '南京市鼓楼区天妃宫小学新建工程'));
+    if (!school) throw new Error('the demo school project is missing');
+    let [list] = await tx.select().from(materialLists).where(eq(materialLists.projectId, school.id));
+    if (!list) {
+      [list] = await tx
+        .insert(materialLists)
+        .values({ projectId: school.id, developerOrgId: school.developerOrgId, createdBy: 1 })
+        .returning();
+    }
+    await tx.insert(materialListLines).values({
+      listId: (list as { id: number }).id,
+      projectId: school.id,
+      lineNo: 901,
+      classifyCode: '0105',
+      commonName: '外墙岩棉保温板（端到端询价）',
+      unitId: 31,
+      quantity: '800',
+      requiredBy: addDays(shanghaiToday(), 30),
+      budgetUnitPriceFen: 4000,
+      createdBy: 1,
+    });
   });
 } finally {
   await database.close();
