@@ -23,7 +23,12 @@ const L = '/api/procurement/materials-list';
 export const materialListEndpoints = {
   /** The list with each line's kind and green-as-planned, the compliance, versions (an empty draft before any save). */
   materialList: endpoint({ method: 'GET', path: L, query: materialListQuery, response: materialListData }),
-  materialListSave: endpoint({ method: 'POST', path: `${L}/save`, body: materialListSaveBody, response: materialListData }),
+  materialListSave: endpoint({
+    method: 'POST',
+    path: `${L}/save`,
+    body: materialListSaveBody,
+    response: materialListData,
+  }),
   materialListConfirm: endpoint({
     method: 'POST',
     path: `${L}/confirm`,
@@ -63,5 +68,10 @@ export const materialListEndpoints = {
     query: materialListQuery,
     response: materialListCopySourcesData,
   }),
-  materialListCopy: endpoint({ method: 'POST', path: `${L}/copy`, body: materialListCopyBody, response: materialListData }),
+  materialListCopy: endpoint({
+    method: 'POST',
+    path: `${L}/copy`,
+    body: materialListCopyBody,
+    response: materialListData,
+  }),
 };

@@ -32,7 +32,12 @@ export const procurementPolicyEndpoints = {
     query: policyEditionQuery,
     response: policyEditionData,
   }),
-  policyRuleSave: endpoint({ method: 'POST', path: `${P}/rule/save`, body: policyRuleSaveBody, response: policyRuleView }),
+  policyRuleSave: endpoint({
+    method: 'POST',
+    path: `${P}/rule/save`,
+    body: policyRuleSaveBody,
+    response: policyRuleView,
+  }),
   policyCategorySave: endpoint({
     method: 'POST',
     path: `${P}/category/save`,
@@ -46,7 +51,12 @@ export const procurementPolicyEndpoints = {
     response: policyCategoryView,
   }),
   policyCities: endpoint({ method: 'GET', path: `${P}/cities`, response: policyCitiesData }),
-  policyCitySave: endpoint({ method: 'POST', path: `${P}/city/save`, body: policyCitySaveBody, response: policyCityView }),
+  policyCitySave: endpoint({
+    method: 'POST',
+    path: `${P}/city/save`,
+    body: policyCitySaveBody,
+    response: policyCityView,
+  }),
   policyCityRemove: endpoint({
     method: 'POST',
     path: `${P}/city/remove`,

@@ -118,7 +118,13 @@ export type PolicyCategorySaveBody = z.input<typeof policyCategorySaveBody>;
 export const policyCategoryClassesBody = z.object({
   id: positiveId('类目'),
   classifyCodes: z
-    .array(z.string().trim().regex(/^\d{4}$/, '请选择产品分类（4 位代码）'), { error: '请选择产品分类' })
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, '请选择产品分类（4 位代码）'),
+      { error: '请选择产品分类' },
+    )
     .max(POLICY_CLASSES_MAX, `最多 ${POLICY_CLASSES_MAX} 个产品分类`),
 });
 export type PolicyCategoryClassesBody = z.input<typeof policyCategoryClassesBody>;

@@ -10,8 +10,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { materialClassifications } from '../../db/schema/index.ts';
 import { invalidInput } from '../../lib/errors.ts';
-import { placeLine, policyOf } from './procurement.policy.ts';
 import { productClasses } from './procurement.list.repository.ts';
+import { placeLine, policyOf } from './procurement.policy.ts';
 
 /**
  * A material list's .xlsx import (docs/procurement.md, "Material lists"): the template (the columns, an example row,
@@ -41,7 +41,17 @@ export async function importTemplate(db: Db): Promise<Buffer> {
   const sheet = workbook.addWorksheet(SHEET);
   sheet.addRow(MATERIAL_IMPORT_COLUMNS.map((c) => (c.required ? `${c.title}` : c.title)));
   sheet.getRow(1).font = { bold: true };
-  sheet.addRow(['0104', '预拌混凝土', 'C30', '立方米', 120, addDays(shanghaiToday(), 60), '1#楼基础', 520, '示例行，导入前请删除']);
+  sheet.addRow([
+    '0104',
+    '预拌混凝土',
+    'C30',
+    '立方米',
+    120,
+    addDays(shanghaiToday(), 60),
+    '1#楼基础',
+    520,
+    '示例行，导入前请删除',
+  ]);
   sheet.columns.forEach((c) => {
     c.width = 16;
   });
@@ -67,7 +77,11 @@ function cellText(v: unknown): string {
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'object') {
     const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('').trim();
+    if (Array.isArray(o.richText))
+      return o.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if ('result' in o) return cellText(o.result);
     if ('text' in o) return cellText(o.text);
   }
@@ -89,7 +103,8 @@ const columnOf: Record<string, ColumnKey> = {
 };
 
 async function readRows(bytes: Buffer) {
-  if (bytes.length < 4 || !ZIP.every((b, i) => bytes[i] === b)) throw invalidInput([{ field: 'file', message: NOT_XLSX }]);
+  if (bytes.length < 4 || !ZIP.every((b, i) => bytes[i] === b))
+    throw invalidInput([{ field: 'file', message: NOT_XLSX }]);
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
@@ -109,7 +124,7 @@ async function readRows(bytes: Buffer) {
     if (header === null) {
       header = new Map();
       for (const c of MATERIAL_IMPORT_COLUMNS) {
-        const at = texts.findIndex((t) => t === c.title);
+        const at = texts.indexOf(c.title);
         if (at > 0) header.set(c.key, at);
       }
       return;

@@ -7,8 +7,8 @@ import {
   inquiryLines,
   materialClassifications,
   materialListLines,
-  materialListVersions,
   materialLists,
+  materialListVersions,
   organizations,
   productSpecs,
   products,
@@ -81,12 +81,6 @@ export async function linesOf(tx: Tx, listId: number, ids: readonly number[]): P
     .where(and(eq(materialListLines.listId, listId), inArray(materialListLines.id, [...ids])))
     .for('update');
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** One list line (any project's: the caller checks the project), for the other parts of procurement. */
-export async function lineById(tx: Tx, id: number): Promise<LineRow | undefined> {
-  const [row] = await tx.select().from(materialListLines).where(eq(materialListLines.id, id));
-  return row;
 }
 
 export async function countActive(tx: Tx, listId: number): Promise<number> {
@@ -206,13 +200,12 @@ export async function copySources(tx: Tx, orgId: number, projectId: number) {
     .select({ projectId: projects.id, projectName: projects.name, lineCount: count(materialListLines.id) })
     .from(projectOrgs)
     .innerJoin(projects, eq(projects.id, projectOrgs.projectId))
-    .innerJoin(materialListLines, and(eq(materialListLines.projectId, projects.id), isNull(materialListLines.removedAt)))
+    .innerJoin(
+      materialListLines,
+      and(eq(materialListLines.projectId, projects.id), isNull(materialListLines.removedAt)),
+    )
     .where(
-      and(
-        eq(projectOrgs.orgId, orgId),
-        eq(projectOrgs.status, MembershipStatus.ACCEPTED),
-        ne(projects.id, projectId),
-      ),
+      and(eq(projectOrgs.orgId, orgId), eq(projectOrgs.status, MembershipStatus.ACCEPTED), ne(projects.id, projectId)),
     )
     .groupBy(projects.id, projects.name)
     .orderBy(asc(projects.name));

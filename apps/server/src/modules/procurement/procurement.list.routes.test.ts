@@ -1,4 +1,4 @@
-import { type EndpointInput, materialListEndpoints as api, OrgType } from '@jcbb/contract';
+import { materialListEndpoints as api, type EndpointInput, OrgType } from '@jcbb/contract';
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +112,12 @@ describe('a project’s list', () => {
       [3, 'optional', false],
       [4, 'optional', false],
     ]);
-    expect(saved.lines[0]).toMatchObject({ quantity: '120.5', unitName: '立方米', amountFen: 6_266_000, source: 'manual' });
+    expect(saved.lines[0]).toMatchObject({
+      quantity: '120.5',
+      unitName: '立方米',
+      amountFen: 6_266_000,
+      source: 'manual',
+    });
     expect(saved.compliance.mandatory).toMatchObject({ lines: 2, greenLines: 0, met: false });
     expect(saved.compliance.optional).toMatchObject({ kindsUsed: 2, greenKinds: 0, coverageBp: 0, met: false });
     expect(saved.compliance.optional.failingCategoryCodes).toEqual([curtainWall, stone].sort());
@@ -195,9 +200,9 @@ describe('a project’s list', () => {
     expect((await call('maker', api.materialList, { projectId: school })).status).toBe(403);
     expect((await call('builder', api.materialList, { projectId: sports })).status).toBe(404);
     expect((await call('otherDeveloper', api.materialList, { projectId: sports })).status).toBe(404);
-    expect(
-      (await call('otherDeveloper', api.materialListSave, { projectId: sports, lines: [line()] })).status,
-    ).toBe(404);
+    expect((await call('otherDeveloper', api.materialListSave, { projectId: sports, lines: [line()] })).status).toBe(
+      404,
+    );
     expect((await call(null, api.materialList, { projectId: sports })).status).toBe(401);
     expect((await call('builder', api.materialListConfirm, { projectId: sports })).status).toBe(404);
     expect(
@@ -260,7 +265,9 @@ describe('versions', () => {
     const reopenAgain = await call('developer', api.materialListReopen, { projectId: sports, reason: '再来' });
     expect(reopenAgain.status).toBe(409);
 
-    const more = ok(await call('developer', api.materialListSave, { projectId: sports, lines: [{ ...asIs, quantity: 140 }] }));
+    const more = ok(
+      await call('developer', api.materialListSave, { projectId: sports, lines: [{ ...asIs, quantity: 140 }] }),
+    );
     expect(more.lines[0]?.quantity).toBe('140');
     const v1 = ok(await call('developer', api.materialListVersion, { projectId: sports, version: 1 }));
     expect(v1.lines).toHaveLength(3);

@@ -5,7 +5,7 @@ import {
   type materialLineInput,
   type materialListSaveBody,
 } from '@jcbb/contract';
-import { pageUrl, pages } from '@jcbb/contract/pages';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { milliText, toMilli } from '@jcbb/contract/quantity';
 import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import type { z } from 'zod';
@@ -190,7 +190,10 @@ export function createMaterialListService({ db }: { db: Db }) {
         for (const r of removed) {
           const ref = refs.get(r.id);
           if (ref && (ref.inquiries > 0 || ref.orders > 0)) {
-            const why = [ref.inquiries > 0 ? `${ref.inquiries} 个询价` : '', ref.orders > 0 ? `${ref.orders} 个订单` : '']
+            const why = [
+              ref.inquiries > 0 ? `${ref.inquiries} 个询价` : '',
+              ref.orders > 0 ? `${ref.orders} 个订单` : '',
+            ]
               .filter(Boolean)
               .join('、');
             throw conflict(`第 ${r.lineNo} 行（${r.commonName}）已有${why}引用，不能删除`);
@@ -400,4 +403,3 @@ export function createMaterialListService({ db }: { db: Db }) {
   };
 }
 
-export type MaterialListService = ReturnType<typeof createMaterialListService>;

@@ -58,7 +58,9 @@ export async function inquiryNaming(server: TestServer, p: { projectId: number; 
       createdBy: 1,
     })
     .returning({ id: inquiries.id });
-  await db.insert(inquiryLines).values({ inquiryId: (inq as { id: number }).id, lineNo: 1, listLineId: p.lineId, quantity: '1' });
+  await db
+    .insert(inquiryLines)
+    .values({ inquiryId: (inq as { id: number }).id, lineNo: 1, listLineId: p.lineId, quantity: '1' });
 }
 
 type Row = Partial<Record<(typeof MATERIAL_IMPORT_COLUMNS)[number]['key'], string | number | Date | null>>;

@@ -12,9 +12,9 @@ import { plainQuantity, toMilli } from '@jcbb/contract/quantity';
 import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import type { Tx } from '../../db/client.ts';
 import { evidenceOfProducts, greenThrough } from './procurement.evidence.ts';
-import { complianceLine, placeLine, policyOf } from './procurement.policy.ts';
 import * as repo from './procurement.list.repository.ts';
 import { materialListTransition } from './procurement.list.transitions.ts';
+import { complianceLine, placeLine, policyOf } from './procurement.policy.ts';
 
 /** A list and its lines as the console reads them (docs/procurement.md, "Material lists"). */
 

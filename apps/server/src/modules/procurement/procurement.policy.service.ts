@@ -212,7 +212,11 @@ export function createPolicyService({ db }: { db: Db }) {
 
     saveCategory(user: SessionUser, b: z.output<typeof policyCategorySaveBody>) {
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(standardCategories).where(eq(standardCategories.id, b.id)).for('update');
+        const [before] = await tx
+          .select()
+          .from(standardCategories)
+          .where(eq(standardCategories.id, b.id))
+          .for('update');
         if (!before) throw notFound('类目不存在');
         const [after] = await tx
           .update(standardCategories)
@@ -256,7 +260,10 @@ export function createPolicyService({ db }: { db: Db }) {
         if (errors.length > 0) throw invalidInput(errors);
         const edition = category.editionCode;
         const current = await tx
-          .select({ classifyCode: standardCategoryClasses.classifyCode, categoryId: standardCategoryClasses.categoryId })
+          .select({
+            classifyCode: standardCategoryClasses.classifyCode,
+            categoryId: standardCategoryClasses.categoryId,
+          })
           .from(standardCategoryClasses)
           .where(eq(standardCategoryClasses.editionCode, edition));
         const before = current
@@ -348,7 +355,11 @@ export function createPolicyService({ db }: { db: Db }) {
 
     removeCity(user: SessionUser, regionCode: string) {
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(policyCities).where(eq(policyCities.regionCode, regionCode)).for('update');
+        const [before] = await tx
+          .select()
+          .from(policyCities)
+          .where(eq(policyCities.regionCode, regionCode))
+          .for('update');
         if (!before) throw notFound('政策城市不存在');
         await tx.delete(policyCities).where(eq(policyCities.regionCode, regionCode));
         await recordAudit(tx, {
@@ -364,9 +375,16 @@ export function createPolicyService({ db }: { db: Db }) {
     },
 
     async audit(target: 'rule' | 'category' | 'city', key: string): Promise<PolicyAuditData> {
-      const rows = await auditRows(db, { entity: 'procurement_policy', entityId: `${target}:${key}`, newestFirst: true });
+      const rows = await auditRows(db, {
+        entity: 'procurement_policy',
+        entityId: `${target}:${key}`,
+        newestFirst: true,
+      });
       return rows.map(({ log, actorName }) => {
-        const detail = (log.detail ?? {}) as { before?: Record<string, unknown> | null; after?: Record<string, unknown> };
+        const detail = (log.detail ?? {}) as {
+          before?: Record<string, unknown> | null;
+          after?: Record<string, unknown>;
+        };
         return {
           id: log.id,
           action: log.action,
@@ -380,4 +398,3 @@ export function createPolicyService({ db }: { db: Db }) {
   };
 }
 
-export type PolicyService = ReturnType<typeof createPolicyService>;
