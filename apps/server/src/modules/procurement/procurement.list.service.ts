@@ -402,4 +402,3 @@ export function createMaterialListService({ db }: { db: Db }) {
     },
   };
 }
-

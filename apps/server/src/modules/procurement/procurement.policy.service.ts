@@ -397,4 +397,3 @@ export function createPolicyService({ db }: { db: Db }) {
     },
   };
 }
-
