@@ -250,7 +250,14 @@ function Editions() {
             },
             {
               title: t('policy.category.classes'),
-              render: (_, c) => c.classes.map((k) => <Tag key={k.code}>{`${k.code} ${k.name}`}</Tag>),
+              width: 190,
+              render: (_, c) => (
+                <Space size={[0, 4]} wrap>
+                  {c.classes.map((k) => (
+                    <Tag key={k.code} style={{ whiteSpace: 'normal' }}>{`${k.code} ${k.name}`}</Tag>
+                  ))}
+                </Space>
+              ),
             },
             { title: t('policy.note'), dataIndex: 'note', width: 200, ellipsis: true },
             {

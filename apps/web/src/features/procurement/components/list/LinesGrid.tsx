@@ -133,6 +133,31 @@ export function LinesGrid({
                 ),
             },
             {
+              title: t('list.col.kind'),
+              width: 96,
+              render: (_, f) => {
+                const r = rows[f.name];
+                const p = r ? rowPolicy(list, r) : null;
+                return p ? (
+                  <Tooltip title={p.categoryName}>
+                    <span data-testid={`kind-${f.name + 1}`}>
+                      <KindTag kind={p.kind} />
+                    </span>
+                  </Tooltip>
+                ) : null;
+              },
+            },
+            {
+              title: t('list.col.green'),
+              width: 190,
+              render: (_, f) => {
+                const r = rows[f.name];
+                return r ? (
+                  <GreenCell line={r.id ? lines.get(r.id) : undefined} green={rowPolicy(list, r).green} />
+                ) : null;
+              },
+            },
+            {
               title: t('list.col.spec'),
               width: 120,
               render: (_, f) => item(f, 'spec', <Input disabled={!editable} aria-label={label(f, 'spec')} />),
@@ -180,31 +205,6 @@ export function LinesGrid({
               title: t('list.col.remarks'),
               width: 130,
               render: (_, f) => item(f, 'remarks', <Input disabled={!editable} aria-label={label(f, 'remarks')} />),
-            },
-            {
-              title: t('list.col.kind'),
-              width: 96,
-              render: (_, f) => {
-                const r = rows[f.name];
-                const p = r ? rowPolicy(list, r) : null;
-                return p ? (
-                  <Tooltip title={p.categoryName}>
-                    <span data-testid={`kind-${f.name + 1}`}>
-                      <KindTag kind={p.kind} />
-                    </span>
-                  </Tooltip>
-                ) : null;
-              },
-            },
-            {
-              title: t('list.col.green'),
-              width: 190,
-              render: (_, f) => {
-                const r = rows[f.name];
-                return r ? (
-                  <GreenCell line={r.id ? lines.get(r.id) : undefined} green={rowPolicy(list, r).green} />
-                ) : null;
-              },
             },
             {
               title: t('list.col.actions'),
