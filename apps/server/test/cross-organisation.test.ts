@@ -13,9 +13,11 @@ import {
   fileEndpoints,
   ledgerEndpoints,
   listingEndpoints,
+  materialListEndpoints,
   messageEndpoints,
   organizationEndpoints,
   procurementEndpoints,
+  procurementPolicyEndpoints,
   productEndpoints,
   projectEndpoints,
   ResponseCode,
@@ -1038,6 +1040,55 @@ const ATTEMPTS: Attempt[] = [
   },
   { name: 'quote submit', endpoint: PS.quoteSubmit, input: () => ({ id: 1 }) },
   { name: 'quote withdraw', endpoint: PS.quoteWithdraw, input: () => ({ id: 1 }) },
+  // ---- Procurement — list (p-list): a project's material list is its buyers' (developer, joined construction units;
+  // this manufacturer 403 by organisation type); another developer or a construction unit not on the project 404:
+  // procurement.list.routes.test.ts. The policy data is the platform operator's (403).
+  ...(
+    [
+      ['material list', materialListEndpoints.materialList, () => ({ projectId: ids.project })],
+      [
+        'material list save',
+        materialListEndpoints.materialListSave,
+        () => ({ projectId: ids.project, lines: [], removedLineIds: [1] }),
+      ],
+      ['material list confirm', materialListEndpoints.materialListConfirm, () => ({ projectId: ids.project })],
+      [
+        'material list reopen',
+        materialListEndpoints.materialListReopen,
+        () => ({ projectId: ids.project, reason: '越权' }),
+      ],
+      [
+        'material list version',
+        materialListEndpoints.materialListVersion,
+        () => ({ projectId: ids.project, version: 1 }),
+      ],
+      ['material list template', materialListEndpoints.materialListImportTemplate, () => ({ projectId: ids.project })],
+      [
+        'material list import',
+        materialListEndpoints.materialListImportCommit,
+        () => ({
+          projectId: ids.project,
+          lines: [{ classifyCode: '0106', commonName: '越权', unitId: 32, quantity: 1, requiredBy: '2026-12-01' }],
+        }),
+      ],
+      ['material list copy sources', materialListEndpoints.materialListCopySources, () => ({ projectId: ids.project })],
+      [
+        'material list copy',
+        materialListEndpoints.materialListCopy,
+        () => ({ projectId: ids.project, fromProjectId: ids.project }),
+      ],
+      [
+        'policy category',
+        procurementPolicyEndpoints.policyCategorySave,
+        () => ({ id: 1, name: '越权', kind: 'optional', confidence: 'primary' }),
+      ],
+      [
+        'policy category classes',
+        procurementPolicyEndpoints.policyCategoryClasses,
+        () => ({ id: 1, classifyCodes: [] }),
+      ],
+    ] as const
+  ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
 ];
 
 /**
@@ -1099,6 +1150,12 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
   {
     endpoint: distributionEndpoints.authorisationVerify,
     reason: 'Public by design: anyone checks a letter from its QR code (distribution.authorisation.routes.test.ts).',
+  },
+  // ---- Procurement — list (p-list) ----
+  {
+    endpoint: materialListEndpoints.materialListImportPreview,
+    reason:
+      'A multipart upload signed through its query, which these JSON calls cannot send: another kind of organisation 403, another developer 404 and no session 401 are tried in procurement.list.routes.test.ts.',
   },
 ];
 

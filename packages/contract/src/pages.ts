@@ -77,6 +77,8 @@ export const pages = {
   shipmentDraft: { path: '/productionManagement/sendProduct', query: 'id' },
 
   // ---- procurement (docs/procurement.md) ----
+  /** A project's material list: confirmed, or reopened with a reason, by the other buyer on the project. */
+  procurementMaterialsList: { path: '/buildMaterialProcurement/materialsList', query: 'projectId' },
   /** The buyer's request for quotation: quotes in, the deadline passed, awarded. */
   procurementInquiry: { path: '/buildMaterialProcurement/inquiryDetail', query: 'id' },
   /** The buyer's purchase order: confirmed by the supplier, shipped, delivered. */

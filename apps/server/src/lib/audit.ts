@@ -128,6 +128,14 @@ export const AuditActions = {
   inquiry: ['create', 'update', 'publish', 'close', 'award', 'fail', 'cancel', 'new_round'],
   /** A supplier's quote (from/to = QuoteStatus; accept/reject at the award). */
   quote: ['save', 'submit', 'withdraw', 'accept', 'reject'],
+  // ---- procurement: policy data and material lists ----
+  /**
+   * The demand standard's data, edited by the platform operator (organisation: none; data: before and after):
+   * entityId `rule:<edition>`, `category:<id>`, `city:<region code>`.
+   */
+  procurement_policy: ['rule.save', 'category.save', 'category.classes', 'city.create', 'city.update', 'city.remove'],
+  /** A project's material list (entityId = list id; from/to = MaterialListStatus; data: lines added/changed/removed). */
+  material_list: ['save', 'import', 'copy', 'confirm', 'reopen'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

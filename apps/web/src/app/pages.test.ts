@@ -61,6 +61,7 @@ const reach: Record<PageName, Reach[]> = {
   spotCheckDetail: [member('construction'), member('supervision')],
   sampleDetail: [member('construction'), member('supervision')],
   // Procurement: the buyer's pages (developer, construction unit); the supplier's (manufacturer, distributor).
+  procurementMaterialsList: [member('developer'), member('construction')],
   procurementInquiry: [member('developer'), member('construction')],
   procurementOrder: [member('developer'), member('construction')],
   procurementAlternates: [member('developer'), member('construction')],
