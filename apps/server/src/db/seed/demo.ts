@@ -12,6 +12,7 @@ import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDistributionSales } from './demo-distribution-sales.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
+import { seedDemoProcurement } from './demo-procurement.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoSamplings } from './demo-samplings.ts';
@@ -273,6 +274,8 @@ export async function seedDemoData(
     await seedDemoWitness(tx, { supervisor: party('supervisor', '13800000004') });
     // Distribution: 南京恒通's product records and sales contracts (after the demo authorisations).
     await seedDemoDistributionSales(tx, config, { dealer, developer: party('developer', '13800000005') });
+    // Procurement: the school's list, inquiry and partly delivered order; the hospital's list failing the rules.
+    await seedDemoProcurement(tx, { developer: party('developer', '13800000005'), builder, maker, dealer });
   });
   return true;
 }

@@ -26,23 +26,21 @@ export interface StandardCategorySource {
   classifyCodes: string[];
 }
 
-/** 2025: the classes assumed mandatory (main structure, envelope, waterproofing, finishes every project uses). */
+/**
+ * 2025: the classes assumed mandatory — the main structure and the envelope's energy and water tightness, which
+ * every building uses; finishes, fittings and equipment (doors and windows, ceramics, coatings, pipes, lighting…)
+ * are assumed optional. A working assumption until the edition's attachment is loaded (confidence: unconfirmed).
+ */
 const ASSUMED_MANDATORY_2025 = new Set([
   '预制构件',
   '砌体材料',
   '保温系统材料',
   '预拌混凝土',
   '预拌砂浆',
-  '建筑门窗及配件',
   '建筑节能玻璃',
-  '建筑陶瓷',
-  '卫生陶瓷',
-  '纸面石膏板',
   '建筑密封胶',
   '防水卷材',
   '防水涂料',
-  '墙面涂料',
-  '管材管件',
 ]);
 
 const CATALOGUE_NOTE = '类目取自绿色建材产品分级认证目录，待以需求标准附件核对';

@@ -10,11 +10,13 @@
  *                                            against (the demo seed acts through it)
  *   createAlternateService({ db })           alternate suppliers of list lines: add, from an inquiry, re-rank,
  *                                            dismiss, switch (the demo seed acts through it)
+ *   createMaterialListService({ db })       material lists: save, import, copy, confirm, reopen (the demo seed)
  *   createProcurementSourcingServices({ db })   selection (choose, direct purchase), inquiries and quotes as
  *                                            services (a demo seed records through them)
  */
 export { createAlternateService } from './procurement.alternate.service.ts';
 export { procurementShipmentGate } from './procurement.gate.ts';
+export { createMaterialListService } from './procurement.list.service.ts';
 export { createPurchaseOrderService } from './procurement.order.service.ts';
 export { registerProcurementRoutes } from './procurement.routes.ts';
 export { createProcurementSourcingServices } from './procurement.sourcing.routes.ts';
