@@ -60,8 +60,9 @@ try {
       await sendMessage(tx, { userId: user.id }, { channel: 'jcbb', title, content: `${title}，详情请登录平台查看。` });
     }
   });
-  // Procurement sourcing's e2e (procurement-sourcing.e2e.test.ts): one rock wool line on the school's material list,
-  // needed within the demo certificate's last 45 days, until the demo seed writes material lists of its own.
+  // Procurement sourcing's e2e (procurement-sourcing.e2e.test.ts): a rock wool line of its own on the school's material
+  // list (needed within the demo certificate's last 45 days), so its inquiry and award leave the demo's lines as the
+  // README describes them.
   await database.db.transaction(async (tx) => {
     const [school] = await tx.select().from(projects).where(eq(projects.name, '南京市鼓楼区天妃宫小学新建工程'));
     if (!school) throw new Error('the demo school project is missing');
