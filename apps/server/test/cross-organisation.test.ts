@@ -15,6 +15,7 @@ import {
   listingEndpoints,
   messageEndpoints,
   organizationEndpoints,
+  procurementSummaryEndpoints,
   productEndpoints,
   projectEndpoints,
   ResponseCode,
@@ -918,6 +919,20 @@ const ATTEMPTS: Attempt[] = [
       signatoryName: '越权',
       signatoryTitle: '越权',
     }),
+  },
+  // ---- Procurement — summary: a manufacturer buys for no project (403); another developer's 404 is in
+  // procurement.summary.routes.test.ts ----
+  {
+    name: 'procurement summary: their project',
+    endpoint: procurementSummaryEndpoints.materialsSummary,
+    input: () => ({ projectId: ids.project }),
+    refused: true,
+  },
+  {
+    name: 'procurement summary detail: their project',
+    endpoint: procurementSummaryEndpoints.materialsSummaryDetail,
+    input: () => ({ projectId: ids.project, categoryKey: '0106' }),
+    refused: true,
   },
 ];
 

@@ -1,5 +1,5 @@
-import { standardKindValues } from './procurement.ts';
 import { blankToUndefined, optionalId, positiveId } from './params.ts';
+import { standardKindValues } from './procurement.ts';
 import { z } from './zod.ts';
 
 /**

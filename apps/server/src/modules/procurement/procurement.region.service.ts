@@ -20,7 +20,7 @@ export function createRegionService({ db }: { db: Db }) {
     async districts(body: z.output<typeof regionDistrictsBody>): Promise<RegionDistrictsData> {
       return db.transaction(async (tx) => {
         const city = await repo.divisionWithParent(tx, body.cityCode);
-        if (!city || city.level !== 2) throw invalidInput([{ field: 'cityCode', message: '城市不存在' }]);
+        if (city?.level !== 2) throw invalidInput([{ field: 'cityCode', message: '城市不存在' }]);
         const [districts, counts] = await Promise.all([
           repo.districtsOf(tx, body.cityCode),
           repo.countsByRegion(tx, body.cityCode, body),
@@ -53,7 +53,7 @@ export function createRegionService({ db }: { db: Db }) {
     async districtDetails(body: z.output<typeof regionDistrictDetailsBody>): Promise<RegionDistrictDetailsData> {
       return db.transaction(async (tx) => {
         const district = await repo.divisionWithParent(tx, body.regionCode);
-        if (!district || district.level !== 3 || !district.parentCode) {
+        if (district?.level !== 3 || !district.parentCode) {
           throw invalidInput([{ field: 'regionCode', message: '区县不存在' }]);
         }
         const rows = await repo.listingsInDistrict(tx, district.parentCode, district.code, body);
@@ -77,9 +77,7 @@ export function createRegionService({ db }: { db: Db }) {
             cityCode: district.parentCode,
             cityName: district.parentName ?? '',
           },
-          suppliers: [...suppliers.values()].sort(
-            (a, b) => b.products.length - a.products.length || a.orgId - b.orgId,
-          ),
+          suppliers: [...suppliers.values()].sort((a, b) => b.products.length - a.products.length || a.orgId - b.orgId),
         };
       });
     },

@@ -1,16 +1,10 @@
-import { OrgType, procurementSummaryEndpoints as api } from '@jcbb/contract';
+import { procurementSummaryEndpoints as api, OrgType } from '@jcbb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { projectIdOf, userOf } from '../trace/trace.test-support.ts';
-import {
-  addDelivery,
-  addEvidencedProduct,
-  addLine,
-  addList,
-  addOrder,
-} from './procurement.summary.test-support.ts';
+import { addDelivery, addEvidencedProduct, addLine, addList, addOrder } from './procurement.summary.test-support.ts';
 
 /**
  * The summaries against a hand-built fixture on 建邺区青少年体育中心 (edition 2025: 必选类 all green, 可选类 ≥ 40 %):
@@ -32,7 +26,12 @@ beforeAll(async () => {
   tokens.developer = await server.login('13800000005');
   tokens.builder = await server.login('13800000003');
   tokens.supervision = await server.login('13800000004');
-  await addOrgWithUser(server, { name: '另一开发商', type: OrgType.DEVELOPER, regionCode: '320106', mobile: '13900000051' });
+  await addOrgWithUser(server, {
+    name: '另一开发商',
+    type: OrgType.DEVELOPER,
+    regionCode: '320106',
+    mobile: '13900000051',
+  });
   tokens.otherDeveloper = await server.login('13900000051');
   const dev = await userOf(server, '13800000005');
   const maker = await userOf(server, '13800000001');
@@ -55,7 +54,14 @@ beforeAll(async () => {
     evidence: { kind: 'test_report', name: '检测报告 2026-01', validFrom: '2026-01-10' },
   });
   const listId = await addList(db, { projectId: stadium, developerOrgId: dev.orgId, userId: dev.userId });
-  const line = (lineNo: number, classifyCode: string, quantity: string, price: number, requiredBy: string, spec?: number) =>
+  const line = (
+    lineNo: number,
+    classifyCode: string,
+    quantity: string,
+    price: number,
+    requiredBy: string,
+    spec?: number,
+  ) =>
     addLine(db, {
       listId,
       projectId: stadium,
@@ -94,7 +100,13 @@ beforeAll(async () => {
     status: 'cancelled',
     lines: [{ listLineId: L.wpc, ...cert, quantity: '3', unitPriceFen: 9_000 }],
   });
-  const delivery = { orderId: sent.orderId, supplierOrgId: maker.orgId, receiverOrgId: builder.orgId, projectId: stadium, userId: u };
+  const delivery = {
+    orderId: sent.orderId,
+    supplierOrgId: maker.orgId,
+    receiverOrgId: builder.orgId,
+    projectId: stadium,
+    userId: u,
+  };
   await addDelivery(db, {
     ...delivery,
     orderLineId: sent.lineIds[0] as number,
@@ -162,7 +174,11 @@ describe('materialsSummary', () => {
       greenFen: 5_000_000,
       greenShareBp: 10_000,
     });
-    expect(res.cells.find((c) => c.categoryKey === '0108')).toMatchObject({ kind: 'optional', orderedFen: 0, greenShareBp: 10_000 });
+    expect(res.cells.find((c) => c.categoryKey === '0108')).toMatchObject({
+      kind: 'optional',
+      orderedFen: 0,
+      greenShareBp: 10_000,
+    });
     expect(res.failures.map((f) => [f.lineId, f.kind, f.reason])).toEqual([
       [L.mortar, 'mandatory', 'delivered_not_green'],
       [L.precast, 'mandatory', 'no_evidence_by_required_date'],
@@ -222,7 +238,9 @@ describe('materialsSummaryDetail', () => {
         reason: 'delivered_not_green',
       }),
     ]);
-    const planned = ok(await call('developer', api.materialsSummaryDetail, { projectId: stadium, categoryKey: '0108' }));
+    const planned = ok(
+      await call('developer', api.materialsSummaryDetail, { projectId: stadium, categoryKey: '0108' }),
+    );
     expect(planned.lines[0]).toMatchObject({
       green: true,
       basis: 'planned',

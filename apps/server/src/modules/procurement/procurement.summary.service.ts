@@ -8,13 +8,13 @@ import {
   type materialsSummaryBody,
   type materialsSummaryDetailBody,
   OUTSIDE_CATEGORY_KEY,
+  type StandardKindValue,
   SUMMARY_FAILURES_MAX,
   type SummaryCategoryView,
   type SummaryCellView,
   type SummaryFailureView,
   type SummaryLineView,
   type SummaryProjectView,
-  type StandardKindValue,
   standardKindLabels,
 } from '@jcbb/contract';
 import { plainQuantity, toMilli } from '@jcbb/contract/quantity';
@@ -25,7 +25,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { requireBuyerProject } from './procurement.access.ts';
 import { evidenceOfProducts, greenThrough } from './procurement.evidence.ts';
-import { complianceLine, placeLine, type ProjectPolicy, policyOf } from './procurement.policy.ts';
+import { complianceLine, type ProjectPolicy, placeLine, policyOf } from './procurement.policy.ts';
 import * as repo from './procurement.summary.repository.ts';
 
 /**
@@ -340,5 +340,3 @@ export function createSummaryService({ db }: { db: Db }) {
     },
   };
 }
-
-export type SummaryService = ReturnType<typeof createSummaryService>;

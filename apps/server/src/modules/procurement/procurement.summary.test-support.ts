@@ -56,8 +56,7 @@ export async function addEvidencedProduct(
   if (o.evidence) {
     await db.insert(productDocuments).values({
       productId,
-      kind:
-        o.evidence.kind === 'certificate' ? ProductDocumentKind.GREEN_CERTIFICATE : ProductDocumentKind.TEST_REPORT,
+      kind: o.evidence.kind === 'certificate' ? ProductDocumentKind.GREEN_CERTIFICATE : ProductDocumentKind.TEST_REPORT,
       name: o.evidence.name,
       certNo: o.evidence.kind === 'certificate' ? o.evidence.name : null,
       validFrom: o.evidence.validFrom,
@@ -179,7 +178,15 @@ export async function addDelivery(
         batchNo: `B${next()}`,
         productionDate: o.evidence.asOf,
         quantity: o.quantity,
-        evidence: { kind: 'none', name: null, certNo: null, valid: false, validUntil: null, leafIndex: null, asOf: o.evidence.asOf },
+        evidence: {
+          kind: 'none',
+          name: null,
+          certNo: null,
+          valid: false,
+          validUntil: null,
+          leafIndex: null,
+          asOf: o.evidence.asOf,
+        },
         createdBy: o.userId,
       })
       .returning({ id: lots.id }),
