@@ -52,6 +52,31 @@ try {
       await sendMessage(tx, { userId: user.id }, { channel: 'jcbb', title, content: `${title}，详情请登录平台查看。` });
     }
   });
+  // Procurement — summary: a material list on the demo school, so that 材料汇总 has lines to drill down to
+  // (procurement-summary.e2e.test.ts) until the module's demo data is seeded: a line with a green product of 南京绿筑
+  // chosen, and one with none chosen yet (a failing line).
+  await database.db.execute(sql`
+    with school as (
+      select id, developer_org_id from projects where name like '%天妃宫小学%' order by id limit 1
+    ), author as (
+      select id from users where mobile = '13800000005'
+    ), product as (
+      select p.classify_code, s.id as spec_id, p.org_id
+      from products p join product_specs s on s.product_id = p.id
+      join organizations o on o.id = p.org_id
+      where o.name like '南京绿筑%' order by p.id, s.id limit 1
+    ), list as (
+      insert into material_lists (project_id, developer_org_id, status, confirmed_at, confirmed_by, created_by)
+      select school.id, school.developer_org_id, 'confirmed', now(), author.id, author.id from school, author
+      returning id, project_id, created_by
+    )
+    insert into material_list_lines
+      (list_id, project_id, line_no, classify_code, common_name, unit_id, quantity, required_by,
+       budget_unit_price_fen, chosen_spec_id, chosen_supplier_org_id, created_by)
+    select list.id, list.project_id, n, product.classify_code, case n when 1 then 'E2E 外墙保温板' else 'E2E 屋面保温板' end,
+      32, 100, date '2026-12-15', 5000, case n when 1 then product.spec_id end, case n when 1 then product.org_id end,
+      list.created_by
+    from list, product, generate_series(1, 2) n`);
 } finally {
   await database.close();
 }

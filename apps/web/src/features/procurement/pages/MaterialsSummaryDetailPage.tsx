@@ -130,7 +130,16 @@ function DetailBody({ data }: { data: SummaryDetail }) {
         size="small"
         column={{ xs: 1, sm: 2, lg: 4 }}
         items={[
-          { key: 'kind', label: t('summary.category'), children: <Tag>{kind(c.kind)}</Tag> },
+          {
+            key: 'kind',
+            label: t('summary.category'),
+            children: (
+              <Space size={4} wrap>
+                {data.category.name}
+                <Tag>{kind(c.kind)}</Tag>
+              </Space>
+            ),
+          },
           { key: 'budget', label: t('summary.budget'), children: yuan(c.budgetFen) },
           { key: 'ordered', label: t('summary.ordered'), children: yuan(c.orderedFen) },
           { key: 'delivered', label: t('summary.delivered'), children: yuan(c.deliveredFen) },
