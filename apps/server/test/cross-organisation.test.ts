@@ -18,6 +18,7 @@ import {
   organizationEndpoints,
   procurementEndpoints,
   procurementPolicyEndpoints,
+  procurementSummaryEndpoints,
   productEndpoints,
   projectEndpoints,
   ResponseCode,
@@ -1089,6 +1090,20 @@ const ATTEMPTS: Attempt[] = [
       ],
     ] as const
   ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
+  // ---- Procurement — summary: a manufacturer buys for no project (403); another developer's 404 is in
+  // procurement.summary.routes.test.ts ----
+  {
+    name: 'procurement summary: their project',
+    endpoint: procurementSummaryEndpoints.materialsSummary,
+    input: () => ({ projectId: ids.project }),
+    refused: true,
+  },
+  {
+    name: 'procurement summary detail: their project',
+    endpoint: procurementSummaryEndpoints.materialsSummaryDetail,
+    input: () => ({ projectId: ids.project, categoryKey: '0106' }),
+    refused: true,
+  },
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EChart, type EChartOption, escapeHtml } from './EChart.tsx';
+import { EChart, type EChartCore, type EChartOption, escapeHtml } from './EChart.tsx';
 
 const option = (values: number[]): EChartOption => ({
   animation: false,
@@ -57,6 +57,38 @@ describe('EChart', { timeout: 60_000 }, () => {
     unmount();
     expect(box.querySelector('svg')).toBeNull();
     expect(error).not.toHaveBeenCalled();
+  });
+
+  it('runs `prepare` with ECharts before drawing: a registered map is drawn as its areas', async () => {
+    withLayout(400, 300);
+    const square = (x: number) => [
+      [
+        [x, 0],
+        [x + 1, 0],
+        [x + 1, 1],
+        [x, 1],
+        [x, 0],
+      ],
+    ];
+    const geo = {
+      type: 'FeatureCollection',
+      features: ['甲区', '乙区'].map((name, i) => ({
+        type: 'Feature',
+        properties: { name },
+        geometry: { type: 'Polygon', coordinates: square(i) },
+      })),
+    };
+    const prepare = vi.fn(async ({ registerMap }: EChartCore) => {
+      registerMap('test-city', geo as Parameters<typeof registerMap>[1]);
+    });
+    const map: EChartOption = {
+      animation: false,
+      series: [{ type: 'map', map: 'test-city', data: [{ name: '甲区', value: 3 }] }],
+    };
+    const { container } = render(<EChart option={map} height={300} prepare={prepare} />);
+    const box = container.firstElementChild as HTMLElement;
+    await waitFor(() => expect(box.querySelectorAll('svg path').length).toBeGreaterThanOrEqual(2));
+    expect(prepare).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,12 +1,16 @@
-import type { BarSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, GaugeSeriesOption, MapSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption, ECharts } from 'echarts/core';
 import { type CSSProperties, useEffect, useRef } from 'react';
 
-/** The options of what `echarts-core.ts` loads (bar series, grid, tooltip). */
-export type EChartOption = ComposeOption<BarSeriesOption | GridComponentOption | TooltipComponentOption>;
+/** The options of what `echarts-core.ts` loads (bar, gauge and map series, grid, tooltip). */
+export type EChartOption = ComposeOption<
+  BarSeriesOption | GaugeSeriesOption | MapSeriesOption | GridComponentOption | TooltipComponentOption
+>;
 
-type Core = typeof import('./echarts-core.ts');
+/** What `echarts-core.ts` exports (a chart's `prepare` gets it, e.g. to register a map). */
+export type EChartCore = typeof import('./echarts-core.ts');
+type Core = EChartCore;
 let core: Promise<Core> | undefined;
 /** ECharts' chunk, fetched once, when the first chart has room to be drawn. */
 const loadCore = () => {
@@ -40,9 +44,15 @@ export function EChart({
   height,
   label,
   style,
+  prepare,
 }: {
   option: EChartOption;
   height: number;
+  /**
+   * Runs once ECharts is loaded and before the chart is drawn (e.g. fetch and register a map's boundaries); a
+   * failure leaves the chart undrawn, as a failed download of ECharts does.
+   */
+  prepare?: (core: EChartCore) => Promise<void>;
   /** The chart's accessible name; without one the chart is decoration (aria-hidden). */
   label?: string;
   style?: CSSProperties;
@@ -50,6 +60,7 @@ export function EChart({
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   const latest = useRef(option);
+  const prepared = useRef(prepare);
 
   useEffect(() => {
     const el = ref.current;
@@ -60,17 +71,22 @@ export function EChart({
     const draw = () => {
       if (loading || !sized()) return;
       loading = true;
-      loadCore().then(
-        ({ init }) => {
-          if (disposed) return;
-          const instance = init(el, null, { renderer: 'svg' });
-          instance.setOption(latest.current);
-          chart.current = instance;
-        },
-        () => {
-          loading = false; // the figures stay readable as text; the next resize tries again
-        },
-      );
+      loadCore()
+        .then(async (loaded) => {
+          await prepared.current?.(loaded);
+          return loaded;
+        })
+        .then(
+          ({ init }) => {
+            if (disposed) return;
+            const instance = init(el, null, { renderer: 'svg' });
+            instance.setOption(latest.current);
+            chart.current = instance;
+          },
+          () => {
+            loading = false; // the figures stay readable as text; the next resize tries again
+          },
+        );
     };
     const observer =
       typeof ResizeObserver === 'undefined'

@@ -3,6 +3,6 @@
  * (docs/architecture.md, "Module boundaries").
  */
 export { type AnswerCache, catalogueGeneration, createAnswerCache } from './catalogue.cache.ts';
-export { greenInCity } from './catalogue.repository.ts';
+export { greenInCity, publishedIn } from './catalogue.repository.ts';
 export { registerCatalogueRoutes } from './catalogue.routes.ts';
 export { createCatalogueService } from './catalogue.service.ts';
