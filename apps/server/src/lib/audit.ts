@@ -113,6 +113,13 @@ export const AuditActions = {
    * made from it), superseded (by the new version's issue).
    */
   authorisation: ['create', 'update', 'delete', 'issue', 'accept', 'suspend', 'resume', 'revoke', 'renew', 'supersede'],
+  // ---- the enterprise disk (modules/disk) ----
+  /** A folder of the disk. */
+  disk_folder: ['create', 'rename', 'delete'],
+  /** A file of the disk (from/to = version numbers for `version`); `ledger`: its current version put on the ledger. */
+  disk_file: ['add', 'update', 'version', 'delete', 'ledger'],
+  /** A share link (to = ShareState). */
+  disk_share: ['create', 'revoke'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

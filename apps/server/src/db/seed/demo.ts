@@ -8,6 +8,7 @@ import { organizations, orgModules, userRoles, users } from '../schema/index.ts'
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoConstruction } from './demo-construction.ts';
+import { seedDemoDisk } from './demo-disk.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDistributionSales } from './demo-distribution-sales.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
@@ -273,6 +274,8 @@ export async function seedDemoData(
     await seedDemoWitness(tx, { supervisor: party('supervisor', '13800000004') });
     // Distribution: 南京恒通's product records and sales contracts (after the demo authorisations).
     await seedDemoDistributionSales(tx, config, { dealer, developer: party('developer', '13800000005') });
+    // The enterprise disk: 南京绿筑's folders and files, and one live share link with a code.
+    await seedDemoDisk(tx, config, maker);
   });
   return true;
 }
