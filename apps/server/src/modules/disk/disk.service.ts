@@ -11,8 +11,6 @@ import { storeFileRecord } from '../ledger/index.ts';
 import * as repo from './disk.repository.ts';
 import { fileView, folderView, versionView } from './disk.views.ts';
 
-export type DiskService = ReturnType<typeof createDiskService>;
-
 const FOLDER_MISSING = '文件夹不存在';
 const FILE_MISSING = '文件不存在';
 

@@ -22,8 +22,6 @@ import * as repo from './disk.repository.ts';
 import { ownFolder } from './disk.service.ts';
 import { asAction, fileView, shareView } from './disk.views.ts';
 
-export type DiskShareService = ReturnType<typeof createDiskShareService>;
-
 const SHARE_MISSING = '分享链接不存在';
 
 /** Who opens a link: a signed-in visitor (if a session came with the call) and the client's salted hash. */
