@@ -44,7 +44,9 @@ describe('/showDiskLoginInfo', { timeout: 20_000 }, () => {
         query.get('key') === 'granted-key-0123456789' ? { ...base, needsCode: false, files: [file] } : base,
       ),
       answer(diskEndpoints.unlock, ({ body }) =>
-        body.code === 'LZ2026' ? { key: 'granted-key-0123456789' } : fieldErrors({ code: '提取码不正确，还可尝试 4 次' }),
+        body.code === 'LZ2026'
+          ? { key: 'granted-key-0123456789' }
+          : fieldErrors({ code: '提取码不正确，还可尝试 4 次' }),
       ),
     );
     renderWithProviders(<ShareLanding />, { path: `/showDiskLoginInfo?token=${TOKEN}` });
