@@ -10,5 +10,5 @@ export const diskRoute: RouteItem = page(DISK_PATH.replace('/marketing/', ''), '
   keepAlive: true,
 });
 
-/** /showDiskLoginInfo?token=: a share link's landing page, public. */
+/** /showDiskLoginInfo?link=: a share link's landing page, public. */
 export const shareLandingRoute: RouteItem = page(SHARE_LANDING_PATH, 'showDiskLoginInfo', ShareLanding);

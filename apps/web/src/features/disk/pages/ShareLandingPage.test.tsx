@@ -49,7 +49,7 @@ describe('/showDiskLoginInfo', { timeout: 20_000 }, () => {
           : fieldErrors({ code: '提取码不正确，还可尝试 4 次' }),
       ),
     );
-    renderWithProviders(<ShareLanding />, { path: `/showDiskLoginInfo?token=${TOKEN}` });
+    renderWithProviders(<ShareLanding />, { path: `/showDiskLoginInfo?link=${TOKEN}` });
     expect(await screen.findByText('南京绿筑新材料有限公司 分享给您')).toBeInTheDocument();
     const input = screen.getByLabelText('提取码');
     fireEvent.change(input, { target: { value: 'NOPE' } });
@@ -71,7 +71,7 @@ describe('/showDiskLoginInfo', { timeout: 20_000 }, () => {
     ] as const) {
       vi.restoreAllMocks();
       fakeServer(answer(diskEndpoints.link, () => ({ ...base, state, needsCode: false })));
-      const { unmount } = renderWithProviders(<ShareLanding />, { path: `/showDiskLoginInfo?token=${TOKEN}` });
+      const { unmount } = renderWithProviders(<ShareLanding />, { path: `/showDiskLoginInfo?link=${TOKEN}` });
       expect(await screen.findByText(words)).toBeInTheDocument();
       expect(screen.queryByLabelText('提取码')).toBeNull();
       unmount();
@@ -80,7 +80,7 @@ describe('/showDiskLoginInfo', { timeout: 20_000 }, () => {
 
   it('asks a signed-out visitor to sign in when the link is for signed-in users', async () => {
     fakeServer(answer(diskEndpoints.link, () => ({ ...base, needsCode: false, needsSignIn: true })));
-    renderWithProviders(<ShareLanding />, { path: `/showDiskLoginInfo?token=${TOKEN}` });
+    renderWithProviders(<ShareLanding />, { path: `/showDiskLoginInfo?link=${TOKEN}` });
     expect(await screen.findByText('此链接仅向平台已登录用户开放，请先登录。')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /登\s*录/ })).toBeInTheDocument();
   });

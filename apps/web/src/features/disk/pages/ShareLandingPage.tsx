@@ -1,6 +1,6 @@
 import { DownloadOutlined, EyeOutlined, LockOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, List, Modal, Result, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Grid, Input, List, Modal, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -20,7 +20,7 @@ import '../disk.css';
 /** The grant an extraction code earned, kept for this tab's visit only. */
 const grantKey = (token: string) => `jcbb-disk-grant:${token}`;
 
-/** /showDiskLoginInfo?token=: a share link's landing page, public (spec §2). */
+/** /showDiskLoginInfo?link=: a share link's landing page, public (spec §2). */
 export default function ShareLandingPage() {
   const inFrame = useInFrame();
   const page = <ShareLanding />;
@@ -31,11 +31,13 @@ export function ShareLanding() {
   const { t } = useTranslation(DISK_NS);
   const [params] = useSearchParams();
   const location = useLocation();
-  const token = params.get('token') ?? '';
+  const token = params.get('link') ?? '';
   const [key, setKey] = useState<string | undefined>(() => sessionStorage.getItem(grantKey(token)) ?? undefined);
   const [image, setImage] = useState<string | null>(null);
   const landing = useQuery({ ...linkQuery(token, key), enabled: token.length > 0 });
   const [form] = Form.useForm<{ code: string }>();
+  // On a phone a file's buttons go under its name, which keeps the width to read it.
+  const wide = Grid.useBreakpoint().sm ?? true;
   const unlock = useMutation({
     mutationFn: (code: string) => linkApi.unlock(token, code),
     onSuccess: ({ key: granted }) => {
@@ -94,19 +96,26 @@ export function ShareLanding() {
         <Alert type="warning" showIcon title={t('notForYou')} />
       ) : d.needsCode ? (
         <Card variant="borderless" title={t('enterCode')}>
-          <Form form={form} layout="inline" onFinish={(v) => unlock.mutate(v.code)}>
-            <Form.Item name="code" rules={[{ required: true, message: t('enterCode') }]}>
-              <Input prefix={<LockOutlined />} maxLength={8} aria-label={t('code')} autoComplete="off" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" loading={unlock.isPending}>
-              {t('unlock')}
-            </Button>
+          <Form form={form} onFinish={(v) => unlock.mutate(v.code)}>
+            <Flex gap={8} align="start">
+              <Form.Item
+                name="code"
+                rules={[{ required: true, message: t('enterCode') }]}
+                style={{ flex: 1, maxWidth: 240 }}
+              >
+                <Input prefix={<LockOutlined />} maxLength={8} aria-label={t('code')} autoComplete="off" />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={unlock.isPending}>
+                {t('unlock')}
+              </Button>
+            </Flex>
           </Form>
         </Card>
       ) : (
         <Card variant="borderless">
           {d.watermark ? <Typography.Paragraph type="secondary">{t('watermarkNote')}</Typography.Paragraph> : null}
           <List
+            itemLayout={wide ? 'horizontal' : 'vertical'}
             dataSource={d.files}
             renderItem={(f) => (
               <List.Item
