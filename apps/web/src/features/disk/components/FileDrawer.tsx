@@ -137,7 +137,7 @@ export function FileDrawer({
             <Form.Item name="tags" label={t('tags')}>
               <Select mode="tags" maxCount={10} />
             </Form.Item>
-            <Space wrap>
+            <Space wrap align="start">
               <Form.Item name="validFrom" label={t('validFrom')}>
                 <DatePicker />
               </Form.Item>

@@ -1,6 +1,6 @@
 import { shareActionLabels } from '@jcbb/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, List, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Grid, List, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelOf } from '../../../lib/labels.ts';
@@ -10,6 +10,9 @@ import { shareLandingUrl } from '../paths.ts';
 import { ShareStateTag } from './badges.tsx';
 
 const PAGE = 10;
+const expires = (s: ShareItem) => s.expiresAt.slice(0, 16).replace('T', ' ');
+const downloads = (s: ShareItem) =>
+  s.maxDownloads === null ? String(s.downloads) : `${s.downloads}/${s.maxDownloads}`;
 
 /** The organisation's share links: state, downloads, revoke, and each link's access log. */
 export function ShareList() {
@@ -17,6 +20,8 @@ export function ShareList() {
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [logOf, setLogOf] = useState<ShareItem | null>(null);
+  // On a phone the expiry and the downloads go under the title: the state and the buttons stay in view.
+  const wide = Grid.useBreakpoint().md ?? true;
   const list = useQuery(shareListQuery(PAGE, (page - 1) * PAGE));
   const revoke = useMutation({
     mutationFn: (id: number) => diskApi.revokeShare(id),
@@ -28,7 +33,7 @@ export function ShareList() {
         rowKey="id"
         loading={list.isLoading}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        scroll={wide ? { x: 'max-content' } : undefined}
         locale={{ emptyText: t('noShares') }}
         pagination={{ current: page, pageSize: PAGE, total: list.data?.total ?? 0, onChange: setPage }}
         columns={[
@@ -36,29 +41,35 @@ export function ShareList() {
             title: t('shareName'),
             key: 'title',
             render: (_, s) => (
-              <Space direction="vertical" size={0}>
-                <Typography.Text>{s.title}</Typography.Text>
+              <Space orientation="vertical" size={0}>
+                <Typography.Text>
+                  {s.title} {wide ? null : <ShareStateTag state={s.state} />}
+                </Typography.Text>
                 <Typography.Text
                   type="secondary"
-                  copyable={{ text: `${window.location.origin}${shareLandingUrl(s.token)}` }}
+                  copyable={{
+                    text: `${window.location.origin}${shareLandingUrl(s.token)}`,
+                    tooltips: [t('copyLink'), t('copied')],
+                  }}
                 >
                   {s.folderId ? t('sharedFolder') : t('sharedFiles', { count: s.fileCount })}
                 </Typography.Text>
+                {wide ? null : (
+                  <Typography.Text type="secondary">
+                    {t('expiresAt')} {expires(s)} · {t('downloads')} {downloads(s)}
+                  </Typography.Text>
+                )}
               </Space>
             ),
           },
-          { title: t('state'), key: 'state', render: (_, s) => <ShareStateTag state={s.state} /> },
-          { title: t('expiresAt'), key: 'expires', render: (_, s) => s.expiresAt.slice(0, 16).replace('T', ' ') },
-          {
-            title: t('downloads'),
-            key: 'downloads',
-            render: (_, s) => (s.maxDownloads === null ? s.downloads : `${s.downloads}/${s.maxDownloads}`),
-          },
+          { title: t('state'), key: 'state', hidden: !wide, render: (_, s) => <ShareStateTag state={s.state} /> },
+          { title: t('expiresAt'), key: 'expires', hidden: !wide, render: (_, s) => expires(s) },
+          { title: t('downloads'), key: 'downloads', hidden: !wide, render: (_, s) => downloads(s) },
           {
             title: t('actions'),
             key: 'actions',
             render: (_, s) => (
-              <Space size={4}>
+              <Space size={4} orientation={wide ? 'horizontal' : 'vertical'}>
                 <Button size="small" type="link" onClick={() => setLogOf(s)}>
                   {t('log')}
                 </Button>

@@ -57,7 +57,9 @@ export function ShareModal({
       onCancel={onClose}
       footer={
         created ? (
-          <Button onClick={onClose}>OK</Button>
+          <Button type="primary" onClick={onClose}>
+            {t('done')}
+          </Button>
         ) : (
           <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
             {t('create')}
@@ -66,7 +68,7 @@ export function ShareModal({
       }
     >
       {created ? (
-        <Space direction="vertical" style={{ width: '100%' }} data-testid="share-created">
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="share-created">
           <Typography.Text strong>{t('link')}</Typography.Text>
           <Typography.Paragraph copyable style={{ wordBreak: 'break-all' }} data-testid="share-url">
             {url}
@@ -119,7 +121,7 @@ export function ShareModal({
               <Button onClick={() => form.setFieldValue('code', randomCode())}>{t('generate')}</Button>
             </Space.Compact>
           </Form.Item>
-          <Space wrap>
+          <Space wrap align="start">
             <Form.Item name="expiresInDays" label={t('expiresInDays')}>
               <InputNumber min={1} max={365} />
             </Form.Item>

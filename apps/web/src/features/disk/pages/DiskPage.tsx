@@ -1,17 +1,42 @@
 import { DeleteOutlined, FileOutlined, FolderOutlined, ShareAltOutlined, UploadOutlined } from '@ant-design/icons';
 import { isPreviewable } from '@jcbb/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Breadcrumb, Button, Flex, Input, Modal, Popconfirm, Progress, Space, Table, Tabs, Tag } from 'antd';
+import {
+  App,
+  Breadcrumb,
+  Button,
+  Flex,
+  Grid,
+  Input,
+  Modal,
+  Popconfirm,
+  Progress,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../components/PageCard.tsx';
 import { type DiskFile, diskApi, diskKeys, diskListQuery } from '../api.ts';
 import { DocTypeTag, ExpiryBadge, sizeText } from '../components/badges.tsx';
 import { FileDrawer } from '../components/FileDrawer.tsx';
+import { NewFolderModal } from '../components/NewFolderModal.tsx';
 import { ShareList } from '../components/ShareList.tsx';
 import { ShareModal } from '../components/ShareModal.tsx';
 import { showFile } from '../components/show-file.ts';
 import { DISK_NS } from '../locales/register.ts';
+
+/** A name as a link-like button that wraps (a long file name on a phone). */
+const nameButton = {
+  padding: 0,
+  height: 'auto',
+  whiteSpace: 'normal',
+  textAlign: 'left',
+  wordBreak: 'break-all',
+} as const;
 
 type Row = { kind: 'folder'; id: number; name: string } | ({ kind: 'file' } & DiskFile);
 
@@ -32,7 +57,7 @@ export function DiskPage() {
 
 function DiskBrowser() {
   const { t } = useTranslation(DISK_NS);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const client = useQueryClient();
   const [folderId, setFolderId] = useState<number | undefined>();
   const [keyword, setKeyword] = useState('');
@@ -41,7 +66,10 @@ function DiskBrowser() {
   const [sharing, setSharing] = useState<{ fileIds: number[] } | { folderId: number; name: string } | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [image, setImage] = useState<string | null>(null);
+  const [makingFolder, setMakingFolder] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  // On a phone the type, validity and size go under the name: the row fits without scrolling sideways.
+  const wide = Grid.useBreakpoint().md ?? true;
   const list = useQuery(diskListQuery(folderId, keyword || undefined));
   const refresh = () => client.invalidateQueries({ queryKey: diskKeys.list });
 
@@ -49,22 +77,6 @@ function DiskBrowser() {
     setFolderId(id);
     setKeyword('');
     setSelected([]);
-  };
-  const newFolder = () => {
-    let name = '';
-    modal.confirm({
-      title: t('newFolder'),
-      content: <Input aria-label={t('folderName')} maxLength={100} onChange={(e) => (name = e.target.value)} />,
-      onOk: async () => {
-        try {
-          await diskApi.createFolder(folderId, name);
-          await refresh();
-        } catch (error) {
-          message.error(error instanceof Error ? error.message : String(error));
-          throw error;
-        }
-      },
-    });
   };
   // Many files, one after another; the bar counts files done (fetch tells nothing of a file's own bytes).
   const uploadMany = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -121,7 +133,7 @@ function DiskBrowser() {
       <Flex wrap gap={8} justify="space-between">
         <Input.Search allowClear placeholder={t('search')} onSearch={setKeyword} style={{ maxWidth: 260 }} />
         <Space wrap>
-          <Button onClick={newFolder}>{t('newFolder')}</Button>
+          <Button onClick={() => setMakingFolder(true)}>{t('newFolder')}</Button>
           <Button type="primary" icon={<UploadOutlined />} onClick={() => input.current?.click()}>
             {t('upload')}
           </Button>
@@ -161,8 +173,8 @@ function DiskBrowser() {
         loading={list.isLoading}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('empty') }}
+        scroll={wide ? { x: 'max-content' } : undefined}
+        locale={{ emptyText: keyword ? t('noMatch') : folderId ? t('emptyFolder') : t('empty') }}
         rowSelection={{
           selectedRowKeys: selected.map((id) => `file-${id}`),
           getCheckboxProps: (r) => ({ disabled: r.kind === 'folder' }),
@@ -174,12 +186,12 @@ function DiskBrowser() {
             key: 'name',
             render: (_, r) =>
               r.kind === 'folder' ? (
-                <Button type="link" size="small" style={{ padding: 0 }} onClick={() => go(r.id)}>
+                <Button type="link" size="small" style={nameButton} onClick={() => go(r.id)}>
                   <FolderOutlined /> {r.name}
                 </Button>
               ) : (
                 <Space size={4} wrap>
-                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpenFile(r.id)}>
+                  <Button type="link" size="small" style={nameButton} onClick={() => setOpenFile(r.id)}>
                     <FileOutlined /> {r.name}
                   </Button>
                   {r.version > 1 ? <Tag>v{r.version}</Tag> : null}
@@ -189,20 +201,34 @@ function DiskBrowser() {
                       {tag}
                     </Tag>
                   ))}
+                  {wide ? null : (
+                    <>
+                      <DocTypeTag type={r.docType} />
+                      <ExpiryBadge expiry={r.expiry} until={r.validUntil} />
+                      <Typography.Text type="secondary">{sizeText(r.size)}</Typography.Text>
+                    </>
+                  )}
                 </Space>
               ),
           },
           {
             title: t('type'),
             key: 'type',
+            hidden: !wide,
             render: (_, r) => (r.kind === 'file' ? <DocTypeTag type={r.docType} /> : t('folder')),
           },
           {
             title: t('validity'),
             key: 'validity',
+            hidden: !wide,
             render: (_, r) => (r.kind === 'file' ? <ExpiryBadge expiry={r.expiry} until={r.validUntil} /> : null),
           },
-          { title: t('size'), key: 'size', render: (_, r) => (r.kind === 'file' ? sizeText(r.size) : null) },
+          {
+            title: t('size'),
+            key: 'size',
+            hidden: !wide,
+            render: (_, r) => (r.kind === 'file' ? sizeText(r.size) : null),
+          },
           {
             title: t('actions'),
             key: 'actions',
@@ -233,6 +259,9 @@ function DiskBrowser() {
         ]}
       />
       {openFile !== null ? <FileDrawer id={openFile} onClose={() => setOpenFile(null)} onPreview={setImage} /> : null}
+      {makingFolder ? (
+        <NewFolderModal parentId={folderId} onClose={() => setMakingFolder(false)} onCreated={refresh} />
+      ) : null}
       {sharing ? <ShareModal target={sharing} onClose={() => setSharing(null)} /> : null}
       <Modal open={image !== null} footer={null} onCancel={() => setImage(null)} width={720}>
         {image ? <img src={image} alt="" style={{ maxWidth: '100%' }} /> : null}
