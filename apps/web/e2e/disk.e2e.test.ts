@@ -115,6 +115,17 @@ describe.runIf(hasChromium)('the enterprise disk and a share link', () => {
       await row(page, PNG).waitFor();
       await shot(page, '2-folder-1366');
 
+      // A file's drawer: its facts, the ledger click, versions, and the folder it can move to.
+      await row(page, PDF)
+        .getByRole('button', { name: new RegExp(PDF) })
+        .click();
+      const drawer = page.locator('.ant-drawer:visible');
+      await formItem(drawer, '文件夹').getByTitle(FOLDER).waitFor();
+      await drawer.getByRole('button', { name: '一键存证' }).waitFor();
+      await shot(page, '2b-file-drawer-1366');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+
       await page.getByRole('button', { name: /分享此文件夹/ }).click();
       const dialog = page.getByRole('dialog', { name: '创建分享链接' });
       await expect.poll(() => formItem(dialog, '分享标题').locator('input').inputValue()).toBe(FOLDER);
@@ -196,6 +207,15 @@ describe.runIf(hasChromium)('the enterprise disk and a share link', () => {
       await openFolder(page);
       await fitsWidth(page);
       await shot(page, '9-folder-390');
+      await row(page, PDF)
+        .getByRole('button', { name: new RegExp(PDF) })
+        .click();
+      const drawer = page.locator('.ant-drawer:visible');
+      await formItem(drawer, '文件夹').getByTitle(FOLDER).waitFor();
+      await fitsWidth(page);
+      await shot(page, '9b-file-drawer-390');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: /分享此文件夹/ }).click();
       const dialog = page.getByRole('dialog', { name: '创建分享链接' });

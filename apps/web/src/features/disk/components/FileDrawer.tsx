@@ -9,10 +9,12 @@ import { labelOptions } from '../../../lib/labels.ts';
 import { type DiskFileDetail, diskApi, diskFileQuery, diskKeys } from '../api.ts';
 import { DISK_NS } from '../locales/register.ts';
 import { DocTypeTag, ExpiryBadge, sizeText } from './badges.tsx';
+import { FolderPicker, TOP_FOLDER } from './FolderPicker.tsx';
 import { showFile } from './show-file.ts';
 
 interface FormValues {
   name: string;
+  folderId: number;
   docType: string;
   tags: string[];
   validFrom?: Dayjs | null;
@@ -46,7 +48,7 @@ export function FileDrawer({
     mutationFn: (v: FormValues) =>
       diskApi.saveFile(id, {
         name: v.name,
-        folderId: file.data?.folderId ?? undefined,
+        folderId: v.folderId === TOP_FOLDER ? undefined : v.folderId,
         docType: v.docType as DiskFileDetail['docType'],
         tags: v.tags ?? [],
         validFrom: day(v.validFrom),
@@ -120,6 +122,7 @@ export function FileDrawer({
             key={`${d.id}-${d.updatedAt}`}
             initialValues={{
               name: d.name,
+              folderId: d.folderId ?? TOP_FOLDER,
               docType: d.docType,
               tags: d.tags,
               validFrom: d.validFrom ? dayjs(d.validFrom) : null,
@@ -130,6 +133,9 @@ export function FileDrawer({
           >
             <Form.Item name="name" label={t('name')}>
               <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="folderId" label={t('folder')} extra={t('moveHint')}>
+              <FolderPicker />
             </Form.Item>
             <Form.Item name="docType" label={t('type')}>
               <Select options={labelOptions(diskDocTypeLabels, i18n.language.startsWith('en'))} />

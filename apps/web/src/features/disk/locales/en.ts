@@ -30,6 +30,7 @@ const en: typeof zh = {
   deleteFolderConfirm: 'Delete the empty folder “{{name}}”?',
   deleteFileConfirm: 'Delete “{{name}}”? Share links will no longer list it.',
   folder: 'Folder',
+  moveHint: 'Choose another folder and save to move the file there',
   share: 'Share',
   shareSelected: 'Share selected',
   shareFolder: 'Share this folder',

@@ -29,6 +29,7 @@ const zh = {
   deleteFolderConfirm: '删除空文件夹“{{name}}”？',
   deleteFileConfirm: '删除文件“{{name}}”？分享链接将不再列出它。',
   folder: '文件夹',
+  moveHint: '选另一个文件夹并保存，即可把文件移过去',
   share: '分享',
   shareSelected: '分享所选文件',
   shareFolder: '分享此文件夹',

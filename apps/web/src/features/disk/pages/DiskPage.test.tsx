@@ -187,4 +187,42 @@ describe('/marketing/documentManagement', { timeout: 30_000 }, () => {
     expect(body?.code).toMatch(/^[A-Z2-9]{6}$/);
     expect(body?.fileIds).toBeUndefined();
   });
+
+  it('moves a file to another folder from its drawer, its own folder shown by name among the others', async () => {
+    signInAs(OrgType.MANUFACTURER);
+    const report = diskFile(7, '岩棉板型式检验报告.pdf');
+    const contracts = { ...TENDER, id: 4, name: '合同与授权' };
+    const sent = fakeServer(
+      ...disk([report]),
+      answer(diskEndpoints.list, ({ query }) =>
+        query.get('folderId') === String(TENDER.id)
+          ? { folder: TENDER, path: [{ id: TENDER.id, name: TENDER.name }], folders: [], files: [report] }
+          : { folder: null, path: [], folders: [TENDER, contracts], files: [] },
+      ),
+      answer(diskEndpoints.file, () => ({ ...report, versions: [] })),
+      answer(diskEndpoints.saveFile, ({ body }) => ({
+        ...report,
+        folderId: (body.folderId as number | undefined) ?? null,
+        versions: [],
+      })),
+    );
+    renderWithProviders(<DiskPage />, { path: '/marketing/documentManagement' });
+    fireEvent.click(await screen.findByRole('button', { name: /投标资料包/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /岩棉板型式检验报告\.pdf/ }));
+    const drawer = (await screen.findByRole('dialog', { name: '岩棉板型式检验报告.pdf' })) as HTMLElement;
+    const picker = (await within(drawer).findByText('选另一个文件夹并保存，即可把文件移过去')).closest(
+      '.ant-form-item',
+    ) as HTMLElement;
+    // The file's folder shows by name.
+    expect(await within(picker).findByTitle('投标资料包')).toBeInTheDocument();
+
+    fireEvent.mouseDown(picker.querySelector('.ant-select') as HTMLElement);
+    const tree = (await screen.findByRole('tree')).closest('.ant-select-dropdown') as HTMLElement;
+    // The top level's folders are there beside the file's own.
+    fireEvent.click(await within(tree).findByTitle('合同与授权'));
+    expect(await within(picker).findByTitle('合同与授权')).toBeInTheDocument();
+    fireEvent.click(within(drawer).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(bodiesOf(sent, diskEndpoints.saveFile)).toHaveLength(1));
+    expect(bodiesOf(sent, diskEndpoints.saveFile)[0]).toMatchObject({ name: report.name, folderId: contracts.id });
+  });
 });
