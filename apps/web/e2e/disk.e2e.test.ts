@@ -196,6 +196,26 @@ describe.runIf(hasChromium)('the enterprise disk and a share link', () => {
   );
 
   it(
+    'opens the demo link the README names with its code',
+    async () => {
+      const page = await browser.newPage({ viewport: PHONE });
+      await page.goto('/showDiskLoginInfo?link=lvzhu-tender-pack-2026');
+      await page.getByText('绿筑岩棉板投标资料').waitFor();
+      await page.getByLabel('提取码').fill('LZ2026');
+      await page.getByRole('button', { name: '提取文件' }).click();
+      await page.locator('.ant-list-item').filter({ hasText: '绿色建材产品认证证书.pdf' }).waitFor();
+      await page
+        .locator('.ant-list-item')
+        .filter({ hasText: '岩棉板型式检验报告.pdf' })
+        .getByText(/即将到期/)
+        .waitFor();
+      await fitsWidth(page);
+      await shot(page, '7b-demo-link-390');
+    },
+    LONG_STEP_MS,
+  );
+
+  it(
     'fits the disk, the share form and 我的分享 on a phone',
     async () => {
       const page = await browser.newPage({ viewport: PHONE });
