@@ -38,6 +38,7 @@ import {
   createConstructionServices,
   registerConstructionRoutes,
 } from './modules/construction/index.ts';
+import { registerDiskRoutes } from './modules/disk/index.ts';
 import {
   distributionDeliveryLetters,
   distributionMemberRemovalCheck,
@@ -388,6 +389,7 @@ function registerModules(
 
   registerDistributionRoutes(app, { db, files, config });
   registerProcurementRoutes(app, { db });
+  registerDiskRoutes(app, { db, config, files, auth, kv, addressKey });
 
   registerLedger(app, { db, files });
 }

@@ -6,6 +6,7 @@ import {
   certificateEndpoints,
   companyEndpoints,
   constructionEndpoints,
+  diskEndpoints,
   distributionEndpoints,
   type EndpointDef,
   elementEndpoints,
@@ -62,6 +63,9 @@ const ids = {
   samplingProduct: 0,
   ownerOrg: 0,
   ownerUpload: 0,
+  diskFolder: 0,
+  diskFile: 0,
+  diskShare: 0,
   message: 0,
   revision: 0,
   revisionProduct: 0,
@@ -274,6 +278,20 @@ beforeAll(async () => {
       lines: [{ productId: ids.lotProduct, specId: ids.lotSpec, quantity: '5' }],
     })
   ).id;
+  // Enterprise disk: a folder, a file in it and a share link of the owner's.
+  ids.diskFolder = (await callEndpoint(server, diskEndpoints.createFolder, { name: '越权测试' }, owner)).body.data.id;
+  ids.diskFile = (
+    await callEndpoint(server, diskEndpoints.addFile, { uploadId: ids.ownerUpload, folderId: ids.diskFolder }, owner)
+  ).body.data.id;
+  ids.diskShare = (
+    await callEndpoint(
+      server,
+      diskEndpoints.createShare,
+      { fileIds: [ids.diskFile], audience: 'anyone', expiresInDays: 1 },
+      owner,
+    )
+  ).body.data.id;
+  expect(ids.diskShare).toBeGreaterThan(0);
 });
 afterAll(() => server?.stop());
 
@@ -328,6 +346,7 @@ const T = traceEndpoints;
 const K = constructionEndpoints;
 const D = distributionEndpoints;
 const PS = sourcingEndpoints;
+const W = diskEndpoints;
 const receiptBody = () => ({
   shipmentId: ids.shipment,
   arrivedOn: '2026-11-20',
@@ -1104,6 +1123,50 @@ const ATTEMPTS: Attempt[] = [
     input: () => ({ projectId: ids.project, categoryKey: '0106' }),
     refused: true,
   },
+  // ---- enterprise disk ----
+  { name: 'disk folder listing', endpoint: W.list, input: () => ({ folderId: ids.diskFolder }) },
+  {
+    name: 'disk folder inside theirs',
+    endpoint: W.createFolder,
+    input: () => ({ parentId: ids.diskFolder, name: 'x' }),
+  },
+  { name: 'disk folder rename', endpoint: W.renameFolder, input: () => ({ id: ids.diskFolder, name: '越权' }) },
+  { name: 'disk folder delete', endpoint: W.deleteFolder, input: () => ({ id: ids.diskFolder }) },
+  {
+    name: 'disk file into their folder',
+    endpoint: W.addFile,
+    input: () => ({ uploadId: 1, folderId: ids.diskFolder }),
+    reference: 'uploadId',
+  },
+  {
+    name: 'disk file of their upload',
+    endpoint: W.addFile,
+    input: () => ({ uploadId: ids.ownerUpload }),
+    reference: 'uploadId',
+  },
+  { name: 'disk file', endpoint: W.file, input: () => ({ id: ids.diskFile }) },
+  {
+    name: 'disk file save',
+    endpoint: W.saveFile,
+    input: () => ({ id: ids.diskFile, name: '越权.pdf', docType: 'other', tags: [] }),
+  },
+  { name: 'disk file version', endpoint: W.addVersion, input: () => ({ id: ids.diskFile, uploadId: ids.ownerUpload }) },
+  { name: 'disk file delete', endpoint: W.deleteFile, input: () => ({ id: ids.diskFile }) },
+  { name: 'disk file content', endpoint: W.content, input: () => ({ id: ids.diskFile }) },
+  { name: 'disk file on the ledger', endpoint: W.recordOnLedger, input: () => ({ id: ids.diskFile }) },
+  {
+    name: 'disk share of their files',
+    endpoint: W.createShare,
+    input: () => ({ fileIds: [ids.diskFile], audience: 'anyone', expiresInDays: 1 }),
+    reference: 'fileIds.0',
+  },
+  {
+    name: 'disk share of their folder',
+    endpoint: W.createShare,
+    input: () => ({ folderId: ids.diskFolder, audience: 'orgs', orgIds: [ids.ownerOrg], expiresInDays: 1 }),
+  },
+  { name: 'disk share revoke', endpoint: W.revokeShare, input: () => ({ id: ids.diskShare }) },
+  { name: 'disk share access log', endpoint: W.shareLog, input: () => ({ id: ids.diskShare }) },
 ];
 
 /**
@@ -1171,6 +1234,12 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     endpoint: materialListEndpoints.materialListImportPreview,
     reason:
       'A multipart upload signed through its query, which these JSON calls cannot send: another kind of organisation 403, another developer 404 and no session 401 are tried in procurement.list.routes.test.ts.',
+  },
+  // ---- enterprise disk ----
+  {
+    endpoint: diskEndpoints.linkFile,
+    reason:
+      'A share link’s file, reached by its token without a session: only through an open link, and a file outside the link answers 404 (disk.routes.test.ts).',
   },
 ];
 

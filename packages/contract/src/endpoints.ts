@@ -4,6 +4,7 @@ import { catalogueEndpoints } from './catalogue.endpoints.ts';
 import { certificateEndpoints } from './certificate.endpoints.ts';
 import { companyEndpoints } from './company.endpoints.ts';
 import { constructionEndpoints } from './construction.endpoints.ts';
+import { diskEndpoints } from './disk.endpoints.ts';
 import { distributionEndpoints } from './distribution.endpoints.ts';
 import { elementEndpoints } from './element.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
@@ -32,6 +33,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   certificate: certificateEndpoints,
   company: companyEndpoints,
   construction: constructionEndpoints,
+  disk: diskEndpoints,
   distribution: distributionEndpoints,
   element: elementEndpoints,
   file: fileEndpoints,

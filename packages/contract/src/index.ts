@@ -14,6 +14,8 @@ export * from './company.endpoints.ts';
 export * from './company.ts';
 export * from './construction.endpoints.ts';
 export * from './construction.ts';
+export * from './disk.endpoints.ts';
+export * from './disk.ts';
 export * from './distribution.endpoints.ts';
 export * from './distribution.ts';
 export * from './element.endpoints.ts';

@@ -136,6 +136,13 @@ export const AuditActions = {
   procurement_policy: ['rule.save', 'category.save', 'category.classes', 'city.create', 'city.update', 'city.remove'],
   /** A project's material list (entityId = list id; from/to = MaterialListStatus; data: lines added/changed/removed). */
   material_list: ['save', 'import', 'copy', 'confirm', 'reopen'],
+  // ---- the enterprise disk (modules/disk) ----
+  /** A folder of the disk. */
+  disk_folder: ['create', 'rename', 'delete'],
+  /** A file of the disk (from/to = version numbers for `version`); `ledger`: its current version put on the ledger. */
+  disk_file: ['add', 'update', 'version', 'delete', 'ledger'],
+  /** A share link (to = ShareState). */
+  disk_share: ['create', 'revoke'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

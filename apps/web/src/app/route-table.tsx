@@ -11,6 +11,7 @@ import {
   spotCheckRoutes,
   stockXlsxRoutes,
 } from '../features/construction/index.ts';
+import { diskRoute, shareLandingRoute } from '../features/disk/index.ts';
 import {
   agentRoutes,
   contractRoutes,
@@ -136,7 +137,7 @@ const externalServices: RouteItem[] = [
 
 const marketing = group('/marketing', 'marketing', 'ShopOutlined', '/marketing/dashboard', [
   soon('dashboard', 'marketingDashboard'),
-  soon('documentManagement', 'documentManagement'),
+  diskRoute,
 ]);
 
 const manufacturer: RouteItem[] = [
@@ -369,7 +370,7 @@ export const publicRoutes: RouteItem[] = [
   traceMobileRoutes.index,
   traceMobileRoutes.detail,
   soon('/sitemaps', 'sitemaps'),
-  soon('/showDiskLoginInfo', 'showDiskLoginInfo'),
+  shareLandingRoute,
   catalogueRoutes.productExternal,
   soon('/snapshot', 'snapshot'),
   { path: '/404', component: NotFound, meta: { title: 'route.notFound' } },

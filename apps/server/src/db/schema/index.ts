@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './basic-material.ts';
 export * from './certificate.ts';
 export * from './construction.ts';
+export * from './disk.ts';
 export * from './distribution.ts';
 export * from './element.ts';
 export * from './file.ts';

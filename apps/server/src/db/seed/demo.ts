@@ -8,6 +8,7 @@ import { organizations, orgModules, userRoles, users } from '../schema/index.ts'
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoConstruction } from './demo-construction.ts';
+import { seedDemoDisk } from './demo-disk.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDistributionSales } from './demo-distribution-sales.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
@@ -276,6 +277,8 @@ export async function seedDemoData(
     await seedDemoDistributionSales(tx, config, { dealer, developer: party('developer', '13800000005') });
     // Procurement: the school's list, inquiry and partly delivered order; the hospital's list failing the rules.
     await seedDemoProcurement(tx, { developer: party('developer', '13800000005'), builder, maker, dealer });
+    // The enterprise disk: 南京绿筑's folders and files, and one live share link with a code.
+    await seedDemoDisk(tx, config, maker);
   });
   return true;
 }

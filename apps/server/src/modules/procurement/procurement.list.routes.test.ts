@@ -10,6 +10,7 @@ import { specOf, userOf } from '../trace/trace.test-support.ts';
 import {
   chooseSpec,
   classNamed,
+  clearDemoProcurement,
   HOSPITAL,
   inquiryNaming,
   listWorkbook,
@@ -71,6 +72,7 @@ beforeAll(async () => {
   tokens.otherDeveloper = await server.login('13900002601');
   developerOrg = (await userOf(server, '13800000005')).orgId;
   makerOrg = (await userOf(server, '13800000001')).orgId;
+  await clearDemoProcurement(server);
   sports = (await projectNamed(server, SPORTS)).id;
   school = (await projectNamed(server, SCHOOL)).id;
   hospital = (await projectNamed(server, HOSPITAL)).id;

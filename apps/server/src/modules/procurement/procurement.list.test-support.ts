@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MATERIAL_IMPORT_COLUMNS, materialListEndpoints, signParams } from '@jcbb/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { stringify, type TestResponse, type TestServer, toResponse } from '../../../test/harness.ts';
 import {
   inquiries,
@@ -19,6 +19,27 @@ import {
 export const SCHOOL = '南京市鼓楼区天妃宫小学新建工程';
 export const HOSPITAL = '江宁区人民医院门急诊综合楼';
 export const SPORTS = '建邺区青少年体育中心';
+
+/**
+ * This file's copy of the database without the demo's procurement (demo-procurement.ts writes lists, inquiries and an
+ * order for the school and the hospital): the list tests build their lists from empty.
+ */
+export async function clearDemoProcurement(server: TestServer): Promise<void> {
+  await server.database.db.execute(sql`
+    delete from purchase_order_shipment_lines;
+    delete from purchase_order_shipments;
+    delete from alternate_suppliers;
+    delete from purchase_order_lines;
+    delete from purchase_orders;
+    delete from quote_lines;
+    delete from quotes;
+    delete from inquiry_lines;
+    delete from inquiry_suppliers;
+    delete from inquiries;
+    delete from material_list_versions;
+    delete from material_list_lines;
+    delete from material_lists`);
+}
 
 export async function projectNamed(server: TestServer, name: string) {
   const [p] = await server.database.db.select().from(projects).where(eq(projects.name, name));

@@ -1,0 +1,2 @@
+/** The enterprise disk's routes (light: they load with the shell). */
+export { diskRoute, shareLandingRoute } from './routes.tsx';
