@@ -12,6 +12,8 @@
  *    days after its ship date (50 000 receipt lines, all accepted); ANALYZE.
  * 3. BENCH_SUMMARY_ROUNDS rounds (default 60, the first 5 not counted), one request at a time, of: the project's
  *    summary; the summary of all the developer's projects; one category's detail. p50/p95/max of each.
+ *
+ * BENCH_SUMMARY_KEEP=1 keeps the database (its name is printed; drop it by hand) to read the statements' plans.
  */
 import { performance } from 'node:perf_hooks';
 import { procurementSummaryEndpoints as api, type SigningKey, signParams } from '@jcbb/contract';
@@ -211,7 +213,8 @@ async function main() {
     }
   } finally {
     await (stopServer as (() => Promise<void>) | null)?.();
-    await database.drop();
+    if (process.env.BENCH_SUMMARY_KEEP === '1') console.log(`kept: ${redactUrl(database.url)}`);
+    else await database.drop();
   }
 }
 

@@ -312,6 +312,8 @@ export const receiptLines = pgTable(
   },
   (t) => [
     uniqueIndex('receipt_lines_uq').on(t.receiptId, t.shipmentLineId),
+    // What arrived of a shipment line (procurement's delivered quantities: its summaries, deliveredPerOrderLine).
+    index('receipt_lines_shipment_line_idx').on(t.shipmentLineId),
     check(
       'receipt_lines_quantities_ck',
       sql`${t.accepted} >= 0 and ${t.rejected} >= 0 and ${t.received} = ${t.accepted} + ${t.rejected} and ${t.received} > 0`,

@@ -14,12 +14,11 @@ import {
   receipts,
   shipmentLines,
 } from '../../db/schema/index.ts';
-import { deliveredPerOrderLine } from './procurement.delivery.ts';
 
 /**
- * The summaries' SQL (docs/procurement.md, "Summaries"): one row per material-list line with its budget, ordered and
- * delivered figures aggregated in the database, the distinct (evidence, arrival day) pairs of what was delivered,
- * and per line the delivered quantity whose pair was green. Three statements whatever the number of lines.
+ * The summaries' SQL (docs/procurement.md, "Summaries"): one row per material-list line with its budget and ordered
+ * figures aggregated in the database, and what was accepted at the gate grouped by (evidence, arrival day) pair
+ * with its lines' quantities. Two statements whatever the number of lines or receipts.
  */
 
 export interface SummaryScope {
@@ -77,11 +76,13 @@ export interface SummaryLineRow {
   productName: string | null;
   orderedQuantity: string;
   orderedFen: number;
-  deliveredQuantity: string;
-  deliveredFen: number;
 }
 
-/** The lines with their budget (quantity × budget unit price), ordered and delivered (accepted at the gate). */
+/**
+ * The lines with their budget (quantity × budget unit price) and what was ordered of them. The order lines are the
+ * scope's projects' own (orders neither draft nor cancelled), grouped per list line before the join: what was
+ * delivered comes from `arrivalsByEvidence`, in the same pass as its evidence.
+ */
 export async function summaryLines(tx: Tx, scope: SummaryScope): Promise<SummaryLineRow[]> {
   const ordered = tx
     .select({
@@ -90,15 +91,10 @@ export async function summaryLines(tx: Tx, scope: SummaryScope): Promise<Summary
       orderedFen: sql<string>`round(sum(${purchaseOrderLines.quantity} * ${purchaseOrderLines.unitPriceFen}))`.as(
         'ordered_fen',
       ),
-      deliveredQuantity: sql<string>`coalesce(sum(d.delivered), 0)`.as('delivered_quantity'),
-      deliveredFen: sql<string>`round(coalesce(sum(d.delivered * ${purchaseOrderLines.unitPriceFen}), 0))`.as(
-        'delivered_fen',
-      ),
     })
-    .from(purchaseOrderLines)
-    .innerJoin(purchaseOrders, and(eq(purchaseOrders.id, purchaseOrderLines.orderId), orderCounts))
-    .leftJoin(sql`${deliveredPerOrderLine} as d`, sql`d.order_line_id = ${purchaseOrderLines.id}`)
-    .where(inArray(purchaseOrders.projectId, [...scope.projectIds]))
+    .from(purchaseOrders)
+    .innerJoin(purchaseOrderLines, eq(purchaseOrderLines.orderId, purchaseOrders.id))
+    .where(and(inArray(purchaseOrders.projectId, [...scope.projectIds]), orderCounts))
     .groupBy(purchaseOrderLines.listLineId)
     .as('ordered');
   const rows = await tx
@@ -117,8 +113,6 @@ export async function summaryLines(tx: Tx, scope: SummaryScope): Promise<Summary
       productName: products.name,
       orderedQuantity: ordered.orderedQuantity,
       orderedFen: ordered.orderedFen,
-      deliveredQuantity: ordered.deliveredQuantity,
-      deliveredFen: ordered.deliveredFen,
     })
     .from(materialListLines)
     .leftJoin(ordered, eq(ordered.listLineId, materialListLines.id))
@@ -131,8 +125,6 @@ export async function summaryLines(tx: Tx, scope: SummaryScope): Promise<Summary
     budgetFen: Number(r.budgetFen),
     orderedQuantity: r.orderedQuantity ?? '0',
     orderedFen: Number(r.orderedFen ?? 0),
-    deliveredQuantity: r.deliveredQuantity ?? '0',
-    deliveredFen: Number(r.deliveredFen ?? 0),
   }));
 }
 
@@ -145,47 +137,64 @@ export interface ArrivalEvidence {
   arrivedOn: string;
 }
 
-const evidenceKey = sql<string>`concat_ws('|', coalesce(${shipmentLines.evidence}->>'kind', ''), coalesce(${shipmentLines.evidence}->>'validUntil', ''), coalesce(${shipmentLines.evidence}->>'asOf', ''), coalesce(${shipmentLines.evidence}->>'valid', ''), ${receipts.arrivedOn}::text)`;
+/** What was accepted with one (evidence, arrival day) pair: per list line, the quantity and its value in fen. */
+export interface ArrivalGroup extends ArrivalEvidence {
+  listLineIds: number[];
+  /** Numeric text, one per list line. */
+  accepted: string[];
+  /** Σ accepted × the order line's unit price, numeric text (not rounded), one per list line. */
+  valueFen: string[];
+}
 
-/** The accepted receipt lines of the scope's lines, joined to their shipment line, receipt and list line. */
-function arrivals<T extends Record<string, unknown>>(tx: Tx, scope: SummaryScope, fields: T, extra?: SQL) {
-  return tx
-    .select(fields as never)
-    .from(receiptLines)
-    .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
-    .innerJoin(shipmentLines, eq(shipmentLines.id, receiptLines.shipmentLineId))
-    .innerJoin(purchaseOrderShipmentLines, eq(purchaseOrderShipmentLines.shipmentLineId, receiptLines.shipmentLineId))
+/**
+ * Everything accepted at the gate for the scope's projects' orders (neither draft nor cancelled), in ONE pass over
+ * the receipts: the receipt lines of the shipment lines that took from the projects' order lines
+ * (purchase_order_shipment_lines, by order: the same quantity as `deliveredPerOrderLine`, restricted to these orders
+ * first), grouped by the shipment line's evidence snapshot and the receipt's arrival day. The pairs are few (a
+ * certificate's snapshot × the days it arrived), each carrying its list lines' quantities as arrays: the caller
+ * judges each pair once with the contract's `greenOn` and sums per line, so no statement runs a second time over
+ * the receipts and no per-row key is built.
+ */
+export async function arrivalsByEvidence(tx: Tx, scope: SummaryScope): Promise<ArrivalGroup[]> {
+  const perLine = tx
+    .select({
+      listLineId: sql<number>`${purchaseOrderLines.listLineId}`.as('list_line_id'),
+      kind: sql<string | null>`${shipmentLines.evidence}->>'kind'`.as('kind'),
+      validUntil: sql<string | null>`${shipmentLines.evidence}->>'validUntil'`.as('valid_until'),
+      asOf: sql<string | null>`${shipmentLines.evidence}->>'asOf'`.as('as_of'),
+      valid: sql<boolean>`coalesce((${shipmentLines.evidence}->>'valid')::boolean, false)`.as('valid'),
+      arrivedOn: sql<string>`${receipts.arrivedOn}`.as('arrived_on'),
+      accepted: sql<string>`sum(${receiptLines.accepted})`.as('accepted'),
+      valueFen: sql<string>`sum(${receiptLines.accepted} * ${purchaseOrderLines.unitPriceFen})`.as('value_fen'),
+    })
+    .from(purchaseOrders)
+    .innerJoin(purchaseOrderShipmentLines, eq(purchaseOrderShipmentLines.orderId, purchaseOrders.id))
     .innerJoin(purchaseOrderLines, eq(purchaseOrderLines.id, purchaseOrderShipmentLines.orderLineId))
-    .innerJoin(purchaseOrders, and(eq(purchaseOrders.id, purchaseOrderLines.orderId), orderCounts))
-    .innerJoin(materialListLines, eq(materialListLines.id, purchaseOrderLines.listLineId))
-    .where(and(lineConditions(scope), sql`${receiptLines.accepted} > 0`, extra));
-}
-
-/** The distinct (evidence snapshot, arrival day) pairs of what was accepted: few, whatever the receipts. */
-export async function arrivalEvidence(tx: Tx, scope: SummaryScope): Promise<(ArrivalEvidence & { key: string })[]> {
-  const rows = await arrivals(tx, scope, {
-    key: evidenceKey,
-    kind: sql<string | null>`${shipmentLines.evidence}->>'kind'`,
-    validUntil: sql<string | null>`${shipmentLines.evidence}->>'validUntil'`,
-    asOf: sql<string | null>`${shipmentLines.evidence}->>'asOf'`,
-    valid: sql<boolean>`coalesce((${shipmentLines.evidence}->>'valid')::boolean, false)`,
-    arrivedOn: sql<string>`${receipts.arrivedOn}::text`,
-  }).groupBy(sql`1, 2, 3, 4, 5, 6`);
-  return rows as unknown as (ArrivalEvidence & { key: string })[];
-}
-
-/** Per line, the accepted quantity whose (evidence, arrival day) pair is one of `greenKeys`. */
-export async function greenDeliveredPerLine(
-  tx: Tx,
-  scope: SummaryScope,
-  greenKeys: readonly string[],
-): Promise<Map<number, string>> {
-  if (greenKeys.length === 0) return new Map();
-  const rows = await arrivals(
-    tx,
-    scope,
-    { lineId: materialListLines.id, green: sql<string>`sum(${receiptLines.accepted})` },
-    sql`${evidenceKey} in (select jsonb_array_elements_text(${JSON.stringify(greenKeys)}::jsonb))`,
-  ).groupBy(materialListLines.id);
-  return new Map((rows as unknown as { lineId: number; green: string }[]).map((r) => [r.lineId, r.green]));
+    .innerJoin(receiptLines, eq(receiptLines.shipmentLineId, purchaseOrderShipmentLines.shipmentLineId))
+    .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
+    .innerJoin(shipmentLines, eq(shipmentLines.id, purchaseOrderShipmentLines.shipmentLineId))
+    .where(
+      and(
+        inArray(purchaseOrders.projectId, [...scope.projectIds]),
+        orderCounts,
+        sql`${purchaseOrderLines.listLineId} is not null`,
+        sql`${receiptLines.accepted} > 0`,
+      ),
+    )
+    .groupBy(sql`1, 2, 3, 4, 5, 6`)
+    .as('per_line');
+  const rows = await tx
+    .select({
+      kind: perLine.kind,
+      validUntil: perLine.validUntil,
+      asOf: perLine.asOf,
+      valid: perLine.valid,
+      arrivedOn: sql<string>`${perLine.arrivedOn}::text`,
+      listLineIds: sql<number[]>`array_agg(${perLine.listLineId})`,
+      accepted: sql<string[]>`array_agg(${perLine.accepted})::text[]`,
+      valueFen: sql<string[]>`array_agg(${perLine.valueFen})::text[]`,
+    })
+    .from(perLine)
+    .groupBy(perLine.kind, perLine.validUntil, perLine.asOf, perLine.valid, perLine.arrivedOn);
+  return rows as ArrivalGroup[];
 }

@@ -60,6 +60,8 @@ function snapshotEvidence(e: repo.ArrivalEvidence): GreenEvidence {
 }
 
 interface JudgedLine extends repo.SummaryLineRow {
+  deliveredQuantity: string;
+  deliveredFen: number;
   categoryKey: string;
   categoryName: string;
   groupName: string | null;
@@ -80,36 +82,48 @@ interface ProjectRow {
 
 /** Every line of the scope judged green or not, with its category under its project's edition. */
 async function judgeLines(tx: Tx, scope: repo.SummaryScope, policies: Map<number, ProjectPolicy>) {
-  const [rows, pairs] = await Promise.all([repo.summaryLines(tx, scope), repo.arrivalEvidence(tx, scope)]);
+  const rows = await repo.summaryLines(tx, scope);
+  const groups = await repo.arrivalsByEvidence(tx, scope);
   const ruleOf = (projectId: number) => policies.get(projectId)?.rule ?? NO_RULE;
-  // A pair's green depends on the rule's report window, which differs per edition: judge each pair once per window.
-  const windows = new Set(scope.projectIds.map((id) => ruleOf(id).testReportMaxAgeDays));
-  const greenKeysByWindow = new Map<number | null, string[]>();
-  for (const w of windows) {
-    greenKeysByWindow.set(
-      w,
-      pairs.filter((p) => greenOn(snapshotEvidence(p), p.arrivedOn, { testReportMaxAgeDays: w })).map((p) => p.key),
-    );
+  const projectOf = new Map(rows.map((r) => [r.id, r.projectId]));
+  // What arrived per line, in thousandths (quantities) and thousandths of a fen (values): exact sums.
+  const delivered = new Map<number, { milli: number; valueMilli: number; greenMilli: number }>();
+  // A pair's green depends on the rule's report window, which differs per edition: each pair is judged once per
+  // window, whatever the number of lines it carries.
+  for (const g of groups) {
+    const evidence = snapshotEvidence(g);
+    const verdicts = new Map<number | null, boolean>();
+    g.listLineIds.forEach((lineId, i) => {
+      const projectId = projectOf.get(lineId);
+      if (projectId === undefined) return; // a line outside the period asked for
+      const w = ruleOf(projectId).testReportMaxAgeDays;
+      let green = verdicts.get(w);
+      if (green === undefined) {
+        green = greenOn(evidence, g.arrivedOn, { testReportMaxAgeDays: w });
+        verdicts.set(w, green);
+      }
+      const d = delivered.get(lineId) ?? { milli: 0, valueMilli: 0, greenMilli: 0 };
+      const milli = toMilli(g.accepted[i] as string);
+      d.milli += milli;
+      d.valueMilli += toMilli(g.valueFen[i] as string);
+      if (green) d.greenMilli += milli;
+      delivered.set(lineId, d);
+    });
   }
-  const greenDelivered = new Map<number, string>();
-  for (const [w, keys] of greenKeysByWindow) {
-    const ids = scope.projectIds.filter((id) => ruleOf(id).testReportMaxAgeDays === w);
-    const part = await repo.greenDeliveredPerLine(tx, { ...scope, projectIds: ids }, keys);
-    for (const [k, v] of part) greenDelivered.set(k, v);
-  }
-  const planned = rows.filter((r) => toMilli(r.deliveredQuantity) === 0 && r.productId !== null);
+  const planned = rows.filter((r) => !delivered.has(r.id) && r.productId !== null);
   const evidence = await evidenceOfProducts(tx, [...new Set(planned.map((r) => r.productId as number))]);
 
   return rows.map((r): JudgedLine => {
     const policy = policies.get(r.projectId) as ProjectPolicy;
     const { category, kind } = placeLine(policy, r.classifyCode);
-    const delivered = toMilli(r.deliveredQuantity);
-    const greenMilli = toMilli(greenDelivered.get(r.id) ?? '0');
+    const arrived = delivered.get(r.id);
+    const deliveredMilli = arrived?.milli ?? 0;
+    const greenMilli = arrived?.greenMilli ?? 0;
     let green: boolean;
     let evidenceName: string | null = null;
     let reason: JudgedLine['reason'] = null;
-    if (delivered > 0) {
-      green = greenMilli >= delivered;
+    if (deliveredMilli > 0) {
+      green = greenMilli >= deliveredMilli;
       if (!green) reason = 'delivered_not_green';
     } else if (r.productId === null) {
       green = false;
@@ -127,7 +141,9 @@ async function judgeLines(tx: Tx, scope: repo.SummaryScope, policies: Map<number
       groupName: category?.groupName ?? null,
       kind,
       green,
-      basis: delivered > 0 ? 'delivered' : 'planned',
+      deliveredQuantity: plainQuantity(deliveredMilli),
+      deliveredFen: Math.round((arrived?.valueMilli ?? 0) / 1000),
+      basis: deliveredMilli > 0 ? 'delivered' : 'planned',
       greenDeliveredQuantity: plainQuantity(greenMilli),
       evidenceName,
       reason,

@@ -1,0 +1,1 @@
+CREATE INDEX "receipt_lines_shipment_line_idx" ON "receipt_lines" USING btree ("shipment_line_id");
