@@ -20,10 +20,12 @@ afterAll(() => server?.stop());
 
 describe('the demo site', () => {
   it('has a lot in every state the README names, each with its stock where the state says', async () => {
-    const rows = await server.database.db
-      .select({ state: siteInspections.state, lotId: siteInspections.lotId, material: siteInspections.materialName })
-      .from(siteInspections)
-      .where(eq(siteInspections.projectId, school));
+    const rows = (
+      await server.database.db
+        .select({ state: siteInspections.state, lotId: siteInspections.lotId, material: siteInspections.materialName })
+        .from(siteInspections)
+        .where(eq(siteInspections.projectId, school))
+    ).filter((r) => !r.material.includes('断桥铝合金节能窗')); // the procurement demo's windows, awaiting inspection
     const states = rows.map((r) => r.state).sort();
     expect(states).toEqual(['pending', 'pending_retest', 'released', 'returned']);
     const balance = async (lotId: number, bucket: string) => {
