@@ -146,10 +146,15 @@ beforeAll(async () => {
   ids.listingProduct = listing.productId;
   ids.certificate = (await firstOf('GET', '/api/certificate/certificates')).id;
   ids.application = (await firstOf('GET', '/api/certificate/applications')).id;
-  const record = await firstOf('POST', '/api/blockchain/storage/list', { pageNum: 1, pageSize: 10 });
+  // A record of a product document (the enterprise disk's records name no product).
+  const records = await server.call('POST', '/api/blockchain/storage/list', { pageNum: 1, pageSize: 50 }, owner);
+  const record = (records.body.data.list as { id: number; productId: number; productDocumentId: number | null }[]).find(
+    (r) => r.productDocumentId !== null,
+  );
+  if (!record) throw new Error('the demo ledger has a product document on record');
   ids.ledgerRecord = record.id;
   ids.ledgerProduct = record.productId;
-  ids.ledgerDocument = record.productDocumentId;
+  ids.ledgerDocument = record.productDocumentId as number;
   const sampling = await firstOf('POST', '/materials/supervisionProductSampling/latestPage', {});
   ids.sampling = sampling.id;
   ids.samplingProduct = sampling.productId;

@@ -25,20 +25,24 @@ export const SPORTS = '建邺区青少年体育中心';
  * order for the school and the hospital): the list tests build their lists from empty.
  */
 export async function clearDemoProcurement(server: TestServer): Promise<void> {
-  await server.database.db.execute(sql`
-    delete from purchase_order_shipment_lines;
-    delete from purchase_order_shipments;
-    delete from alternate_suppliers;
-    delete from purchase_order_lines;
-    delete from purchase_orders;
-    delete from quote_lines;
-    delete from quotes;
-    delete from inquiry_lines;
-    delete from inquiry_suppliers;
-    delete from inquiries;
-    delete from material_list_versions;
-    delete from material_list_lines;
-    delete from material_lists`);
+  // Children first (each a statement of its own: a prepared statement holds one).
+  for (const table of [
+    'purchase_order_shipment_lines',
+    'purchase_order_shipments',
+    'alternate_suppliers',
+    'purchase_order_lines',
+    'purchase_orders',
+    'quote_lines',
+    'quotes',
+    'inquiry_lines',
+    'inquiry_suppliers',
+    'inquiries',
+    'material_list_versions',
+    'material_list_lines',
+    'material_lists',
+  ]) {
+    await server.database.db.execute(sql.raw(`delete from ${table}`));
+  }
 }
 
 export async function projectNamed(server: TestServer, name: string) {
