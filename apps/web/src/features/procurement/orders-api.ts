@@ -22,9 +22,15 @@ export type AlternateInput = EndpointInput<typeof api.alternateSave>;
 
 export const ORDERS_PAGE_SIZE = 10;
 
+/**
+ * An order's figures move with other organisations' steps and other pages (a shipment sent from traceability's
+ * wizard, a receipt on site), which invalidate nothing here: its list and detail are read afresh whenever opened.
+ */
+const FRESH = { staleTime: 0 } as const;
+
 export const orderQueries = {
-  list: (input: OrderListInput) => queryOf(api.orderList, input),
-  detail: (id: number) => queryOptions({ ...queryOf(api.orderDetail, { id }), retry: retryUnlessNotFound }),
+  list: (input: OrderListInput) => queryOptions({ ...queryOf(api.orderList, input), ...FRESH }),
+  detail: (id: number) => queryOptions({ ...queryOf(api.orderDetail, { id }), retry: retryUnlessNotFound, ...FRESH }),
   alternates: (projectId: number) => queryOf(api.alternateList, { projectId }),
   /** The projects the caller's organisation has joined (the buyer's project choice). */
   projects: () => queryOf(projectEndpoints.userProjectList, { take: 100, skip: 0, type: 1 }),
