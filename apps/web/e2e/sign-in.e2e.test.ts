@@ -29,14 +29,15 @@ const consoles = [
   {
     mobile: ACCOUNTS.construction,
     console: 'construction unit',
-    has: ['材料来源', '项目列表', '项目施工', '材料清单', '采购需求与公告'],
+    has: ['材料来源', '项目列表', '项目施工', '建材采购', '采购需求与公告'],
     lacks: ['产品中心', '营销管理'],
   },
   {
     mobile: ACCOUNTS.supervision,
     console: 'supervision unit',
     has: ['材料来源', '项目列表', '项目施工', '采购需求与公告'],
-    lacks: ['产品中心', '营销管理'],
+    // Supervision units do not buy materials (docs/procurement.md).
+    lacks: ['产品中心', '营销管理', '建材采购'],
   },
   {
     mobile: ACCOUNTS.developer,

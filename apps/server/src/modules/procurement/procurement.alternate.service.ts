@@ -303,9 +303,9 @@ export function createAlternateService({ db }: { db: Db }) {
 
     /**
      * The alternate becomes the line's chosen product and supplier (switched); the old primary is kept as a
-     * dismissed alternate with the flags' reasons. The next step — a direct-purchase draft order to it or an
-     * inquiry — is the selection page's (TODO(lead): wire `createPurchaseOrder` of the sourcing part for a one-click
-     * draft order once it lands).
+     * dismissed alternate with the flags' reasons. The next step — a direct purchase from it or an inquiry — is taken
+     * on the selection page, which the alternates page opens on the line (the buyer confirms the quantity and the
+     * reason there: a switch alone commits no money).
      */
     async switchTo(user: SessionUser, id: number) {
       return db.transaction(async (tx) => {

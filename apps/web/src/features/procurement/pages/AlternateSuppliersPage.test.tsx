@@ -43,7 +43,9 @@ describe('the alternates page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(sent.some((s) => s.endpoint === api.alternateSwitch && s.body.id === 41)).toBe(true));
     const next = await screen.findByRole('link', { name: '去目录直购' });
-    expect(next.getAttribute('href')).toBe('/buildMaterialProcurement/selectionAndPurchase?lineId=9&mode=direct');
+    expect(next.getAttribute('href')).toBe(
+      '/buildMaterialProcurement/selectionAndPurchase?projectId=1&lineId=9&mode=direct',
+    );
     expect(await screen.findByText('已启用')).toBeTruthy();
   });
 });

@@ -114,13 +114,13 @@ function ProjectAlternates({ projectId }: { projectId: number }) {
       {lines.length === 0 ? (
         <Empty description={t('alternates.empty')} />
       ) : (
-        lines.map((l) => <LineCard key={l.lineId} line={l} />)
+        lines.map((l) => <LineCard key={l.lineId} line={l} projectId={projectId} />)
       )}
     </Space>
   );
 }
 
-function LineCard({ line: l }: { line: AlternateLine }) {
+function LineCard({ line: l, projectId }: { line: AlternateLine; projectId: number }) {
   const { t, i18n } = useTranslation(ORDERS_NS);
   const labels = orderLabels(i18n.language.startsWith('en'));
   const { message, modal } = App.useApp();
@@ -270,10 +270,14 @@ function LineCard({ line: l }: { line: AlternateLine }) {
             title={
               <Space wrap>
                 <span>{t('alternates.switched')}</span>
-                <Link to={`${PROCUREMENT_PATHS.selectionAndPurchase}?lineId=${l.lineId}&mode=direct`}>
+                <Link
+                  to={`${PROCUREMENT_PATHS.selectionAndPurchase}?projectId=${projectId}&lineId=${l.lineId}&mode=direct`}
+                >
                   {t('alternates.directOrder')}
                 </Link>
-                <Link to={`${PROCUREMENT_PATHS.selectionAndPurchase}?lineId=${l.lineId}&mode=inquiry`}>
+                <Link
+                  to={`${PROCUREMENT_PATHS.selectionAndPurchase}?projectId=${projectId}&lineId=${l.lineId}&mode=inquiry`}
+                >
                   {t('alternates.inquiry')}
                 </Link>
               </Space>

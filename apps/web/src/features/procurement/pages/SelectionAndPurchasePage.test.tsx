@@ -116,4 +116,14 @@ describe('selection and purchase', () => {
       ).toBe(true),
     );
   });
+
+  it('opens the line the alternates page names, and with mode=inquiry puts it in the inquiry cart', async () => {
+    renderSourcing(
+      <SelectionAndPurchasePage />,
+      '/buildMaterialProcurement/selectionAndPurchase?projectId=1&lineId=101&mode=inquiry',
+    );
+    // The line's candidates are shown without a click, and the line waits in the cart for an inquiry.
+    expect(await screen.findByText('2026-12-20 到期')).toBeTruthy();
+    expect(screen.getByText('待询价材料 1 行')).toBeTruthy();
+  });
 });

@@ -77,7 +77,15 @@ export function SelectionAndPurchasePage() {
           )
         }
       >
-        {chosen === null ? <Empty /> : <ProjectSelection projectId={chosen} />}
+        {chosen === null ? (
+          <Empty />
+        ) : (
+          <ProjectSelection
+            projectId={chosen}
+            openLineId={positiveId(params.get('lineId')) ?? null}
+            askInquiry={params.get('mode') === 'inquiry'}
+          />
+        )}
       </PageCard>
       {chosen !== null && <ProjectInquiries projectId={chosen} />}
     </Space>
@@ -103,17 +111,29 @@ function ComplianceBar({ c }: { c: SourcingOverview['compliance'] }) {
   );
 }
 
-function ProjectSelection({ projectId }: { projectId: number }) {
+/**
+ * One project's lines and their candidates. An address with `lineId` (the alternates page's next step after a switch)
+ * opens that line; with `mode=inquiry` as well, the line is put in the inquiry cart.
+ */
+function ProjectSelection({
+  projectId,
+  openLineId,
+  askInquiry,
+}: {
+  projectId: number;
+  openLineId: number | null;
+  askInquiry: boolean;
+}) {
   const { t } = useTranslation(SOURCING_NS);
   const overview = useQuery(sourcingQueries.overview(projectId));
-  const [lineId, setLineId] = useState<number | null>(null);
-  const [cart, setCart] = useState<number[]>([]);
+  const [lineId, setLineId] = useState<number | null>(openLineId);
+  const [cart, setCart] = useState<number[]>(askInquiry && openLineId !== null ? [openLineId] : []);
   const [asking, setAsking] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new project starts a new selection
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new project (or a line named in the address) starts a new selection
   useEffect(() => {
-    setLineId(null);
-    setCart([]);
-  }, [projectId]);
+    setLineId(openLineId);
+    setCart(askInquiry && openLineId !== null ? [openLineId] : []);
+  }, [projectId, openLineId, askInquiry]);
   const o = overview.data;
   if (!o) return <Typography.Text type="secondary">…</Typography.Text>;
   return (
