@@ -312,25 +312,33 @@ function CandidateList({ lineId, projectId }: { lineId: number; projectId: numbe
           dataSource={d.list}
           pagination={false}
           size="small"
+          // The product names the candidate: it takes the room left; the figures keep narrow fixed widths (one
+          // column for the unit price and the line's total), so the names never wrap a character per line at 1366 px.
           columns={[
             { title: t('selection.product'), key: 'product', render: (_, c) => product(c) },
-            { title: t('selection.runway'), key: 'runway', width: 150, render: (_, c) => runway(c) },
-            { title: t('selection.price'), key: 'price', width: 120, render: (_, c) => price(c) },
+            { title: t('selection.runway'), key: 'runway', width: 130, render: (_, c) => runway(c) },
             {
-              title: t('selection.total'),
-              key: 'total',
-              width: 110,
-              render: (_, c) => (c.totalFen === null ? '—' : yuanText(c.totalFen)),
+              title: `${t('selection.price')} / ${t('selection.total')}`,
+              key: 'price',
+              width: 130,
+              render: (_, c) => (
+                <div>
+                  <div>{price(c)}</div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {c.totalFen === null ? '—' : `${t('selection.total')} ${yuanText(c.totalFen)}`}
+                  </Typography.Text>
+                </div>
+              ),
             },
-            { title: t('selection.co2'), key: 'co2', width: 170, render: (_, c) => carbon(c) },
+            { title: t('selection.co2'), key: 'co2', width: 150, render: (_, c) => carbon(c) },
             {
               title: t('selection.spot'),
               key: 'spot',
-              width: 110,
+              width: 90,
               render: (_, c) => t('selection.spotText', c.spotChecks),
             },
-            { title: t('selection.whatIf'), key: 'whatIf', width: 180, render: (_, c) => whatIf(c) },
-            { title: t('selection.actions'), key: 'actions', width: 150, render: (_, c) => actions(c) },
+            { title: t('selection.whatIf'), key: 'whatIf', width: 170, render: (_, c) => whatIf(c) },
+            { title: t('selection.actions'), key: 'actions', width: 96, render: (_, c) => actions(c) },
           ]}
         />
       ) : (
