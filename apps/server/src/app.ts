@@ -47,6 +47,7 @@ import {
 } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
+import { createHomeService, registerHomeRoutes } from './modules/home/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
 import { createListingService, recomputeCityStandard, registerListingRoutes } from './modules/listing/index.ts';
 import { createMessageService, registerMessageRoutes } from './modules/message/index.ts';
@@ -336,6 +337,7 @@ function registerModules(
   const files = createFileService({ db, config });
   const organizations = createOrganizationService({ db, config, auth, messages, files });
   registerSystemRoutes(app, config);
+  registerHomeRoutes(app, createHomeService({ db }));
   registerAuthRoutes(app, auth, config.appCode);
   registerFileRoutes(app, files);
   registerMessageRoutes(app, messages);

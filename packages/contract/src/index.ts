@@ -27,6 +27,8 @@ export * from './enums.ts';
 export * from './envelope.ts';
 export * from './file.endpoints.ts';
 export * from './file.ts';
+export * from './home.endpoints.ts';
+export * from './home.ts';
 export * from './ledger.endpoints.ts';
 export * from './ledger.ts';
 export * from './listing.endpoints.ts';
