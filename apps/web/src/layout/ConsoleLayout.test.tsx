@@ -36,6 +36,15 @@ const replies: Record<string, unknown> = {
   },
   '/notice/bmMessage/getMessageList': { list: { list: [], total: 0 }, unReadCount: 3 },
   '/api/organization/members': { list: [], total: 4 },
+  '/api/home/today': {
+    todo: [
+      { key: 'inquiriesToQuote', count: 2 },
+      { key: 'ordersToConfirm', count: 1 },
+      { key: 'expiringCertificates', count: 0 },
+      { key: 'expiringAuthorisations', count: 0 },
+    ],
+    figures: [{ key: 'shipments', count: 6 }],
+  },
   '/api/user/logout': { logout: true },
   // The product list (a real page since the product centre landed): no products yet.
   '/materials/bmProduct/getProdutInfoList': { list: [], total: 0 },
@@ -107,9 +116,16 @@ describe('ConsoleLayout', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { name: '您好，张伟' }, { timeout: 15_000 })).toBeInTheDocument();
     // The figures of the page (the top bar's bell shows the unread count too, once its own call is answered).
     const main = screen.getByRole('main');
-    expect(await within(main).findByText('3')).toBeInTheDocument(); // unread messages
+    expect((await within(main).findAllByText('3')).length).toBe(2); // unread messages: a figure and a 待办
     expect(await within(main).findByText('4')).toBeInTheDocument(); // members
-    expect(screen.getAllByText('即将上线').length).toBeGreaterThan(0);
+    // 待办 and 本月发货 from GET /api/home/today; nothing that exists says 即将上线.
+    expect(within(main).getByRole('link', { name: /待报价询价\s*2/ })).toHaveAttribute(
+      'href',
+      '/procurementSales/inquiries',
+    );
+    expect(within(main).getByText('本月发货')).toBeInTheDocument();
+    expect(within(main).getByText('6')).toBeInTheDocument();
+    expect(screen.queryByText('即将上线')).toBeNull();
     await waitFor(() => expect(document.title).toBe('首页 - 建材帮帮'));
   });
 

@@ -29,21 +29,17 @@ import { ComingSoonCard } from './components/ComingSoonCard.tsx';
 import { FigureCard } from './components/FigureCard.tsx';
 import { LiveFigureCols, liveFigures } from './components/LiveFigures.tsx';
 import { QuickLinks, quickLinksOf } from './components/QuickLinks.tsx';
+import { TodayFigureCols, TodayPanel } from './components/TodayPanel.tsx';
 import './home.css';
 import { Panel } from './components/Panel.tsx';
 
-/** Figures later modules will fill, per console: shown as "即将上线", never as made-up numbers. */
-const upcoming: Record<ConsoleKey, string[]> = {
-  manufacturer: ['shipments'],
-  distributor: ['licensedProducts', 'contracts', 'shipments', 'evidence'],
-  construction: ['projects', 'projectStock', 'pendingReceipts', 'outbound'],
-  supervision: ['projects', 'spotChecks', 'failedLots', 'pendingReceipts'],
-  developer: ['materialLists', 'greenShare', 'purchases', 'suppliers'],
+/**
+ * Figures whose module does not exist yet, per console: shown as "即将上线", never as made-up numbers. Only the
+ * government's procurement filing and its statistics (issue 27); everything that exists is counted (the overview's
+ * figures, the 待办 panel of GET /api/home/today) or reached through the quick links.
+ */
+const upcoming: Partial<Record<ConsoleKey, string[]>> = {
   government: ['procurementRecords', 'greenShare', 'govShare', 'cityListings'],
-  certification: ['pendingApplications', 'issued', 'expiring', 'evidence'],
-  admin: ['listingAudits', 'ledger', 'issued', 'products'],
-  design: ['projects', 'evidence'],
-  basic: ['evidence'],
 };
 
 const certColor: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'green', 3: 'red' };
@@ -66,10 +62,14 @@ export default function HomePage() {
   if (!user) return null;
   // What a later issue will count; the figures that exist already are live in the overview.
   const live = new Set((liveFigures[consoleKey] ?? []).map((f) => f.key));
-  const comingSoon = upcoming[consoleKey].filter((key) => !live.has(key));
+  const comingSoon = (upcoming[consoleKey] ?? []).filter((key) => !live.has(key));
   return (
     <div className="jcbb-home">
       <Welcome user={user} />
+      <TodayPanel
+        orgType={user.organization?.type}
+        inbox={{ toUid: user.id, companyId: user.companyId ?? undefined, currentApp }}
+      />
       <section aria-labelledby="jcbb-home-overview">
         <h2 id="jcbb-home-overview" className="jcbb-home__heading">
           {t('overview')}
@@ -187,6 +187,7 @@ function OrganizationFigures({
         </Col>
       )}
       <LiveFigureCols consoleKey={consoleKey} />
+      <TodayFigureCols />
     </Row>
   );
 }

@@ -1,6 +1,7 @@
 import type { ProductSearchBody } from '@jcbb/contract';
 import { certificateEndpoints } from '@jcbb/contract/certificate.endpoints';
 import { type ChannelValue, channelsForApp } from '@jcbb/contract/enums';
+import { homeEndpoints } from '@jcbb/contract/home.endpoints';
 import { ledgerEndpoints } from '@jcbb/contract/ledger.endpoints';
 import { listingEndpoints } from '@jcbb/contract/listing.endpoints';
 import { messageEndpoints } from '@jcbb/contract/message.endpoints';
@@ -85,3 +86,10 @@ export const pendingCertificationsQuery = () =>
   queryOptions({ queryKey: homeKeys.pendingCertifications, queryFn: () => homeApi.pendingCertifications() });
 export const organizationsTotalQuery = (certStatus?: number) =>
   queryOptions({ queryKey: homeKeys.organizations(certStatus), queryFn: () => homeApi.organizationsTotal(certStatus) });
+
+/** The caller's 待办 and its organisation type's figures, counted by the server from its own records. */
+export const todayQuery = () =>
+  queryOptions({
+    queryKey: keyOf(homeEndpoints.today, {}),
+    queryFn: () => call(homeEndpoints.today, {}, { silent: true }),
+  });
