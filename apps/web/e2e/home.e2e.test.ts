@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS } from './support/accounts.ts';
+import { PHONE, signIn, useBrowser } from './support/browser.ts';
+import { hasChromium } from './support/chromium.ts';
+import { screenshots } from './support/screenshots.ts';
+
+const shot = screenshots('home');
+const DESKTOP = { width: 1366, height: 900 };
+
+/** Issue 28 item 6: each organisation's home says what needs it today and counts what exists, never 即将上线. */
+describe.runIf(hasChromium)('home dashboards', () => {
+  const browser = useBrowser();
+
+  for (const [who, figure] of [
+    ['manufacturer', '本月发货'],
+    ['developer', '材料清单'],
+  ] as const) {
+    for (const viewport of [DESKTOP, PHONE]) {
+      it(`shows the ${who} its 今日待办 and figures at ${viewport.width} px`, async () => {
+        const page = await browser.newPage({ viewport });
+        await signIn(page, ACCOUNTS[who]);
+        await page.getByRole('heading', { name: '今日待办' }).waitFor();
+        await page
+          .getByRole('link', { name: /未读消息/ })
+          .first()
+          .waitFor();
+        await page.getByText(figure, { exact: true }).waitFor();
+        expect(await page.getByText('即将上线').count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await shot(page, `${who}-${viewport.width}`);
+      });
+    }
+  }
+});
