@@ -1,3 +1,4 @@
+import { homeEndpoints } from '@jcbb/contract/home.endpoints';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,7 +37,7 @@ const replies: Record<string, unknown> = {
   },
   '/notice/bmMessage/getMessageList': { list: { list: [], total: 0 }, unReadCount: 3 },
   '/api/organization/members': { list: [], total: 4 },
-  '/api/home/today': {
+  [homeEndpoints.today.path]: {
     todo: [
       { key: 'inquiriesToQuote', count: 2 },
       { key: 'ordersToConfirm', count: 1 },
