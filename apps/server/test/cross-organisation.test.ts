@@ -147,7 +147,12 @@ beforeAll(async () => {
   ids.certificate = (await firstOf('GET', '/api/certificate/certificates')).id;
   ids.application = (await firstOf('GET', '/api/certificate/applications')).id;
   // A record of a product document (the enterprise disk's records name no product).
-  const records = await server.call('POST', '/api/blockchain/storage/list', { pageNum: 1, pageSize: 50 }, owner);
+  const records = await server.call(
+    ledgerEndpoints.storageList.method,
+    ledgerEndpoints.storageList.path,
+    { pageNum: 1, pageSize: 50 },
+    owner,
+  );
   const record = (records.body.data.list as { id: number; productId: number; productDocumentId: number | null }[]).find(
     (r) => r.productDocumentId !== null,
   );
