@@ -7,13 +7,12 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz } from './columns.ts';
+import { createdAt, id, qty, tstz } from './columns.ts';
 import { ledgerEntries } from './ledger.ts';
 import { organizations } from './organization.ts';
 import { projects } from './project.ts';
@@ -26,8 +25,6 @@ import { lots, receiptLines, receipts } from './trace.ts';
  * traceability module's ledger (stock_balances / stock_moves, holder 'project:N'): these tables are the site's
  * documents about it. Every table carries the project and the organisation that wrote the row.
  */
-
-const qty = (name: string) => numeric(name, { precision: 18, scale: 3 });
 
 /** A delivery at a project's site: a platform receipt, or goods from a supplier outside the platform. */
 export const siteDeliveries = pgTable(

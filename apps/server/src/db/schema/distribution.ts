@@ -6,14 +6,13 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz } from './columns.ts';
+import { createdAt, id, qty, tstz } from './columns.ts';
 import { uploads } from './file.ts';
 import { organizations } from './organization.ts';
 import { productSpecs, products } from './product.ts';
@@ -26,8 +25,6 @@ import { shipmentLines, shipments } from './trace.ts';
  * (经销合同). The quantities a cap or a contract allows are guarded here: `shipped_quantity` only grows through the
  * shipment gate under a row lock, and a CHECK refuses it beyond the cap or the contracted quantity.
  */
-
-const qty = (name: string) => numeric(name, { precision: 18, scale: 3 });
 
 /**
  * One version of a manufacturer's authorisation of a distributor. Versions of one authorisation share `chain_id`

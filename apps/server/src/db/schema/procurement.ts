@@ -6,14 +6,13 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz } from './columns.ts';
+import { createdAt, id, qty, tstz } from './columns.ts';
 import { organizations } from './organization.ts';
 import { productSpecs, products } from './product.ts';
 import { demandStandardEditions, policyBatches, projects } from './project.ts';
@@ -29,7 +28,6 @@ import { shipmentLines, shipments } from './trace.ts';
  * shipment gate under a row lock, and a CHECK refuses it beyond the ordered quantity.
  */
 
-const qty = (name: string) => numeric(name, { precision: 18, scale: 3 });
 const fen = (name: string) => bigint(name, { mode: 'number' });
 const confidenceCheck = (column: unknown) => sql`${column} in ('primary', 'secondary', 'unconfirmed')`;
 

@@ -14,7 +14,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz } from './columns.ts';
+import { createdAt, id, qty, tstz } from './columns.ts';
 import { ledgerEntries } from './ledger.ts';
 import { organizations } from './organization.ts';
 import { productSpecs, products } from './product.ts';
@@ -27,8 +27,6 @@ import { projects } from './project.ts';
  * Stock holders are an organisation or a project. `holder_key` ('org:12', 'project:5') is the one key of a holder
  * in balances and moves; holder_org_id / holder_project_id repeat it for joins, and a CHECK keeps them in step.
  */
-
-const qty = (name: string) => numeric(name, { precision: 18, scale: 3 });
 
 /** An organisation's factories, warehouses, sites and offices (addressManagement). */
 export const addresses = pgTable(
