@@ -47,6 +47,7 @@ import {
 } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
+import { registerGovernmentRoutes } from './modules/government/index.ts';
 import { createHomeService, registerHomeRoutes } from './modules/home/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
 import { createListingService, recomputeCityStandard, registerListingRoutes } from './modules/listing/index.ts';
@@ -391,6 +392,7 @@ function registerModules(
 
   registerDistributionRoutes(app, { db, files, config });
   registerProcurementRoutes(app, { db });
+  registerGovernmentRoutes(app, { db, files });
   registerDiskRoutes(app, { db, config, files, auth, kv, addressKey });
 
   registerLedger(app, { db, files });

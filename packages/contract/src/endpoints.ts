@@ -9,6 +9,7 @@ import { distributionEndpoints } from './distribution.endpoints.ts';
 import { elementEndpoints } from './element.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { fileEndpoints } from './file.endpoints.ts';
+import { governmentEndpoints } from './government.endpoints.ts';
 import { homeEndpoints } from './home.endpoints.ts';
 import { ledgerEndpoints } from './ledger.endpoints.ts';
 import { listingEndpoints } from './listing.endpoints.ts';
@@ -37,6 +38,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   disk: diskEndpoints,
   distribution: distributionEndpoints,
   element: elementEndpoints,
+  government: governmentEndpoints,
   home: homeEndpoints,
   file: fileEndpoints,
   ledger: ledgerEndpoints,

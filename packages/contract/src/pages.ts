@@ -90,6 +90,16 @@ export const pages = {
   /** A supplier's view of an order: sent to it, cancelled, closed. */
   supplierOrder: { path: '/procurementSales/orderDetail', query: 'id' },
 
+  // ---- government procurement information (docs/government.md) ----
+  /** The quarterly filings a filer keeps and a committee reviews: a reminder before the deadline, an overdue one. */
+  governmentFilings: { path: '/govProcurementInfo/materialFill' },
+  /** One filing: submitted, returned with its reason, resubmitted, confirmed, locked, corrected. */
+  governmentFiling: { path: '/govProcurementInfo/materialFill/detail', query: 'id' },
+  /** The statistics dashboard (the committee's city; a filer's own projects). */
+  governmentStatistics: { path: '/govProcurementInfo/statisticsList' },
+  /** One risk alert: raised, explained, decided; a subscription's message. */
+  governmentAlert: { path: '/govProcurementInfo/riskAlerts/detail', query: 'id' },
+
   // ---- the platform administrator's and the city committees' reviews ----
   /** The platform's certification queue: an organisation asked to be certified. */
   certificationReview: { path: '/admin/certification' },

@@ -170,7 +170,7 @@ describe('signed in', () => {
   it('sends pages of another console to /404', () => {
     expect(at('/project/list', maker)).toEqual({ kind: 'redirect', to: '/404' });
     expect(at('/admin/certification', maker)).toEqual({ kind: 'redirect', to: '/404' });
-    expect(at('/procurement/materialFill', maker)).toEqual({ kind: 'redirect', to: '/404' });
+    expect(at('/govProcurementInfo/materialFill', maker)).toEqual({ kind: 'redirect', to: '/404' });
   });
 
   it('sends pages the user’s roles do not open to /404', () => {
@@ -226,14 +226,17 @@ describe('project pages (spec §5, §9)', () => {
   it('check for a project with orgType 4 for construction, 3 for supervision, 1 for the developer', () => {
     expect(at('/projectConstruction/stock', builder)).toEqual({ kind: 'check-project', orgType: 4 });
     expect(at('/projectConstruction/spotCheck', supervisor)).toEqual({ kind: 'check-project', orgType: 3 });
-    expect(at('/govProcurementInfo/index', supervisor)).toEqual({ kind: 'check-project', orgType: 3 });
+    expect(at('/govProcurementInfo/materialFill', supervisor)).toEqual({ kind: 'check-project', orgType: 3 });
     expect(at('/buildMaterialProcurement/materialsList', builder)).toEqual({ kind: 'check-project', orgType: 4 });
     expect(at('/buildMaterialProcurement/materialsList', developer)).toEqual({ kind: 'check-project', orgType: 1 });
   });
 
   it('block entry with 暂无项目 when there is none', () => {
     expect(at('/projectConstruction/stock', builder, 'no-project')).toEqual({ kind: 'block', message: NO_PROJECT });
-    expect(at('/govProcurementInfo/index', supervisor, 'no-project')).toEqual({ kind: 'block', message: NO_PROJECT });
+    expect(at('/govProcurementInfo/materialFill', supervisor, 'no-project')).toEqual({
+      kind: 'block',
+      message: NO_PROJECT,
+    });
     expect(NO_PROJECT).toBe('暂无项目');
   });
 
@@ -276,7 +279,7 @@ describe('group paths lead to their first page (spec §3 redirect)', () => {
     ['/project', '/project/list'],
     ['/projectConstruction', '/projectConstruction/stock'],
     ['/buildMaterialProcurement', '/buildMaterialProcurement/materialsList'],
-    ['/govProcurementInfo', '/govProcurementInfo/index'],
+    ['/govProcurementInfo', '/govProcurementInfo/materialFill'],
     ['/productionManagement/', '/productionManagement/sources'],
     ['/', '/home'],
   ])('%s → %s for a construction unit, before any project check', (from, to) => {

@@ -557,7 +557,7 @@ describe('the route table', () => {
     const menu = buildMenu(consoleTree('government'), { ...base, roles: ['住建委'] });
     expect(menu.map((m) => m.title)).toEqual([
       'route.home',
-      'route.procurement',
+      'route.govProcurementInfo',
       'route.cityListingAudit',
       'route.revisionAudit',
       'route.cityProjects',
@@ -580,7 +580,8 @@ describe('the route table', () => {
         ?.requiresProject,
     ).toBe(true);
     expect(
-      findRoute(flattenRoutes(consoleTree('government')), '/procurement/materialFill')?.item.meta?.requiresProject,
+      findRoute(flattenRoutes(consoleTree('government')), '/govProcurementInfo/materialFill')?.item.meta
+        ?.requiresProject,
     ).toBeUndefined();
   });
 });

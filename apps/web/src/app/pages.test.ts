@@ -67,6 +67,11 @@ const reach: Record<PageName, Reach[]> = {
   procurementAlternates: [member('developer'), member('construction')],
   supplierInquiry: [member('manufacturer'), member('distributor')],
   supplierOrder: [member('manufacturer'), member('distributor')],
+  // Government procurement (docs/government.md): filers (developer, construction; supervision reads), the committee.
+  governmentFilings: [member('developer'), member('construction'), member('supervision'), committee],
+  governmentFiling: [member('developer'), member('construction'), member('supervision'), committee],
+  governmentStatistics: [member('developer'), member('construction'), committee, platform],
+  governmentAlert: [member('developer'), member('construction'), member('supervision'), committee],
   certificationReview: [platform],
   basicMaterialReview: [platform],
   platformListingAudit: [platform],

@@ -20,6 +20,7 @@ import {
 } from '../features/distribution/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
+import { GOVERNMENT_PATHS, type GovernmentPage, governmentRoutes } from '../features/government/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
 import { IframePage as Iframe } from '../features/iframe/index.ts';
 import { ledgerRoutes } from '../features/ledger/index.ts';
@@ -115,6 +116,33 @@ const supplierProcurement = group(
     }),
   ],
 );
+
+/** A government-procurement page, or the "在建设中" page until its part of the module lands (docs/government.md). */
+function governmentPage(key: GovernmentPage, titleKey: string, options: PageOptions = {}): RouteItem {
+  return governmentRoutes[key] ?? soon(GOVERNMENT_PATHS[key], titleKey, options);
+}
+
+/**
+ * Government procurement information (spec §2 /govProcurementInfo: materialFill, statisticsList). The same pages in
+ * every console that has them; the server decides what each sees: a committee its city's filings, statistics and
+ * alerts; a developer, construction or supervision unit its projects' (construction units and developers file);
+ * the platform operator every city's statistics and the rules.
+ */
+function governmentProcurement(options: { requiresProject?: boolean; rules?: boolean } = {}): RouteItem {
+  const project = options.requiresProject ? { requiresProject: true } : {};
+  const under = (parent: GovernmentPage) => ({ ...project, hidden: true, activeMenu: GOVERNMENT_PATHS[parent] });
+  return {
+    ...group('/govProcurementInfo', 'govProcurementInfo', 'BankOutlined', GOVERNMENT_PATHS.materialFill, [
+      governmentPage('materialFill', 'materialFill', { ...project, keepAlive: true }),
+      governmentPage('filingDetail', 'filingDetail', under('materialFill')),
+      governmentPage('statisticsList', 'statisticsList', { ...project, keepAlive: true }),
+      governmentPage('riskAlerts', 'riskAlerts', project),
+      governmentPage('alertDetail', 'alertDetail', under('riskAlerts')),
+      ...(options.rules ? [governmentPage('riskRules', 'riskRules')] : []),
+    ]),
+    alwaysShow: true,
+  };
+}
 
 const home: RouteItem = {
   path: '/',
@@ -271,9 +299,7 @@ function projectConsole(buysMaterials: boolean): RouteItem[] {
       spotCheckRoutes.spotCheckDetail,
     ]),
     ...(buysMaterials ? [buyerProcurement()] : []),
-    group('/govProcurementInfo', 'govProcurementInfo', 'BankOutlined', '/govProcurementInfo/index', [
-      soon('index', 'govProcurementInfoIndex', project),
-    ]),
+    governmentProcurement({ requiresProject: true }),
   ];
 }
 
@@ -286,15 +312,13 @@ const developer: RouteItem[] = [
     stockXlsxRoutes.stockExport,
   ]),
   buyerProcurement(),
+  governmentProcurement({ requiresProject: true }),
 ];
 
 /** Government units get no function list (spec §6): a fixed procurement menu. */
 const government: RouteItem[] = [
   home,
-  group('/procurement', 'procurement', 'BankOutlined', '/procurement/materialFill', [
-    soon('materialFill', 'materialFill'),
-    soon('statisticsList', 'statisticsList', { keepAlive: true }),
-  ]),
+  governmentProcurement({ rules: true }),
   ...cityListingAuditRoutes,
   ...cityRevisionRoutes,
   ...cityProjectRoutes,
@@ -339,6 +363,10 @@ export const consoles: Record<ConsoleKey, RouteItem[]> = {
     home,
     ...adminRoutes,
     procurementPage('policy', 'procurementPolicy'),
+    group('/govProcurementInfo', 'govProcurementInfo', 'BankOutlined', GOVERNMENT_PATHS.statisticsList, [
+      governmentPage('statisticsList', 'statisticsList', { keepAlive: true }),
+      governmentPage('riskRules', 'riskRules'),
+    ]),
     ...platformListingAuditRoutes,
     ...platformRevisionRoutes,
     ...elementAdminRoutes,

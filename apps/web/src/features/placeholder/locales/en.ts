@@ -112,9 +112,14 @@ const routeDescEn: RouteDescStrings = {
   supplierOrderDetail: 'Order: confirm it and ship against it.',
   procurementPolicy:
     'Policy data: the demand standard’s categories per edition, mandatory and optional, rule parameters and policy cities, every change audited.',
-  govProcurementInfoIndex: 'Demand standards and notices: the city’s government-procurement standards and notices.',
   materialFill:
-    'Procurement records: record green material purchases of government-funded projects (project, material, quantity, amount, supplier).',
+    'Procurement filings: per project and quarter, prefilled from platform data and confirmed by the city committee.',
+  filingDetail:
+    'Filing: one project’s quarter of procurement lines, evidence and progress payment, with its submissions and decisions.',
+  riskAlerts:
+    'Risk alerts: findings of the risk rules, explained by the project’s organisation and handled by the committee.',
+  alertDetail: 'Alert: the rule, its basis, the evidence and what was done.',
+  riskRules: 'Risk rules: each rule’s code, legal basis, definition, severity and version.',
   statisticsList:
     'Procurement statistics: share of green and government-procurement materials by region, category and period.',
   issuedCertificates: 'Certificates: certificates your body issued, their validity and status, to revoke or check.',

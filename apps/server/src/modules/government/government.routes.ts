@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { FileService } from '../file/index.ts';
+
+/** What the government module's routes are built from (app.ts passes them). */
+export interface GovernmentDeps {
+  db: Db;
+  files: FileService;
+}
+
+/**
+ * Every government-procurement call (docs/government.md): each part registers its own routes with one line here —
+ * filings (government.filing.routes.ts), statistics and open data (government.statistics.routes.ts), risk rules and
+ * alerts (government.risk.routes.ts).
+ */
+export function registerGovernmentRoutes(_app: FastifyInstance, _deps: GovernmentDeps): void {}

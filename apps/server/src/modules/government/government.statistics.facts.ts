@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+
+/**
+ * The statistics' facts of one filing (docs/government.md, "Statistics"): its lines summed by category, standard
+ * kind and star bucket into `filing_facts`, with the project's place, type and batch and the filing's status. Called
+ * in the transaction of every change to a filing (a save, a transition, a correction superseding it), so the
+ * dashboard reads facts that are never older than the last committed change. A filing superseded by a correction
+ * keeps no facts (its correction carries them).
+ */
+export async function refreshFilingFacts(tx: Tx, filingId: number): Promise<void> {
+  await tx.execute(sql`delete from filing_facts where filing_id = ${filingId}`);
+  await tx.execute(sql`
+    insert into filing_facts (filing_id, project_id, city_code, region_code, project_type, policy_batch, period, status,
+      category_code, standard_kind, star_bucket, lines, green_lines, typed_lines, amount_fen, green_amount_fen)
+    select f.id, f.project_id, f.city_code, p.region_code, p.type, p.policy_batch, f.period, f.status,
+      coalesce(l.category_code, 'outside'), l.standard_kind,
+      case when not l.is_green then 'none'
+           when l.star is not null then l.star::text
+           when l.evidence_kind = 'test_report' then 'report'
+           else 'none' end as star_bucket,
+      count(*)::int, count(*) filter (where l.is_green)::int, count(*) filter (where l.source = 'typed')::int,
+      coalesce(sum(l.amount_fen), 0)::bigint, coalesce(sum(l.amount_fen) filter (where l.is_green), 0)::bigint
+    from procurement_filings f
+    join projects p on p.id = f.project_id
+    join procurement_filing_lines l on l.filing_id = f.id
+    where f.id = ${filingId} and f.superseded_at is null
+    group by f.id, f.project_id, f.city_code, p.region_code, p.type, p.policy_batch, f.period, f.status,
+      coalesce(l.category_code, 'outside'), l.standard_kind, star_bucket`);
+}

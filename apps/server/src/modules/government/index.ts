@@ -1,0 +1,9 @@
+/**
+ * The government module's public functions (docs/architecture.md, "Module boundaries"; docs/government.md).
+ *
+ *   registerGovernmentRoutes(app, { db, files })   filings, statistics and open data, risk rules and alerts
+ *   refreshFilingFacts(tx, filingId)               the statistics' facts of one filing, rewritten in its transaction
+ */
+
+export { registerGovernmentRoutes } from './government.routes.ts';
+export { refreshFilingFacts } from './government.statistics.facts.ts';
