@@ -1,12 +1,24 @@
-import type { BarSeriesOption, GaugeSeriesOption, MapSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, GaugeSeriesOption, LineSeriesOption, MapSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption, ECharts } from 'echarts/core';
 import { type CSSProperties, useEffect, useRef } from 'react';
 
-/** The options of what `echarts-core.ts` loads (bar, gauge and map series, grid, tooltip). */
+/** The options of what `echarts-core.ts` loads (bar, line, gauge and map series, grid, tooltip). */
 export type EChartOption = ComposeOption<
-  BarSeriesOption | GaugeSeriesOption | MapSeriesOption | GridComponentOption | TooltipComponentOption
+  | BarSeriesOption
+  | LineSeriesOption
+  | GaugeSeriesOption
+  | MapSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
 >;
+
+/** What a click on a chart's item tells `onClick`: the series, the item's index and its name (a category, a district). */
+export interface EChartClick {
+  seriesIndex?: number;
+  dataIndex?: number;
+  name?: string;
+}
 
 /** What `echarts-core.ts` exports (a chart's `prepare` gets it, e.g. to register a map). */
 export type EChartCore = typeof import('./echarts-core.ts');
@@ -45,8 +57,14 @@ export function EChart({
   label,
   style,
   prepare,
+  onClick,
 }: {
   option: EChartOption;
+  /**
+   * A click on an item (a bar, a district): for a drill-down. The page must offer the same choice without the chart
+   * (a list, a button): the chart is never the only way.
+   */
+  onClick?: (item: EChartClick) => void;
   height: number;
   /**
    * Runs once ECharts is loaded and before the chart is drawn (e.g. fetch and register a map's boundaries); a
@@ -61,6 +79,8 @@ export function EChart({
   const chart = useRef<ECharts | null>(null);
   const latest = useRef(option);
   const prepared = useRef(prepare);
+  const clicked = useRef(onClick);
+  clicked.current = onClick;
 
   useEffect(() => {
     const el = ref.current;
@@ -81,6 +101,7 @@ export function EChart({
             if (disposed) return;
             const instance = init(el, null, { renderer: 'svg' });
             instance.setOption(latest.current);
+            instance.on('click', (item) => clicked.current?.(item as EChartClick));
             chart.current = instance;
           },
           () => {
@@ -114,5 +135,7 @@ export function EChart({
 
   // One element whether or not it has a name: the chart lives on it.
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
-  return <div ref={ref} {...a11y} style={{ width: '100%', height, ...style }} />;
+  return (
+    <div ref={ref} {...a11y} style={{ width: '100%', height, ...(onClick ? { cursor: 'pointer' } : {}), ...style }} />
+  );
 }

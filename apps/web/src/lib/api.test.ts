@@ -2,7 +2,7 @@ import { endpoint } from '@jcbb/contract/endpoint';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { call, download, keyOf, mutationOf, queryOf } from './api.ts';
+import { call, download, fetchDocument, keyOf, mutationOf, queryOf } from './api.ts';
 import { setNotifier } from './notify.ts';
 import { session } from './session.ts';
 
@@ -20,6 +20,13 @@ const save = endpoint({
   response: z.object({ id: z.number() }),
 });
 const file = endpoint({ method: 'GET', path: '/api/things/{id}/pdf', params: z.object({ id: z.number() }) });
+const openDocument = endpoint({
+  method: 'GET',
+  path: '/open/things/{code}',
+  params: z.object({ code: z.string() }),
+  query: z.object({ period: z.string().optional() }),
+  envelope: false,
+});
 
 function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -73,6 +80,29 @@ describe('call(endpoint, input)', () => {
     const blob = await download(file, { id: 3 });
     expect(await blob.text()).toBe('%PDF');
     expect(new URL(sent().url, 'http://x').pathname).toBe('/api/things/3/pdf');
+  });
+
+  it('reads an envelope-less document as it is, without the session, and fails on an enveloped refusal', async () => {
+    fetchMock.mockResolvedValue(json({ uri: 'x', figures: { projects: 3 } }));
+    await expect(fetchDocument(openDocument, { code: '320100', period: '2026-Q3' })).resolves.toEqual({
+      uri: 'x',
+      figures: { projects: 3 },
+    });
+    const { url, init } = sent();
+    const parsed = new URL(url, 'http://x');
+    expect(parsed.pathname).toBe('/open/things/320100');
+    expect(parsed.searchParams.get('period')).toBe('2026-Q3');
+    expect(new Headers(init.headers).has('authorization')).toBe(false);
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ code: 40400, msg: '城市不存在', data: null }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await expect(fetchDocument(openDocument, { code: '999900' }, { silent: true })).rejects.toMatchObject({
+      status: 404,
+      message: '城市不存在',
+    });
   });
 });
 

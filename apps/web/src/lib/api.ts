@@ -56,6 +56,15 @@ export function download<E extends EndpointDef>(e: E, ...[input, options]: Args<
 }
 
 /**
+ * Read an `envelope: false` endpoint's JSON document (GET). Its shape is its own standard's, not the contract's: the
+ * caller checks what it reads.
+ */
+export function fetchDocument<E extends EndpointDef>(e: E, ...[input, options]: Args<E>): Promise<unknown> {
+  const { path, rest } = split(e, input);
+  return http.document(path, rest, options);
+}
+
+/**
  * Upload one file to an `upload` endpoint (multipart field "file", signed through the query); `input` is the
  * endpoint's query (the stock import's `projectId`), signed with it.
  */

@@ -174,6 +174,15 @@ export const http = {
     file: File | Blob,
     options?: RequestOptions & { fileName?: string; query?: Record<string, unknown> },
   ) => run<T>('POST', path, options?.query ?? {}, { ...options, file }),
+  /**
+   * A JSON document published outside the envelope (an `envelope: false` endpoint, GET): answered as it is; a
+   * refusal (404, 400) is still enveloped and fails as any call does.
+   */
+  async document(path: string, query: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<unknown> {
+    const response = await send('GET', path, query, options).catch((cause: unknown) => failed(cause, options));
+    if (response.ok && (response.headers.get('content-type') ?? '').includes('json')) return response.json();
+    return handle<never>(response, path, options);
+  },
   /** A file download: the blob passes through untouched (spec §8). */
   async blob(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}, options: RequestOptions = {}) {
     const response = await send(method, path, params, options).catch((cause: unknown) => failed(cause, options));

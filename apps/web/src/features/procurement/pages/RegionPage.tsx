@@ -16,13 +16,14 @@ import {
   Tree,
   Typography,
 } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { DistrictMap } from '../../../components/DistrictMap.tsx';
 import { ItemList } from '../../../components/ItemList.tsx';
 import { PageCard } from '../../../components/PageCard.tsx';
+import { hasBoundaries } from '../../../lib/district-boundaries.ts';
 import { positiveId } from '../../../lib/record-id.ts';
-import { hasBoundaries } from '../components/summary/boundaries.ts';
-import { DistrictMap } from '../components/summary/DistrictMap.tsx';
 import { useBuyerProjects } from '../components/summary/use-buyer-projects.tsx';
 import { SUMMARY_NS } from '../locales/summary-register.ts';
 import { type RegionDistricts, summaryQueries } from '../summary-api.ts';
@@ -99,6 +100,10 @@ function CityRegions({
   const districts = useQuery(summaryQueries.districts({ cityCode, ...filters }));
   const data = districts.data;
   const selected = data?.districts.find((d) => d.code === rawDistrict) ?? null;
+  const mapDistricts = useMemo(
+    () => (data?.districts ?? []).map((d) => ({ code: d.code, name: d.name, value: d.productCount })),
+    [data],
+  );
 
   const toolbar = (
     <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }}>
@@ -139,7 +144,7 @@ function CityRegions({
             <figure style={{ margin: 0 }}>
               <DistrictMap
                 cityCode={cityCode}
-                districts={data.districts}
+                districts={mapDistricts}
                 selected={selected?.code ?? null}
                 label={t('region.mapLabel', { city: data.city.name })}
               />
