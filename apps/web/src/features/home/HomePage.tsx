@@ -25,22 +25,13 @@ import { useConsoleRoutes } from '../../lib/route-context.ts';
 import type { ConsoleKey } from '../../lib/route-types.ts';
 import { type SessionUser, useSession } from '../../lib/session.ts';
 import { membersTotalQuery, organizationsTotalQuery, pendingCertificationsQuery, unreadQuery } from './api.ts';
-import { ComingSoonCard } from './components/ComingSoonCard.tsx';
 import { FigureCard } from './components/FigureCard.tsx';
-import { LiveFigureCols, liveFigures } from './components/LiveFigures.tsx';
+import { GovernmentFigureCols } from './components/GovernmentFigures.tsx';
+import { LiveFigureCols } from './components/LiveFigures.tsx';
 import { QuickLinks, quickLinksOf } from './components/QuickLinks.tsx';
 import { TodayFigureCols, TodayPanel } from './components/TodayPanel.tsx';
 import './home.css';
 import { Panel } from './components/Panel.tsx';
-
-/**
- * Figures whose module does not exist yet, per console: shown as "即将上线", never as made-up numbers. Only the
- * government's procurement filing and its statistics (issue 27); everything that exists is counted (the overview's
- * figures, the 待办 panel of GET /api/home/today) or reached through the quick links.
- */
-const upcoming: Partial<Record<ConsoleKey, string[]>> = {
-  government: ['procurementRecords', 'greenShare', 'govShare', 'cityListings'],
-};
 
 const certColor: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'green', 3: 'red' };
 
@@ -50,7 +41,10 @@ function orgTypeName(type: number | undefined): string | null {
   return currentLanguage() === 'en' ? label.en : label.zh;
 }
 
-/** The home page of every console (issue 3 item 11): who you are, the figures that exist today, what comes next. */
+/**
+ * The home page of every console (issue 3 item 11): who you are, what needs you today, the figures that exist (the
+ * overview: counted by the server, never made up; a committee's from the statistics dashboard) and quick links.
+ */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const { user, currentApp } = useSession();
@@ -60,9 +54,6 @@ export default function HomePage() {
   const menu = own?.menu ?? [];
 
   if (!user) return null;
-  // What a later issue will count; the figures that exist already are live in the overview.
-  const live = new Set((liveFigures[consoleKey] ?? []).map((f) => f.key));
-  const comingSoon = (upcoming[consoleKey] ?? []).filter((key) => !live.has(key));
   return (
     <div className="jcbb-home">
       <Welcome user={user} />
@@ -81,21 +72,6 @@ export default function HomePage() {
         )}
       </section>
       <QuickLinks links={quickLinksOf(menu)} />
-      {comingSoon.length > 0 && (
-        <section aria-labelledby="jcbb-home-upcoming">
-          <h2 id="jcbb-home-upcoming" className="jcbb-home__heading">
-            {t('upcoming')}
-            <span className="jcbb-home__hint">{t('upcomingHint')}</span>
-          </h2>
-          <Row gutter={[16, 16]}>
-            {comingSoon.map((key) => (
-              <Col key={key} xs={12} xl={6}>
-                <ComingSoonCard title={t(`soon.${key}.title`)} description={t(`soon.${key}.desc`)} />
-              </Col>
-            ))}
-          </Row>
-        </section>
-      )}
     </div>
   );
 }
@@ -187,6 +163,7 @@ function OrganizationFigures({
         </Col>
       )}
       <LiveFigureCols consoleKey={consoleKey} />
+      {consoleKey === 'government' && <GovernmentFigureCols />}
       <TodayFigureCols />
     </Row>
   );

@@ -1,6 +1,7 @@
 import type { ProductSearchBody } from '@jcbb/contract';
 import { certificateEndpoints } from '@jcbb/contract/certificate.endpoints';
 import { type ChannelValue, channelsForApp } from '@jcbb/contract/enums';
+import { governmentStatisticsEndpoints } from '@jcbb/contract/government-statistics.endpoints';
 import { homeEndpoints } from '@jcbb/contract/home.endpoints';
 import { ledgerEndpoints } from '@jcbb/contract/ledger.endpoints';
 import { listingEndpoints } from '@jcbb/contract/listing.endpoints';
@@ -92,4 +93,14 @@ export const todayQuery = () =>
   queryOptions({
     queryKey: keyOf(homeEndpoints.today, {}),
     queryFn: () => call(homeEndpoints.today, {}, { silent: true }),
+  });
+
+/**
+ * The city's statistics for the quarter (a committee's home: filed projects, green share, mandatory compliance),
+ * under the dashboard's own key for the same quarter, so one answer serves both.
+ */
+export const governmentStatisticsQuery = (period: string) =>
+  queryOptions({
+    queryKey: keyOf(governmentStatisticsEndpoints.statistics, { period }),
+    queryFn: () => call(governmentStatisticsEndpoints.statistics, { period }, { silent: true }),
   });

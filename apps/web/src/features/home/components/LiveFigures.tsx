@@ -27,7 +27,7 @@ interface LiveFigure {
 }
 
 /** The figures the product centre, the listings, the certificates and the ledger answer today, per console. */
-export const liveFigures: Partial<Record<ConsoleKey, LiveFigure[]>> = {
+const liveFigures: Partial<Record<ConsoleKey, LiveFigure[]>> = {
   manufacturer: [
     {
       key: 'products',
