@@ -107,6 +107,15 @@ function stringifyValues(params: Record<string, unknown>): Record<string, unknow
   );
 }
 
+/**
+ * A signed address of a GET, for a link the browser opens itself (an /open/ JSON document offered for reuse). The
+ * signature's time window is short: sign when the link is followed (its onClick), not when the page renders.
+ */
+export function signedGetPath(path: string, query: Record<string, unknown> = {}): string {
+  const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
+  return `${path}?${toQuery(signParams('GET', path, stringifyValues(clean), signingKey))}`;
+}
+
 async function handle<T>(response: Response, path: string, options: RequestOptions): Promise<T> {
   let envelope: Envelope<T> | null = null;
   try {

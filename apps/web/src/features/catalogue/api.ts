@@ -1,9 +1,10 @@
 import type { CityProductSearchBody } from '@jcbb/contract';
 import { catalogueEndpoints as api } from '@jcbb/contract/catalogue.endpoints';
 import { fillPath } from '@jcbb/contract/endpoint';
+import { governmentStatisticsEndpoints } from '@jcbb/contract/government-statistics.endpoints';
 import { productEndpoints } from '@jcbb/contract/product.endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { call, keyOf } from '../../lib/api.ts';
+import { call, fetchDocument, keyOf } from '../../lib/api.ts';
 
 export type {
   CityProductItem,
@@ -27,7 +28,17 @@ export const catalogueApi = {
   search: (body: CityProductSearchBody) => call(api.getCityProductList, body, { silent: true }),
   /** A published product's public page; anything else answers 404. */
   product: (id: number) => call(productEndpoints.openGetProductInfoById, { id }, { silent: true }),
+  /**
+   * A city's open statistics (the government module's open data: an envelope-less JSON document of its own); a city
+   * that publishes none answers 404.
+   */
+  openStatistics: (cityCode: string) =>
+    fetchDocument(governmentStatisticsEndpoints.openStatistics, { cityCode }, { silent: true }),
 };
+
+/** Where anyone fetches the city's open statistics (the JSON the committee page links to for reuse). */
+export const openStatisticsPath = (cityCode: string) =>
+  fillPath(governmentStatisticsEndpoints.openStatistics.path, { cityCode });
 
 /**
  * A published product's image. The route is neither signed nor session-bound, so a plain <img> loads it and the
@@ -48,6 +59,12 @@ export const regionDetailsQuery = (cityCode: string) =>
 
 export const cityProductsQuery = (body: CityProductSearchBody) =>
   queryOptions({ queryKey: keyOf(api.getCityProductList, body), queryFn: () => catalogueApi.search(body) });
+
+export const openStatisticsQuery = (cityCode: string) =>
+  queryOptions({
+    queryKey: keyOf(governmentStatisticsEndpoints.openStatistics, { cityCode }),
+    queryFn: () => catalogueApi.openStatistics(cityCode),
+  });
 
 export const publicProductQuery = (id: number) =>
   queryOptions({

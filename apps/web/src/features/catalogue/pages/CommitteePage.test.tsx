@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/http.ts';
 import { catalogueApi, type RegionDetailsData } from '../api.ts';
 import { renderWithProviders } from '../testing.tsx';
 import { Committee } from './CommitteePage.tsx';
@@ -27,6 +28,8 @@ afterEach(() => vi.restoreAllMocks());
 describe('the committee page', { timeout: 20_000 }, () => {
   it('shows the committee, its figures and per-classification counts linking into the catalogue', async () => {
     const details = vi.spyOn(catalogueApi, 'regionDetails').mockResolvedValue(region);
+    // The open statistics section is tested on its own (components/OpenStatistics.test.tsx).
+    vi.spyOn(catalogueApi, 'openStatistics').mockRejectedValue(new ApiError('城市不存在', 40400, 404));
     renderWithProviders(<Committee />, { path: '/cities/committee?city=320100' });
     expect(await screen.findByRole('heading', { name: '南京市城乡建设委员会' })).toBeInTheDocument();
     expect(details).toHaveBeenCalledWith('320100');

@@ -7,12 +7,16 @@ import { PublicFrame } from '../../../components/PublicFrame.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { type RegionDetailsData, regionDetailsQuery, regionTreeQuery } from '../api.ts';
 import { CityDirectory } from '../components/CityDirectory.tsx';
+import { OpenStatistics } from '../components/OpenStatistics.tsx';
 import { CATALOGUE_NS } from '../locales/register.ts';
 import { cityCataloguePath, committeePath, isCityCode } from '../search-params.ts';
 import { LoadFailed } from './CitiesPage.tsx';
 import '../catalogue.css';
 
-/** /cities/committee?city= (spec §2): a city committee's public page: the committee, its figures, its classes. */
+/**
+ * /cities/committee?city= (spec §2): a city committee's public page: the committee, its figures, its classes and the
+ * city's open procurement statistics (公开数据).
+ */
 export default function CommitteePage() {
   return (
     <PublicFrame>
@@ -172,6 +176,7 @@ export function CommitteeView({ data }: { data: RegionDetailsData }) {
           </ul>
         )}
       </section>
+      <OpenStatistics cityCode={city.code} />
       <div className="jcbb-cat-cta">
         <Link to={cityCataloguePath(city.code)}>
           <Button type="primary" size="large" block>

@@ -2,11 +2,11 @@ import { filingDueOn } from '@jcbb/contract';
 import { Card, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pct } from '../../../../lib/figures.ts';
+import { money, pct } from '../../../../lib/figures.ts';
 import { STATISTICS_NS } from '../../locales/statistics-register.ts';
 import type { StatisticsData } from '../../statistics-api.ts';
 import { DefinitionInfo } from './definitions.tsx';
-import { amount, money } from './format.ts';
+import { amount } from './format.ts';
 
 /** The drill-down slices of the contract (StatisticsSlice): which projects a figure stands for. */
 export type Slice =

@@ -11,13 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { DistrictMap, type MapDistrict } from '../../../../components/DistrictMap.tsx';
 import { EChart, type EChartClick, type EChartOption } from '../../../../components/EChart.tsx';
 import { hasBoundaries } from '../../../../lib/district-boundaries.ts';
-import { pct } from '../../../../lib/figures.ts';
+import { money, pct } from '../../../../lib/figures.ts';
 import { labelOf } from '../../../../lib/labels.ts';
 import { STATISTICS_NS } from '../../locales/statistics-register.ts';
 import type { StatisticsData } from '../../statistics-api.ts';
 import { ChartCard, RankButton } from './ChartCard.tsx';
 import type { LinesFilter } from './DrillDrawer.tsx';
-import { amount, money, periodName, shareBp } from './format.ts';
+import { amount, periodName, shareBp } from './format.ts';
 
 /** Opens the filed lines behind a chart's item (the drawer). */
 export type OpenLines = (filter: LinesFilter, title: string) => void;

@@ -1,11 +1,3 @@
-import { yuan } from '../../../../lib/figures.ts';
-
-/** Large sums in 万元 (¥12.35 万), smaller ones in full (¥9,800.00): a KPI card's number stays short on a phone. */
-export const money = (fen: number): string =>
-  Math.abs(fen) >= 1_000_000
-    ? `¥${(fen / 1_000_000).toLocaleString('zh-CN', { maximumFractionDigits: 2 })} 万`
-    : yuan(fen);
-
 /** An area or a mass with grouping and at most one decimal. */
 export const amount = (n: number): string => n.toLocaleString('zh-CN', { maximumFractionDigits: 1 });
 

@@ -2,12 +2,12 @@ import { WITNESS_RATIO_GOAL } from '@jcbb/contract';
 import { Progress, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pct } from '../../../../lib/figures.ts';
+import { money, pct } from '../../../../lib/figures.ts';
 import { STATISTICS_NS } from '../../locales/statistics-register.ts';
 import type { StatisticsData } from '../../statistics-api.ts';
 import { ChartCard, RankButton } from './ChartCard.tsx';
 import type { OpenLines } from './charts.tsx';
-import { amount, money, shareBp } from './format.ts';
+import { amount, shareBp } from './format.ts';
 
 function Fact({ label, value, extra }: { label: string; value: ReactNode; extra?: ReactNode }) {
   return (
