@@ -3,7 +3,7 @@ import type zh from './statistics.zh-CN.ts';
 /** The statistics dashboard in English, typed against the Chinese. */
 const en: typeof zh = {
   page: {
-    title: 'Statistics',
+    title: 'Procurement statistics',
     introCity:
       '{{city}} · {{period}}: computed from the platform’s records (projects, filings, receipts, spot checks, certificates, alerts) by published definitions. Click any figure for the projects and lines behind it.',
     introAll:

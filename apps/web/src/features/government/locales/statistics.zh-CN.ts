@@ -1,7 +1,7 @@
 /** The statistics dashboard (namespace `governmentStatistics`): Chinese, the source. */
 const zh = {
   page: {
-    title: '统计分析',
+    title: '采购统计',
     introCity:
       '{{city}} · {{period}}：按统一口径从平台记录（项目、采购填报、收货、抽检、证书、预警）计算，点击任一指标可查看其背后的项目和明细。',
     introAll: '全部城市 · {{period}}：按统一口径从平台记录计算，点击任一指标可查看其背后的项目和明细。',

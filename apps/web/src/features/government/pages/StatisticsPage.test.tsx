@@ -41,7 +41,7 @@ const reference: Route[] = [
 
 const committee = () => signInAs(5, { name: '南京市城乡建设委员会', orgId: 40, roles: ['住建委'] });
 
-describe('统计分析', { timeout: 60_000 }, () => {
+describe('采购统计', { timeout: 60_000 }, () => {
   it('shows a committee its city’s key figures with money and shares formatted, the data time and the definitions’ version; no city picker', async () => {
     screenWidth(1366);
     committee();

@@ -29,7 +29,7 @@ import { type StatisticsData, type StatisticsFilters, statisticsFiles, statistic
 import '../components/statistics/statistics.css';
 
 /**
- * /govProcurementInfo/statisticsList — 统计分析 (docs/government.md, "Statistics: the page"): a city's figures for a
+ * /govProcurementInfo/statisticsList — 采购统计 (docs/government.md, "Statistics: the page"): a city's figures for a
  * quarter (a committee its own city, the platform operator any city or all, a filer its own projects), filtered by
  * district, project type, batch, category and 仅统计已确认; the key figures, each opening the projects behind it;
  * green spend by district on the city's map; spend by category and star; the year's trend with the year to date;
