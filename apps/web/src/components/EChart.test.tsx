@@ -1,4 +1,4 @@
-import { render, waitFor } from '@testing-library/react';
+import { fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EChart, type EChartCore, type EChartOption, escapeHtml } from './EChart.tsx';
 
@@ -89,6 +89,33 @@ describe('EChart', { timeout: 60_000 }, () => {
     const box = container.firstElementChild as HTMLElement;
     await waitFor(() => expect(box.querySelectorAll('svg path').length).toBeGreaterThanOrEqual(2));
     expect(prepare).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('EChart clicks', { timeout: 60_000 }, () => {
+  it('tells onClick which item was clicked', async () => {
+    withLayout(400, 200);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 400, 200));
+    const onClick = vi.fn();
+    const one: EChartOption = {
+      animation: false,
+      grid: { left: 0, right: 0, top: 0, bottom: 0 },
+      xAxis: { type: 'category', data: ['甲'], show: false },
+      yAxis: { type: 'value', max: 1, show: false },
+      series: [{ type: 'bar', data: [1], barWidth: '100%' }],
+    };
+    const { container } = render(<EChart option={one} height={200} onClick={onClick} />);
+    const box = container.firstElementChild as HTMLElement;
+    await waitFor(() => expect(box.querySelector('svg path')).not.toBeNull());
+    expect(box.style.cursor).toBe('pointer');
+    const at = { clientX: 200, clientY: 100, bubbles: true };
+    const target = box.firstElementChild as HTMLElement;
+    fireEvent.mouseMove(target, at);
+    fireEvent.mouseDown(target, at);
+    fireEvent.mouseUp(target, at);
+    fireEvent.click(target, at);
+    await waitFor(() => expect(onClick).toHaveBeenCalled());
+    expect(onClick.mock.calls[0]?.[0]).toMatchObject({ seriesIndex: 0, dataIndex: 0, name: '甲' });
   });
 });
 
