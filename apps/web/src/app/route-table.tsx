@@ -117,9 +117,16 @@ const supplierProcurement = group(
   ],
 );
 
-/** A government-procurement page, or the "在建设中" page until its part of the module lands (docs/government.md). */
+/**
+ * A government-procurement page with this console's options (the project guard, hidden detail pages), or the
+ * "在建设中" page until its part of the module lands (docs/government.md). The same page joins several consoles, each
+ * with its own options, so they are given here rather than in the feature's route.
+ */
 function governmentPage(key: GovernmentPage, titleKey: string, options: PageOptions = {}): RouteItem {
-  return governmentRoutes[key] ?? soon(GOVERNMENT_PATHS[key], titleKey, options);
+  const route = governmentRoutes[key];
+  if (!route) return soon(GOVERNMENT_PATHS[key], titleKey, options);
+  const { hidden, ...meta } = options;
+  return { ...route, ...(hidden ? { hidden } : {}), meta: { ...route.meta, ...meta } as RouteMeta };
 }
 
 /**

@@ -6,8 +6,8 @@ const Statistics = lazyPage(() => import('../pages/StatisticsPage.tsx').then((m)
 
 /**
  * The statistics dashboard (routes.tsx joins it): kept alive, so its filters and open drawers survive a visit to a
- * filing. No project guard: a committee and the platform operator have no project, and a filer without one sees the
- * dashboard's empty state.
+ * filing. The route table adds each console's options (the project consoles' 暂无项目 guard; none for a committee
+ * or the platform operator, who have no project).
  */
 export const statisticsRoutes: Partial<Record<GovernmentPage, RouteItem>> = {
   statisticsList: page(GOVERNMENT_PATHS.statisticsList, 'statisticsList', Statistics, { keepAlive: true }),
