@@ -574,6 +574,8 @@ describe('the route table', () => {
         key === 'supervision' ? undefined : true,
       );
       expect(findRoute(routes, '/home')?.item.meta?.requiresProject, key).toBeUndefined();
+      // Government procurement's pages take each console's options, whichever part of the module built them.
+      expect(findRoute(routes, '/govProcurementInfo/statisticsList')?.item.meta?.requiresProject, key).toBe(true);
     }
     expect(
       findRoute(flattenRoutes(consoleTree('construction')), '/projectConstruction/spotCheck')?.item.meta
@@ -581,6 +583,10 @@ describe('the route table', () => {
     ).toBe(true);
     expect(
       findRoute(flattenRoutes(consoleTree('government')), '/govProcurementInfo/materialFill')?.item.meta
+        ?.requiresProject,
+    ).toBeUndefined();
+    expect(
+      findRoute(flattenRoutes(consoleTree('government')), '/govProcurementInfo/statisticsList')?.item.meta
         ?.requiresProject,
     ).toBeUndefined();
   });
