@@ -95,7 +95,6 @@ export function Snapshot() {
         <dl className="jcbb-rec__facts jcbb-snap__moment">
           <Row label={t('snapshot.at')}>
             <strong data-testid="snapshot-at">{data.at}</strong>
-            <span className="jcbb-rec__muted"> （{t('snapshot.atHint')}）</span>
           </Row>
           <Row label={t('snapshot.generatedAt')}>{data.generatedAt}</Row>
           {data.ledger.head && (
@@ -105,6 +104,7 @@ export function Snapshot() {
             </Row>
           )}
         </dl>
+        <p className="jcbb-rec__muted jcbb-snap__hint">{t('snapshot.atHint')}</p>
       </header>
       {data.kind === 'product' ? <ProductSnapshot data={data} at={at} /> : <OrgSnapshot data={data} at={at} />}
       <Section title={t('snapshot.ledger')}>
