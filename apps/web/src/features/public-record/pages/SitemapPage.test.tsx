@@ -1,3 +1,5 @@
+import { fillPath } from '@jcbb/contract/endpoint';
+import { governmentStatisticsEndpoints } from '@jcbb/contract/government-statistics.endpoints';
 import { publicRecordEndpoints } from '@jcbb/contract/public-record.endpoints';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +7,9 @@ import { answer, failure, fakeServer } from '../../../test/fake-server.ts';
 import type { SitemapData } from '../api.ts';
 import { renderWithProviders } from '../testing.tsx';
 import { Sitemap } from './SitemapPage.tsx';
+
+/** The open statistics' address of a city, by its endpoint declaration. */
+const openStatistics = (cityCode: string) => fillPath(governmentStatisticsEndpoints.openStatistics.path, { cityCode });
 
 const map: SitemapData = {
   pages: [
@@ -20,7 +25,7 @@ const map: SitemapData = {
       productCount: 120,
       catalogue: '/cities?city=320100',
       committee: '/cities/committee?city=320100',
-      openStatistics: '/open/statistics/320100',
+      openStatistics: openStatistics('320100'),
       products: [
         {
           id: 7,
@@ -38,7 +43,7 @@ const map: SitemapData = {
       productCount: 0,
       catalogue: '/cities?city=320500',
       committee: '/cities/committee?city=320500',
-      openStatistics: '/open/statistics/320500',
+      openStatistics: openStatistics('320500'),
       products: [],
     },
   ],
@@ -60,7 +65,7 @@ describe('the site map', { timeout: 20_000 }, () => {
     );
     expect(within(nanjing).getByRole('link', { name: '公开统计数据（JSON）' })).toHaveAttribute(
       'href',
-      '/open/statistics/320100',
+      openStatistics('320100'),
     );
     expect(within(nanjing).getByRole('link', { name: '陶瓷透水砖' })).toHaveAttribute(
       'href',
