@@ -56,6 +56,7 @@ import { createOrganizationService, registerOrganizationRoutes } from './modules
 import { procurementShipmentGate, registerProcurementRoutes } from './modules/procurement/index.ts';
 import { registerProductRoutes } from './modules/product/index.ts';
 import { createProjectService, registerProjectRoutes } from './modules/project/index.ts';
+import { registerPublicRecordRoutes } from './modules/public-record/index.ts';
 import { registerReferenceRoutes } from './modules/reference/index.ts';
 import { createRevisionService, registerRevisionRoutes } from './modules/revision/index.ts';
 import { createSamplingService, registerSamplingRoutes } from './modules/sampling/index.ts';
@@ -394,6 +395,7 @@ function registerModules(
   registerProcurementRoutes(app, { db });
   registerGovernmentRoutes(app, { db, files });
   registerDiskRoutes(app, { db, config, files, auth, kv, addressKey });
+  registerPublicRecordRoutes(app, { db, config });
 
   registerLedger(app, { db, files });
 }

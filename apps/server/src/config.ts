@@ -299,6 +299,11 @@ const configSchema = envSchema.transform((v) => {
      */
     eventLoopStallLimitMs:
       v.EVENT_LOOP_STALL_LIMIT_S === undefined ? EVENT_LOOP_STALL_LIMIT_MS : v.EVENT_LOOP_STALL_LIMIT_S * 1000,
+    /**
+     * URLs in one /sitemap.xml file before it becomes a sitemap index of parts: the sitemaps.org limit, 50 000. Not a
+     * variable: tests set a small one to see the split (docs/public-pages.md).
+     */
+    sitemapMaxUrls: 50_000,
     /** Requests per minute and client address to /open/ (OPEN_RATE_LIMIT); beyond, 429 with Retry-After. */
     openRateLimit: v.OPEN_RATE_LIMIT ?? OPEN_RATE_LIMIT_DEFAULT,
     /**

@@ -22,6 +22,7 @@ import {
   procurementSummaryEndpoints,
   productEndpoints,
   projectEndpoints,
+  publicRecordEndpoints,
   ResponseCode,
   revisionEndpoints,
   samplingEndpoints,
@@ -1244,6 +1245,17 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     endpoint: materialListEndpoints.materialListImportPreview,
     reason:
       'A multipart upload signed through its query, which these JSON calls cannot send: another kind of organisation 403, another developer 404 and no session 401 are tried in procurement.list.routes.test.ts.',
+  },
+  // ---- the public record (docs/public-pages.md) ----
+  {
+    endpoint: publicRecordEndpoints.productSnapshot,
+    reason:
+      'Public by design: a product’s public record at a moment, without session; a product not listed then (a draft, a rejection, another city’s audit) answers 404: public-record.routes.test.ts.',
+  },
+  {
+    endpoint: publicRecordEndpoints.orgSnapshot,
+    reason:
+      'Public by design: a company’s public record (its listed products) at a moment; a company without a listed product then answers 404: public-record.routes.test.ts.',
   },
   // ---- enterprise disk ----
   {

@@ -18,6 +18,7 @@ import { organizationEndpoints } from './organization.endpoints.ts';
 import { procurementEndpoints } from './procurement.endpoints.ts';
 import { productEndpoints } from './product.endpoints.ts';
 import { projectEndpoints } from './project.endpoints.ts';
+import { publicRecordEndpoints } from './public-record.endpoints.ts';
 import { referenceEndpoints } from './reference.endpoints.ts';
 import { revisionEndpoints } from './revision.endpoints.ts';
 import { samplingEndpoints } from './sampling.endpoints.ts';
@@ -52,6 +53,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   sampling: samplingEndpoints,
   system: systemEndpoints,
   project: projectEndpoints,
+  'public-record': publicRecordEndpoints,
   trace: traceEndpoints,
 };
 

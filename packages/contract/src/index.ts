@@ -60,6 +60,8 @@ export * from './product.endpoints.ts';
 export * from './product.ts';
 export * from './project.endpoints.ts';
 export * from './project.ts';
+export * from './public-record.endpoints.ts';
+export * from './public-record.ts';
 export * from './reference.endpoints.ts';
 export * from './reference.ts';
 export * from './revision.endpoints.ts';

@@ -123,6 +123,18 @@ export const pages = {
   certificateVerify: { path: '/free/certificate', query: 'no' },
   /** What an authorisation letter's QR code opens: the letter checked against the ledger, its live state. */
   authorisationVerify: { path: '/free/authorisation', query: 'id' },
+  /** A city's catalogue (the site map, /sitemap.xml). */
+  cityCatalogue: { path: '/cities', query: 'city' },
+  /** A city committee's page (the site map, /sitemap.xml). */
+  cityCommittee: { path: '/cities/committee', query: 'city' },
+  /** A published product's page for links from other sites (the site map, /sitemap.xml, the snapshot). */
+  productPublic: { path: '/product/details/external', query: 'id' },
+  /** Every public page (robots.txt's neighbour for people). */
+  sitemaps: { path: '/sitemaps' },
+  /** The printable snapshot of a product's public record (`&at=` a moment): the product's public page links it. */
+  productSnapshot: { path: '/snapshot', query: 'product' },
+  /** The printable snapshot of a company's public record: the site map's companies, a product's snapshot. */
+  orgSnapshot: { path: '/snapshot', query: 'org' },
 } as const satisfies Record<string, PageDef>;
 
 export type PageName = keyof typeof pages;

@@ -31,6 +31,7 @@ import { PlaceholderPage as Placeholder } from '../features/placeholder/index.ts
 import { PROCUREMENT_PATHS, type ProcurementPage, procurementRoutes } from '../features/procurement/index.ts';
 import { productRoutes } from '../features/product/index.ts';
 import { cityProjectRoutes, projectRoutes } from '../features/project/index.ts';
+import { publicRecordRoutes } from '../features/public-record/index.ts';
 import { cityRevisionRoutes, platformRevisionRoutes } from '../features/revision/index.ts';
 import {
   inventoryDetailRoute,
@@ -404,9 +405,9 @@ export const publicRoutes: RouteItem[] = [
   freeAuthorisationRoute,
   traceMobileRoutes.index,
   traceMobileRoutes.detail,
-  soon('/sitemaps', 'sitemaps'),
+  publicRecordRoutes.sitemaps,
   shareLandingRoute,
   catalogueRoutes.productExternal,
-  soon('/snapshot', 'snapshot'),
+  publicRecordRoutes.snapshot,
   { path: '/404', component: NotFound, meta: { title: 'route.notFound' } },
 ];

@@ -3,7 +3,7 @@
  * (docs/architecture.md, "Module boundaries").
  */
 export { appendLedgerEntry } from './ledger.append.ts';
-export { evidenceOfLeaves } from './ledger.evidence.ts';
+export { evidenceAt, evidenceOfLeaves } from './ledger.evidence.ts';
 export {
   installLedgerSigner,
   LEDGER_KEY_FILE,

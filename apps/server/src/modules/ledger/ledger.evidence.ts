@@ -65,3 +65,22 @@ export async function evidenceOfLeaves(
   for (const row of rows) leaves.set(row.leafIndex, await evidenceOfEntry(tx, row, sth));
   return { sth, leaves };
 }
+
+/**
+ * Entries with their inclusion proofs against the latest signed head at or before `atMs` (the tree as it stood then):
+ * what a snapshot of a record at a moment vouches with. Leaves outside that tree are left out; no head yet, none.
+ */
+export async function evidenceAt(
+  tx: Tx,
+  leafIndexes: readonly number[],
+  atMs: number,
+): Promise<{ sth: SignedTreeHeadData | null; leaves: Map<number, LedgerEvidence> }> {
+  const row = await repo.treeHeadAtOrBefore(tx, atMs);
+  const leaves = new Map<number, LedgerEvidence>();
+  if (!row) return { sth: null, leaves };
+  const sth = headData(row);
+  const wanted = [...new Set(leafIndexes)].filter((i) => i < sth.treeSize);
+  for (const entry of await repo.entriesAt(tx, wanted))
+    leaves.set(entry.leafIndex, await evidenceOfEntry(tx, entry, sth));
+  return { sth, leaves };
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   fileBlobs,
@@ -19,6 +19,17 @@ export async function latestTreeHead(tx: Tx) {
 
 export async function treeHeadAt(tx: Tx, treeSize: number) {
   const [row] = await tx.select().from(ledgerTreeHeads).where(eq(ledgerTreeHeads.treeSize, treeSize)).limit(1);
+  return row;
+}
+
+/** The latest signed head whose time is at or before `ms` (milliseconds since the epoch), if any. */
+export async function treeHeadAtOrBefore(tx: Tx, ms: number) {
+  const [row] = await tx
+    .select()
+    .from(ledgerTreeHeads)
+    .where(lte(ledgerTreeHeads.timestamp, ms))
+    .orderBy(desc(ledgerTreeHeads.treeSize))
+    .limit(1);
   return row;
 }
 

@@ -16,5 +16,5 @@ export {
 } from './product.facts.ts';
 export { findOwnProduct, updateProduct } from './product.repository.ts';
 export { registerProductRoutes } from './product.routes.ts';
-export { recomputeProductTags } from './product-tags.ts';
+export { deriveProductTags, isValidGreenCertificate, recomputeProductTags } from './product-tags.ts';
 export { deleteSpec, findOwnSpec, insertSpec, updateSpec } from './spec.repository.ts';

@@ -1,3 +1,4 @@
+import { pages } from '@jcbb/contract/pages';
 import { lazyPage, page, type RouteItem } from '../../lib/route-types.ts';
 
 /**
@@ -12,6 +13,6 @@ const ProductPublic = lazyPage(() => import('./pages/ProductPublicPage.tsx'));
 export const catalogueRoutes = {
   /** `type`: a classification code (category 01 or class 0104), docs/decisions.md. */
   cities: page('/cities/:type?', 'cities', Cities, { data: () => import('./cities-data.ts') }),
-  committee: page('/cities/committee', 'citiesCommittee', Committee),
-  productExternal: page('/product/details/external', 'productDetailsExternal', ProductPublic),
+  committee: page(pages.cityCommittee.path, 'citiesCommittee', Committee),
+  productExternal: page(pages.productPublic.path, 'productDetailsExternal', ProductPublic),
 } satisfies Record<string, RouteItem>;

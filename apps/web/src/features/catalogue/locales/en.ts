@@ -122,6 +122,8 @@ const en: Strings<typeof zh> = {
     starCount: '{{count}} stars',
     validity: 'Valid',
     verify: 'Verify on the platform',
+    snapshot: 'Printable snapshot',
+    snapshotTip: 'A printable snapshot of this product’s public record (with the ledger head), at any past date',
     platformIssued: 'Issued on the platform',
     reports: 'Other documents',
     cities: 'Listed in',

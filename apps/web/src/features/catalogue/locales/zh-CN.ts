@@ -117,6 +117,8 @@ export default {
     starCount: '{{count}} 星',
     validity: '有效期',
     verify: '在平台核验证书',
+    snapshot: '打印快照',
+    snapshotTip: '此产品公开信息的可打印快照（含存证账本树头），可选历史日期',
     platformIssued: '平台签发',
     reports: '其他资料',
     cities: '已入库城市',

@@ -1,4 +1,5 @@
-import { ArrowLeftOutlined, EnvironmentOutlined, FileTextOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EnvironmentOutlined, FileTextOutlined, PrinterOutlined } from '@ant-design/icons';
+import { pages, pageUrl } from '@jcbb/contract/pages';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Result, Skeleton, Table } from 'antd';
 import type { ReactNode } from 'react';
@@ -102,6 +103,13 @@ export function ProductView({ data, fromCity }: { data: ProductPublicView; fromC
               </dd>
             </div>
           </dl>
+          <Link
+            to={pageUrl(pages.productSnapshot, { product: data.id })}
+            className="jcbb-cat-snapshot"
+            title={t('product.snapshotTip')}
+          >
+            <PrinterOutlined aria-hidden /> {t('product.snapshot')}
+          </Link>
         </div>
       </section>
 
