@@ -6,10 +6,12 @@ import type { Tx } from '../../db/client.ts';
  * kind and star bucket into `filing_facts`, with the project's place, type and batch and the filing's status. Called
  * in the transaction of every change to a filing (a save, a transition, a correction superseding it), so the
  * dashboard reads facts that are never older than the last committed change. A filing superseded by a correction
- * keeps no facts (its correction carries them).
+ * keeps no facts (its correction carries them). The same lines summed by supplier go to `filing_supplier_facts`
+ * (the top suppliers, their concentration and the local share).
  */
 export async function refreshFilingFacts(tx: Tx, filingId: number): Promise<void> {
   await tx.execute(sql`delete from filing_facts where filing_id = ${filingId}`);
+  await tx.execute(sql`delete from filing_supplier_facts where filing_id = ${filingId}`);
   await tx.execute(sql`
     insert into filing_facts (filing_id, project_id, city_code, region_code, project_type, policy_batch, period, status,
       category_code, standard_kind, star_bucket, lines, green_lines, typed_lines, amount_fen, green_amount_fen)
@@ -27,4 +29,22 @@ export async function refreshFilingFacts(tx: Tx, filingId: number): Promise<void
     where f.id = ${filingId} and f.superseded_at is null
     group by f.id, f.project_id, f.city_code, p.region_code, p.type, p.policy_batch, f.period, f.status,
       coalesce(l.category_code, 'outside'), l.standard_kind, star_bucket`);
+  await tx.execute(sql`
+    insert into filing_supplier_facts (filing_id, project_id, city_code, region_code, project_type, policy_batch,
+      period, status, category_code, standard_kind, supplier_key, supplier_org_id, supplier_name, supplier_credit_code,
+      lines, amount_fen, green_amount_fen)
+    select f.id, f.project_id, f.city_code, p.region_code, p.type, p.policy_batch, f.period, f.status,
+      coalesce(l.category_code, 'outside'), l.standard_kind, s.supplier_key,
+      min(l.supplier_org_id), min(l.supplier_name), min(l.supplier_credit_code),
+      count(*)::int, coalesce(sum(l.amount_fen), 0)::bigint,
+      coalesce(sum(l.amount_fen) filter (where l.is_green), 0)::bigint
+    from procurement_filings f
+    join projects p on p.id = f.project_id
+    join procurement_filing_lines l on l.filing_id = f.id
+    cross join lateral (select case when l.supplier_org_id is not null then 'org:' || l.supplier_org_id
+      when l.supplier_credit_code is not null then 'uscc:' || upper(l.supplier_credit_code)
+      else 'name:' || l.supplier_name end as supplier_key) s
+    where f.id = ${filingId} and f.superseded_at is null
+    group by f.id, f.project_id, f.city_code, p.region_code, p.type, p.policy_batch, f.period, f.status,
+      coalesce(l.category_code, 'outside'), l.standard_kind, s.supplier_key`);
 }

@@ -1,0 +1,40 @@
+import { bigint, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { procurementFilings } from './government.ts';
+
+const fen = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * The statistics' supplier facts of a filing in force (docs/government.md, "Statistics"): its lines summed by
+ * supplier, category and standard kind, rewritten with `filing_facts` in the filing's transaction
+ * (`refreshFilingFacts`), so the dashboard's top suppliers, their concentration and the local share sum a table of
+ * thousands of rows, not a million lines. `supplier_key` is 'org:<id>' for an organisation on the platform, else
+ * 'uscc:<credit code>', else 'name:<name as filed>'.
+ */
+export const filingSupplierFacts = pgTable(
+  'filing_supplier_facts',
+  {
+    filingId: integer('filing_id')
+      .notNull()
+      .references(() => procurementFilings.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull(),
+    cityCode: text('city_code').notNull(),
+    regionCode: text('region_code').notNull(),
+    projectType: smallint('project_type').notNull(),
+    policyBatch: text('policy_batch'),
+    period: text('period').notNull(),
+    status: text('status').notNull(),
+    categoryCode: text('category_code').notNull(),
+    standardKind: text('standard_kind').notNull(),
+    supplierKey: text('supplier_key').notNull(),
+    supplierOrgId: integer('supplier_org_id'),
+    supplierName: text('supplier_name').notNull(),
+    supplierCreditCode: text('supplier_credit_code'),
+    lines: integer('lines').notNull(),
+    amountFen: fen('amount_fen').notNull(),
+    greenAmountFen: fen('green_amount_fen').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.filingId, t.categoryCode, t.standardKind, t.supplierKey] }),
+    index('filing_supplier_facts_city_idx').on(t.cityCode, t.period),
+  ],
+);
