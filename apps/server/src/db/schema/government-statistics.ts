@@ -38,3 +38,32 @@ export const filingSupplierFacts = pgTable(
     index('filing_supplier_facts_city_idx').on(t.cityCode, t.period),
   ],
 );
+
+/**
+ * A filing's summary for the statistics (docs/government.md, "Statistics"): one row per filing in force, from its
+ * `filing_facts` in the same call (`refreshFilingFacts`), so the dashboard judges a city's projects from a row each
+ * instead of their fact rows: the spend in the standard and its green part, and what the policy's rule reads — the
+ * mandatory fact rows and those green, the optional categories used and those with a green row.
+ */
+export const filingSummaries = pgTable(
+  'filing_summaries',
+  {
+    filingId: integer('filing_id')
+      .primaryKey()
+      .references(() => procurementFilings.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull(),
+    cityCode: text('city_code').notNull(),
+    period: text('period').notNull(),
+    status: text('status').notNull(),
+    standardAmountFen: fen('standard_amount_fen').notNull(),
+    greenAmountFen: fen('green_amount_fen').notNull(),
+    mandatoryRows: integer('mandatory_rows').notNull(),
+    mandatoryGreenRows: integer('mandatory_green_rows').notNull(),
+    optionalKinds: integer('optional_kinds').notNull(),
+    optionalGreenKinds: integer('optional_green_kinds').notNull(),
+  },
+  (t) => [
+    index('filing_summaries_city_idx').on(t.cityCode, t.period),
+    index('filing_summaries_project_idx').on(t.projectId, t.period),
+  ],
+);

@@ -1,8 +1,10 @@
 import {
+  COUNTED_FILING_STATUSES,
   type Compliance,
   type ComplianceLine,
   type ComplianceRule,
   complianceOf,
+  FilingStatus,
   filingDueOn,
   PROGRESS_PAYMENT_MIN_PCT,
   type StandardKindValue,
@@ -18,6 +20,14 @@ import {
 
 /** A rule that requires nothing beyond the mandatory lines (an edition with no rule row). */
 const NO_RULE: ComplianceRule = { mandatoryGreenPct: 100, optionalCoverageMinPct: null, testReportMaxAgeDays: null };
+
+/**
+ * The filings' statuses the figures count (definition `counted_filings`): submitted or later; with confirmedOnly,
+ * confirmed or locked. Drafts and returned filings never count.
+ */
+export function countedStatuses(confirmedOnly: boolean | undefined): readonly string[] {
+  return confirmedOnly ? [FilingStatus.CONFIRMED, FilingStatus.LOCKED] : COUNTED_FILING_STATUSES;
+}
 
 /** part ÷ whole in basis points (10 000 = 100 %), rounded down; null when the whole is 0. */
 export function shareBp(part: number, whole: number): number | null {
@@ -51,6 +61,59 @@ export function projectCompliance(facts: readonly FactLine[], rule: ComplianceRu
     green: f.green,
     amountFen: f.amountFen,
   }));
+  return complianceOf(lines, rule ?? NO_RULE);
+}
+
+/**
+ * A project's quarter summed as `filing_summaries` keeps it (one row per filing, kept with its facts): the spend in
+ * the standard and its green part, the mandatory fact rows and those green, the optional categories used and those
+ * with a green row.
+ */
+export interface FactSummary {
+  standardAmountFen: number;
+  greenAmountFen: number;
+  mandatoryRows: number;
+  mandatoryGreenRows: number;
+  optionalKinds: number;
+  optionalGreenKinds: number;
+}
+
+/** The summary of fact rows (what `filing_summaries` holds for them). */
+export function summaryOf(facts: readonly FactLine[]): FactSummary {
+  const standard = facts.filter((f) => f.kind !== 'outside');
+  const mandatory = facts.filter((f) => f.kind === 'mandatory');
+  const optional = facts.filter((f) => f.kind === 'optional' && f.categoryCode !== 'outside');
+  return {
+    standardAmountFen: standard.reduce((s, f) => s + f.amountFen, 0),
+    greenAmountFen: standard.filter((f) => f.green).reduce((s, f) => s + f.amountFen, 0),
+    mandatoryRows: mandatory.length,
+    mandatoryGreenRows: mandatory.filter((f) => f.green).length,
+    optionalKinds: new Set(optional.map((f) => f.categoryCode)).size,
+    optionalGreenKinds: new Set(optional.filter((f) => f.green).map((f) => f.categoryCode)).size,
+  };
+}
+
+/**
+ * The same verdicts as `projectCompliance` over the fact rows, from their summary: the contract's `complianceOf` fed
+ * synthetic lines with the same counts — the mandatory rows (green and not), one line per optional category used
+ * (green for as many as have a green row) — and the amounts on the first green and first other line.
+ */
+export function summaryCompliance(s: FactSummary, rule: ComplianceRule | null): Compliance {
+  const lines: ComplianceLine[] = [];
+  const add = (kind: StandardKindValue, categoryCode: string | null, green: boolean) =>
+    lines.push({ lineId: lines.length + 1, categoryCode, kind, green, amountFen: 0 });
+  for (let i = 0; i < s.mandatoryRows; i += 1) add('mandatory', `m${i}`, i < s.mandatoryGreenRows);
+  for (let i = 0; i < s.optionalKinds; i += 1) add('optional', `o${i}`, i < s.optionalGreenKinds);
+  const green = lines.find((l) => l.green);
+  const other = lines.find((l) => !l.green);
+  const otherFen = s.standardAmountFen - s.greenAmountFen;
+  // Amounts without a line to carry them (green spend in no kind a summary counts) get a line of their own.
+  if (green) green.amountFen = s.greenAmountFen;
+  else if (s.greenAmountFen > 0)
+    lines.push({ lineId: 0, categoryCode: null, kind: 'optional', green: true, amountFen: s.greenAmountFen });
+  if (other) other.amountFen = otherFen;
+  else if (otherFen > 0)
+    lines.push({ lineId: -1, categoryCode: null, kind: 'optional', green: false, amountFen: otherFen });
   return complianceOf(lines, rule ?? NO_RULE);
 }
 

@@ -56,9 +56,9 @@ export const STATISTIC_DEFINITIONS: readonly StatisticDefinitionView[] = [
     name: '逾期项目',
     nameEn: 'Overdue projects',
     definition:
-      '截止日（下一季度首月 5 日）已过仍无计入统计的填报，或首次报送晚于截止日的项目数（按北京时间日期比较）。',
+      '截止日（下一季度首月 5 日）已过仍无已报送的填报，或首次报送晚于截止日的项目数（按北京时间日期比较；“仅统计已确认”不改变逾期判断）。',
     definitionEn:
-      'Projects with no counted filing once the deadline (the 5th of the next quarter’s first month) has passed, or whose first submission came after it (days in China time).',
+      'Projects with no filing sent once the deadline (the 5th of the next quarter’s first month) has passed, or whose first submission came after it (days in China time; “confirmed only” does not change lateness).',
     source: 'procurement_filings.due_on, first_submitted_at',
   },
   {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 
 /**
@@ -7,11 +7,29 @@ import type { Tx } from '../../db/client.ts';
  * in the transaction of every change to a filing (a save, a transition, a correction superseding it), so the
  * dashboard reads facts that are never older than the last committed change. A filing superseded by a correction
  * keeps no facts (its correction carries them). The same lines summed by supplier go to `filing_supplier_facts`
- * (the top suppliers, their concentration and the local share).
+ * (the top suppliers, their concentration and the local share), and the facts summed into one row per filing to
+ * `filing_summaries` (what the policy's rule reads of it, its spend).
  */
 export async function refreshFilingFacts(tx: Tx, filingId: number): Promise<void> {
   await tx.execute(sql`delete from filing_facts where filing_id = ${filingId}`);
   await tx.execute(sql`delete from filing_supplier_facts where filing_id = ${filingId}`);
+  await tx.execute(sql`delete from filing_summaries where filing_id = ${filingId}`);
+  await insertFacts(tx, sql`f.id = ${filingId}`);
+}
+
+/**
+ * Every filing's facts rebuilt, set-based (docs/government.md, "Statistics"): after a bulk load (the benchmark) or a
+ * change of how facts are summed. One statement per table, in the caller's transaction.
+ */
+export async function rebuildFilingFacts(tx: Tx): Promise<void> {
+  await tx.execute(sql`delete from filing_facts`);
+  await tx.execute(sql`delete from filing_supplier_facts`);
+  await tx.execute(sql`delete from filing_summaries`);
+  await insertFacts(tx, sql`true`);
+}
+
+/** The facts of the filings `which` selects (a condition on `f`, procurement_filings). */
+async function insertFacts(tx: Tx, which: SQL): Promise<void> {
   await tx.execute(sql`
     insert into filing_facts (filing_id, project_id, city_code, region_code, project_type, policy_batch, period, status,
       category_code, standard_kind, star_bucket, lines, green_lines, typed_lines, amount_fen, green_amount_fen)
@@ -26,7 +44,7 @@ export async function refreshFilingFacts(tx: Tx, filingId: number): Promise<void
     from procurement_filings f
     join projects p on p.id = f.project_id
     join procurement_filing_lines l on l.filing_id = f.id
-    where f.id = ${filingId} and f.superseded_at is null
+    where ${which} and f.superseded_at is null
     group by f.id, f.project_id, f.city_code, p.region_code, p.type, p.policy_batch, f.period, f.status,
       coalesce(l.category_code, 'outside'), l.standard_kind, star_bucket`);
   await tx.execute(sql`
@@ -44,7 +62,22 @@ export async function refreshFilingFacts(tx: Tx, filingId: number): Promise<void
     cross join lateral (select case when l.supplier_org_id is not null then 'org:' || l.supplier_org_id
       when l.supplier_credit_code is not null then 'uscc:' || upper(l.supplier_credit_code)
       else 'name:' || l.supplier_name end as supplier_key) s
-    where f.id = ${filingId} and f.superseded_at is null
+    where ${which} and f.superseded_at is null
     group by f.id, f.project_id, f.city_code, p.region_code, p.type, p.policy_batch, f.period, f.status,
       coalesce(l.category_code, 'outside'), l.standard_kind, s.supplier_key`);
+  await tx.execute(sql`
+    insert into filing_summaries (filing_id, project_id, city_code, period, status, standard_amount_fen,
+      green_amount_fen, mandatory_rows, mandatory_green_rows, optional_kinds, optional_green_kinds)
+    select f.id, f.project_id, f.city_code, f.period, f.status,
+      coalesce(sum(ff.amount_fen) filter (where ff.standard_kind <> 'outside'), 0)::bigint,
+      coalesce(sum(ff.green_amount_fen) filter (where ff.standard_kind <> 'outside'), 0)::bigint,
+      (count(*) filter (where ff.standard_kind = 'mandatory'))::int,
+      (count(*) filter (where ff.standard_kind = 'mandatory' and ff.star_bucket <> 'none'))::int,
+      (count(distinct ff.category_code) filter (where ff.standard_kind = 'optional' and ff.category_code <> 'outside'))::int,
+      (count(distinct ff.category_code) filter (where ff.standard_kind = 'optional' and ff.category_code <> 'outside'
+        and ff.star_bucket <> 'none'))::int
+    from procurement_filings f
+    join filing_facts ff on ff.filing_id = f.id
+    where ${which} and f.superseded_at is null
+    group by f.id, f.project_id, f.city_code, f.period, f.status`);
 }

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { shanghaiDay } from '../../lib/shanghai-day.ts';
-import type { FilingRow, SupplierRow } from './government.statistics.compute.ts';
+import type { FactSummary, FilingRow, SupplierRow } from './government.statistics.compute.ts';
 
 /**
  * The statistics' SQL (docs/government.md, "Statistics"): the scope's projects, then sums over the small fact tables
@@ -97,22 +97,47 @@ function factWhere(alias: string, ids: readonly number[], periods: readonly stri
   return sql.join(parts, sql` and `);
 }
 
-/** A project's quarter, one row per category, kind and green (the green star buckets merged). */
-export async function projectFacts(tx: Tx, ids: readonly number[], period: string, f: FactFilters) {
-  const rows = await rowsOf<{
-    projectId: number;
-    categoryCode: string;
-    kind: StandardKindValue;
-    green: boolean;
-    amountFen: string;
-  }>(
-    tx,
-    sql`select ff.project_id as "projectId", ff.category_code as "categoryCode", ff.standard_kind as kind,
-          ff.star_bucket <> 'none' as green, sum(ff.amount_fen)::text as "amountFen"
-        from filing_facts ff where ${factWhere('ff', ids, [period], f)}
-        group by 1, 2, 3, 4`,
-  );
-  return rows.map((r) => ({ ...r, amountFen: Number(r.amountFen) }));
+/**
+ * Each project's summary per quarter of the periods named (one filing in force each): `filing_summaries` as kept, or,
+ * with a category, the same sums of that category's facts.
+ */
+export async function projectSummaries(
+  tx: Tx,
+  ids: readonly number[],
+  periods: readonly string[],
+  f: FactFilters,
+): Promise<(FactSummary & { projectId: number; period: string })[]> {
+  const query = f.categoryCode
+    ? sql`select ff.project_id as "projectId", ff.period,
+          coalesce(sum(ff.amount_fen) filter (where ff.standard_kind <> 'outside'), 0)::text as "standardAmountFen",
+          coalesce(sum(ff.green_amount_fen) filter (where ff.standard_kind <> 'outside'), 0)::text as "greenAmountFen",
+          (count(*) filter (where ff.standard_kind = 'mandatory'))::int as "mandatoryRows",
+          (count(*) filter (where ff.standard_kind = 'mandatory' and ff.star_bucket <> 'none'))::int
+            as "mandatoryGreenRows",
+          (count(distinct ff.category_code) filter (where ff.standard_kind = 'optional'
+            and ff.category_code <> 'outside'))::int as "optionalKinds",
+          (count(distinct ff.category_code) filter (where ff.standard_kind = 'optional'
+            and ff.category_code <> 'outside' and ff.star_bucket <> 'none'))::int as "optionalGreenKinds"
+        from filing_facts ff where ${factWhere('ff', ids, periods, f)}
+        group by 1, 2`
+    : sql`select s.project_id as "projectId", s.period, s.standard_amount_fen::text as "standardAmountFen",
+          s.green_amount_fen::text as "greenAmountFen", s.mandatory_rows as "mandatoryRows",
+          s.mandatory_green_rows as "mandatoryGreenRows", s.optional_kinds as "optionalKinds",
+          s.optional_green_kinds as "optionalGreenKinds"
+        from filing_summaries s where ${factWhere('s', ids, periods, { statuses: f.statuses })}`;
+  const rows = await rowsOf<
+    Omit<FactSummary, 'standardAmountFen' | 'greenAmountFen'> & {
+      projectId: number;
+      period: string;
+      standardAmountFen: string;
+      greenAmountFen: string;
+    }
+  >(tx, query);
+  return rows.map((r) => ({
+    ...r,
+    standardAmountFen: Number(r.standardAmountFen),
+    greenAmountFen: Number(r.greenAmountFen),
+  }));
 }
 
 /** The quarter's facts by category, kind and star bucket. */
@@ -133,22 +158,6 @@ export async function categoryFacts(tx: Tx, ids: readonly number[], period: stri
         group by 1, 2, 3`,
   );
   return rows.map((r) => ({ ...r, amountFen: Number(r.amountFen), greenAmountFen: Number(r.greenAmountFen) }));
-}
-
-/** The standard's sums per quarter (the trend), over the periods named. */
-export async function periodFacts(tx: Tx, ids: readonly number[], periods: readonly string[], f: FactFilters) {
-  const rows = await rowsOf<{ period: string; greenSpendFen: string; standardSpendFen: string }>(
-    tx,
-    sql`select ff.period, sum(ff.green_amount_fen)::text as "greenSpendFen",
-          sum(ff.amount_fen)::text as "standardSpendFen"
-        from filing_facts ff where ${factWhere('ff', ids, periods, f)} and ff.standard_kind <> 'outside'
-        group by 1`,
-  );
-  return rows.map((r) => ({
-    period: r.period,
-    greenSpendFen: Number(r.greenSpendFen),
-    standardSpendFen: Number(r.standardSpendFen),
-  }));
 }
 
 /** The quarter's supplier sums in the standard, per supplier and project city, with the supplier's city. */

@@ -2,7 +2,6 @@ import {
   COUNTED_FILING_STATUSES,
   type Compliance,
   type ComplianceRule,
-  FilingStatus,
   OrgType,
   periodOfDay,
   periodRange,
@@ -25,12 +24,14 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { cityNames, committeeCity } from '../listing/index.ts';
 import {
+  countedStatuses,
+  type FactSummary,
   type FilingRow,
   greenBucket,
   isLate,
   paymentOf,
-  projectCompliance,
   shareBp,
+  summaryCompliance,
   suppliersOf,
   trendOf,
 } from './government.statistics.compute.ts';
@@ -47,7 +48,6 @@ type Filters = z.output<typeof statisticsQuery>;
 type ProjectsQuery = z.output<typeof statisticsProjectsQuery>;
 type LinesQuery = z.output<typeof statisticsLinesQuery>;
 
-const CONFIRMED_STATUSES = [FilingStatus.CONFIRMED, FilingStatus.LOCKED];
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -96,7 +96,7 @@ async function contextOf(tx: Tx, scope: repo.StatisticsScope, q: Filters): Promi
     period,
     periods: yearToDate(period),
     facts: {
-      statuses: q.confirmedOnly ? CONFIRMED_STATUSES : COUNTED_FILING_STATUSES,
+      statuses: countedStatuses(q.confirmedOnly),
       categoryCode: q.categoryCode,
     },
     today,
@@ -128,9 +128,9 @@ function countBy<T, K>(items: readonly T[], key: (t: T) => K) {
 
 /** Each project of the scope judged for the quarter: its filing, lateness, the policy's rules, payment, alerts. */
 async function judgeProjects(tx: Tx, ctx: Context) {
-  const [filings, facts, alerts] = await Promise.all([
+  const [filings, summaries, alerts] = await Promise.all([
     repo.quarterFilings(tx, ctx.ids, ctx.period),
-    repo.projectFacts(tx, ctx.ids, ctx.period, ctx.facts),
+    repo.projectSummaries(tx, ctx.ids, ctx.periods, ctx.facts),
     repo.openAlerts(tx, ctx.ids, ctx.cityWide),
   ]);
   const editions = [...new Set(ctx.projects.map((p) => p.standardEdition).filter((e): e is string => e !== null))];
@@ -138,7 +138,7 @@ async function judgeProjects(tx: Tx, ctx: Context) {
     (await repo.editionRules(tx, editions)).map(({ editionCode, ...rule }) => [editionCode, rule]),
   );
   const filingOf = new Map(filings.map((f) => [f.projectId, f]));
-  const factsOf = countBy(facts, (f) => f.projectId);
+  const summaryOf = new Map(summaries.filter((x) => x.period === ctx.period).map((x) => [x.projectId, x]));
   const alertsOf = new Map<number, number>();
   for (const a of alerts) if (a.projectId !== null) alertsOf.set(a.projectId, (alertsOf.get(a.projectId) ?? 0) + a.n);
   const judged = ctx.projects.map((project): JudgedProject => {
@@ -152,12 +152,13 @@ async function judgeProjects(tx: Tx, ctx: Context) {
       filing,
       counted,
       late: isLate(ctx.period, sent, ctx.today),
-      compliance: counted ? projectCompliance(factsOf.get(project.id) ?? [], rule) : null,
+      compliance:
+        counted && summaryOf.has(project.id) ? summaryCompliance(summaryOf.get(project.id) as FactSummary, rule) : null,
       payment: counted && filing ? paymentOf(filing) : { filed: false, below: false },
       openAlerts: alertsOf.get(project.id) ?? 0,
     };
   });
-  return { judged, alerts };
+  return { judged, alerts, summaries };
 }
 
 const mandatoryMet = (c: Compliance | null) => (c?.mandatory.applicable ? c.mandatory.met : null);
@@ -203,10 +204,9 @@ async function figures(tx: Tx, ctx: Context): Promise<Figures> {
         ? null
         : [ctx.scope.cityCode]
       : [...new Set(ctx.projects.map((p) => p.cityCode))];
-  const [{ judged, alerts }, categories, trendSums, suppliers, certificates, carbon, inspections] = await Promise.all([
+  const [{ judged, alerts, summaries }, categories, suppliers, certificates, carbon, inspections] = await Promise.all([
     judgeProjects(tx, ctx),
     repo.categoryFacts(tx, ctx.ids, ctx.period, ctx.facts),
-    repo.periodFacts(tx, ctx.ids, ctx.periods, ctx.facts),
     repo.supplierFacts(tx, ctx.ids, ctx.period, ctx.facts),
     repo.certificateCounts(tx, certificateCities, ctx.today),
     repo.carbonByMode(tx, ctx.ids, from, to),
@@ -318,7 +318,17 @@ async function figures(tx: Tx, ctx: Context): Promise<Figures> {
     districts,
     categories: categoryRows,
     starMix,
-    trend: trendOf(ctx.periods, trendSums),
+    trend: trendOf(
+      ctx.periods,
+      ctx.periods.map((period) => {
+        const of = summaries.filter((x) => x.period === period);
+        return {
+          period,
+          greenSpendFen: of.reduce((sum, x) => sum + x.greenAmountFen, 0),
+          standardSpendFen: of.reduce((sum, x) => sum + x.standardAmountFen, 0),
+        };
+      }),
+    ),
     projectsByType: byType,
     projectsByStep: byStep,
     suppliers: {
