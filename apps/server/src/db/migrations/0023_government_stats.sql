@@ -1,3 +1,32 @@
+CREATE TABLE "city_quarter_facts" (
+	"city_code" text NOT NULL,
+	"period" text NOT NULL,
+	"status" text NOT NULL,
+	"category_code" text NOT NULL,
+	"standard_kind" text NOT NULL,
+	"star_bucket" text NOT NULL,
+	"lines" integer NOT NULL,
+	"amount_fen" bigint NOT NULL,
+	"green_amount_fen" bigint NOT NULL,
+	CONSTRAINT "city_quarter_facts_city_code_period_status_category_code_standard_kind_star_bucket_pk" PRIMARY KEY("city_code","period","status","category_code","standard_kind","star_bucket")
+);
+--> statement-breakpoint
+CREATE TABLE "city_quarter_supplier_facts" (
+	"city_code" text NOT NULL,
+	"period" text NOT NULL,
+	"status" text NOT NULL,
+	"category_code" text NOT NULL,
+	"standard_kind" text NOT NULL,
+	"supplier_key" text NOT NULL,
+	"supplier_org_id" integer,
+	"supplier_name" text NOT NULL,
+	"supplier_credit_code" text,
+	"lines" integer NOT NULL,
+	"amount_fen" bigint NOT NULL,
+	"green_amount_fen" bigint NOT NULL,
+	CONSTRAINT "city_quarter_supplier_facts_city_code_period_status_category_code_standard_kind_supplier_key_pk" PRIMARY KEY("city_code","period","status","category_code","standard_kind","supplier_key")
+);
+--> statement-breakpoint
 CREATE TABLE "filing_summaries" (
 	"filing_id" integer PRIMARY KEY NOT NULL,
 	"project_id" integer NOT NULL,

@@ -67,3 +67,44 @@ export const filingSummaries = pgTable(
     index('filing_summaries_project_idx').on(t.projectId, t.period),
   ],
 );
+
+/**
+ * A city's quarter of `filing_facts` summed over its filings by status (docs/government.md, "Statistics"; the
+ * dashboard of a whole city reads it instead of every filing's facts): kept by `refreshFilingFacts` in the filing's
+ * transaction, the filing's old facts taken off and its new ones added (rows at zero are removed).
+ */
+export const cityQuarterFacts = pgTable(
+  'city_quarter_facts',
+  {
+    cityCode: text('city_code').notNull(),
+    period: text('period').notNull(),
+    status: text('status').notNull(),
+    categoryCode: text('category_code').notNull(),
+    standardKind: text('standard_kind').notNull(),
+    starBucket: text('star_bucket').notNull(),
+    lines: integer('lines').notNull(),
+    amountFen: fen('amount_fen').notNull(),
+    greenAmountFen: fen('green_amount_fen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cityCode, t.period, t.status, t.categoryCode, t.standardKind, t.starBucket] })],
+);
+
+/** A city's quarter of `filing_supplier_facts` summed over its filings by status, kept the same way. */
+export const cityQuarterSupplierFacts = pgTable(
+  'city_quarter_supplier_facts',
+  {
+    cityCode: text('city_code').notNull(),
+    period: text('period').notNull(),
+    status: text('status').notNull(),
+    categoryCode: text('category_code').notNull(),
+    standardKind: text('standard_kind').notNull(),
+    supplierKey: text('supplier_key').notNull(),
+    supplierOrgId: integer('supplier_org_id'),
+    supplierName: text('supplier_name').notNull(),
+    supplierCreditCode: text('supplier_credit_code'),
+    lines: integer('lines').notNull(),
+    amountFen: fen('amount_fen').notNull(),
+    greenAmountFen: fen('green_amount_fen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cityCode, t.period, t.status, t.categoryCode, t.standardKind, t.supplierKey] })],
+);

@@ -11,10 +11,48 @@ import type { Tx } from '../../db/client.ts';
  * `filing_summaries` (what the policy's rule reads of it, its spend).
  */
 export async function refreshFilingFacts(tx: Tx, filingId: number): Promise<void> {
+  const facts = sql`filing_facts x where x.filing_id = ${filingId}`;
+  const supplierFacts = sql`filing_supplier_facts x where x.filing_id = ${filingId}`;
+  await addToCity(tx, facts, supplierFacts, -1);
   await tx.execute(sql`delete from filing_facts where filing_id = ${filingId}`);
   await tx.execute(sql`delete from filing_supplier_facts where filing_id = ${filingId}`);
   await tx.execute(sql`delete from filing_summaries where filing_id = ${filingId}`);
   await insertFacts(tx, sql`f.id = ${filingId}`);
+  await addToCity(tx, facts, supplierFacts, 1);
+}
+
+/**
+ * A filing's facts added to (sign 1) or taken off (sign -1) its city's quarter (`city_quarter_facts`,
+ * `city_quarter_supplier_facts`); rows left at zero lines are removed. Each row is one key of the city's quarter
+ * (a filing has one row per key), so concurrent filings of a city lock the rows they share, in key order.
+ */
+async function addToCity(tx: Tx, facts: SQL, supplierFacts: SQL, sign: 1 | -1): Promise<void> {
+  await tx.execute(sql`
+    insert into city_quarter_facts as c (city_code, period, status, category_code, standard_kind, star_bucket, lines,
+      amount_fen, green_amount_fen)
+    select x.city_code, x.period, x.status, x.category_code, x.standard_kind, x.star_bucket, ${sign} * x.lines,
+      ${sign} * x.amount_fen, ${sign} * x.green_amount_fen
+    from ${facts}
+    order by x.category_code, x.standard_kind, x.star_bucket
+    on conflict (city_code, period, status, category_code, standard_kind, star_bucket) do update
+      set lines = c.lines + excluded.lines, amount_fen = c.amount_fen + excluded.amount_fen,
+        green_amount_fen = c.green_amount_fen + excluded.green_amount_fen`);
+  await tx.execute(sql`
+    insert into city_quarter_supplier_facts as c (city_code, period, status, category_code, standard_kind,
+      supplier_key, supplier_org_id, supplier_name, supplier_credit_code, lines, amount_fen, green_amount_fen)
+    select x.city_code, x.period, x.status, x.category_code, x.standard_kind, x.supplier_key, x.supplier_org_id,
+      x.supplier_name, x.supplier_credit_code, ${sign} * x.lines, ${sign} * x.amount_fen, ${sign} * x.green_amount_fen
+    from ${supplierFacts}
+    order by x.category_code, x.standard_kind, x.supplier_key
+    on conflict (city_code, period, status, category_code, standard_kind, supplier_key) do update
+      set lines = c.lines + excluded.lines, amount_fen = c.amount_fen + excluded.amount_fen,
+        green_amount_fen = c.green_amount_fen + excluded.green_amount_fen`);
+  if (sign === -1) {
+    await tx.execute(sql`delete from city_quarter_facts c using ${facts} and c.city_code = x.city_code
+      and c.period = x.period and c.status = x.status and c.lines = 0`);
+    await tx.execute(sql`delete from city_quarter_supplier_facts c using ${supplierFacts} and c.city_code = x.city_code
+      and c.period = x.period and c.status = x.status and c.lines = 0`);
+  }
 }
 
 /**
@@ -25,7 +63,21 @@ export async function rebuildFilingFacts(tx: Tx): Promise<void> {
   await tx.execute(sql`delete from filing_facts`);
   await tx.execute(sql`delete from filing_supplier_facts`);
   await tx.execute(sql`delete from filing_summaries`);
+  await tx.execute(sql`delete from city_quarter_facts`);
+  await tx.execute(sql`delete from city_quarter_supplier_facts`);
   await insertFacts(tx, sql`true`);
+  await tx.execute(sql`
+    insert into city_quarter_facts (city_code, period, status, category_code, standard_kind, star_bucket, lines,
+      amount_fen, green_amount_fen)
+    select city_code, period, status, category_code, standard_kind, star_bucket, sum(lines), sum(amount_fen),
+      sum(green_amount_fen)
+    from filing_facts group by 1, 2, 3, 4, 5, 6`);
+  await tx.execute(sql`
+    insert into city_quarter_supplier_facts (city_code, period, status, category_code, standard_kind, supplier_key,
+      supplier_org_id, supplier_name, supplier_credit_code, lines, amount_fen, green_amount_fen)
+    select city_code, period, status, category_code, standard_kind, supplier_key, min(supplier_org_id),
+      min(supplier_name), min(supplier_credit_code), sum(lines), sum(amount_fen), sum(green_amount_fen)
+    from filing_supplier_facts group by 1, 2, 3, 4, 5, 6`);
 }
 
 /** The facts of the filings `which` selects (a condition on `f`, procurement_filings). */

@@ -140,8 +140,23 @@ export async function projectSummaries(
   }));
 }
 
+/**
+ * Where a whole city's (or every city's) sums are read from its quarter's rollup (`city_quarter_*`) instead of each
+ * filing's facts: the cities, 'all', or null for the scope's projects.
+ */
+export type Rollup = readonly string[] | 'all' | null;
+
+/** The rollup's rows of the cities, quarter, statuses and category. */
+function rollupWhere(alias: string, cities: readonly string[] | 'all', period: string, f: FactFilters): SQL {
+  const r = sql.raw(alias);
+  const parts = [sql`${r}.period = ${period}`, sql`${r}.status = any(${textArray(f.statuses)})`, sql`${r}.lines > 0`];
+  if (cities !== 'all') parts.push(sql`${r}.city_code = any(${textArray(cities)})`);
+  if (f.categoryCode) parts.push(sql`${r}.category_code = ${f.categoryCode}`);
+  return sql.join(parts, sql` and `);
+}
+
 /** The quarter's facts by category, kind and star bucket. */
-export async function categoryFacts(tx: Tx, ids: readonly number[], period: string, f: FactFilters) {
+export async function categoryFacts(tx: Tx, ids: readonly number[], period: string, f: FactFilters, rollup: Rollup) {
   const rows = await rowsOf<{
     categoryCode: string;
     kind: StandardKindValue;
@@ -154,7 +169,11 @@ export async function categoryFacts(tx: Tx, ids: readonly number[], period: stri
     sql`select ff.category_code as "categoryCode", ff.standard_kind as kind, ff.star_bucket as "starBucket",
           sum(ff.lines)::int as lines, sum(ff.amount_fen)::text as "amountFen",
           sum(ff.green_amount_fen)::text as "greenAmountFen"
-        from filing_facts ff where ${factWhere('ff', ids, [period], f)}
+        from ${
+          rollup === null
+            ? sql`filing_facts ff where ${factWhere('ff', ids, [period], f)}`
+            : sql`city_quarter_facts ff where ${rollupWhere('ff', rollup, period, f)}`
+        }
         group by 1, 2, 3`,
   );
   return rows.map((r) => ({ ...r, amountFen: Number(r.amountFen), greenAmountFen: Number(r.greenAmountFen) }));
@@ -166,6 +185,7 @@ export async function supplierFacts(
   ids: readonly number[],
   period: string,
   f: FactFilters,
+  rollup: Rollup,
 ): Promise<SupplierRow[]> {
   const rows = await rowsOf<
     Omit<SupplierRow, 'amountFen' | 'greenSpendFen'> & { amountFen: string; greenSpendFen: string }
@@ -175,8 +195,11 @@ export async function supplierFacts(
           select sf.supplier_key, sf.city_code, min(sf.supplier_org_id) as org_id, min(sf.supplier_name) as name,
             min(sf.supplier_credit_code) as credit_code, sum(sf.amount_fen) as amount,
             sum(sf.green_amount_fen) as green
-          from filing_supplier_facts sf
-          where ${factWhere('sf', ids, [period], f)} and sf.standard_kind <> 'outside'
+          from ${
+            rollup === null
+              ? sql`filing_supplier_facts sf where ${factWhere('sf', ids, [period], f)}`
+              : sql`city_quarter_supplier_facts sf where ${rollupWhere('sf', rollup, period, f)}`
+          } and sf.standard_kind <> 'outside'
           group by 1, 2)
         select s.supplier_key as "supplierKey", s.org_id as "orgId", coalesce(o.name, s.name) as name,
           coalesce(o.credit_code, s.credit_code) as "creditCode", s.city_code as "cityCode",

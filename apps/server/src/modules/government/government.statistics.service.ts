@@ -206,8 +206,8 @@ async function figures(tx: Tx, ctx: Context): Promise<Figures> {
       : [...new Set(ctx.projects.map((p) => p.cityCode))];
   const [{ judged, alerts, summaries }, categories, suppliers, certificates, carbon, inspections] = await Promise.all([
     judgeProjects(tx, ctx),
-    repo.categoryFacts(tx, ctx.ids, ctx.period, ctx.facts),
-    repo.supplierFacts(tx, ctx.ids, ctx.period, ctx.facts),
+    repo.categoryFacts(tx, ctx.ids, ctx.period, ctx.facts, ctx.cityWide),
+    repo.supplierFacts(tx, ctx.ids, ctx.period, ctx.facts, ctx.cityWide),
     repo.certificateCounts(tx, certificateCities, ctx.today),
     repo.carbonByMode(tx, ctx.ids, from, to),
     repo.inspectionCounts(tx, ctx.ids, from, to),
