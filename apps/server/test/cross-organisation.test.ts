@@ -12,6 +12,7 @@ import {
   elementEndpoints,
   endpointKey,
   fileEndpoints,
+  governmentStatisticsEndpoints,
   ledgerEndpoints,
   listingEndpoints,
   materialListEndpoints,
@@ -1132,6 +1133,14 @@ const ATTEMPTS: Attempt[] = [
     name: 'procurement summary detail: their project',
     endpoint: procurementSummaryEndpoints.materialsSummaryDetail,
     input: () => ({ projectId: ids.project, categoryKey: '0106' }),
+    refused: true,
+  },
+  // ---- Government statistics: a manufacturer reads no statistics (403); a project outside a committee's city or a
+  // filer's projects answers 404 in government.statistics.routes.test.ts ----
+  {
+    name: 'statistics lines: their project',
+    endpoint: governmentStatisticsEndpoints.statisticsLines,
+    input: () => ({ projectId: ids.project, supplierOrgId: ids.ownerOrg }),
     refused: true,
   },
   // ---- enterprise disk ----

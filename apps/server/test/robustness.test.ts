@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { allEndpoints, endpointKey, ledgerEndpoints, ResponseCode, signParams, traceEndpoints } from '@jcbb/contract';
+import {
+  allEndpoints,
+  endpointKey,
+  governmentStatisticsEndpoints,
+  ledgerEndpoints,
+  ResponseCode,
+  signParams,
+  traceEndpoints,
+} from '@jcbb/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_TRACE_CODE } from '../src/db/seed/demo-trace.ts';
 import { callEndpoint } from './endpoint-call.ts';
@@ -51,10 +59,13 @@ describe('the endpoints declared in the contract', () => {
   });
 
   it('answer outside the envelope only where declared so: a document on success, an enveloped error', async () => {
-    expect([...OUTSIDE_ENVELOPE].sort()).toEqual([
-      endpointKey(ledgerEndpoints.wellKnownKey),
-      endpointKey(traceEndpoints.publicEpcis),
-    ]);
+    expect([...OUTSIDE_ENVELOPE].sort()).toEqual(
+      [
+        endpointKey(ledgerEndpoints.wellKnownKey),
+        endpointKey(traceEndpoints.publicEpcis),
+        endpointKey(governmentStatisticsEndpoints.openStatistics),
+      ].sort(),
+    );
     const key = await callEndpoint(server, ledgerEndpoints.wellKnownKey);
     expect(key.status).toBe(200);
     expect(String(key.headers['content-type'])).toMatch(/^application\/json/);
@@ -69,6 +80,14 @@ describe('the endpoints declared in the contract', () => {
     const unknown = await callEndpoint(server, traceEndpoints.publicEpcis, { code: 'JCBBDEMOYM2622NJLZAB' });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: expect.any(Number), msg: expect.any(String) });
+    const open = await callEndpoint(server, governmentStatisticsEndpoints.openStatistics, { cityCode: '320100' });
+    expect(open.status).toBe(200);
+    expect(String(open.headers['content-type'])).toMatch(/^application\/json/);
+    expect(open.body).toMatchObject({ city: { code: '320100' }, definitionVersion: expect.any(String) });
+    expect(open.body).not.toHaveProperty('code');
+    const notACity = await callEndpoint(server, governmentStatisticsEndpoints.openStatistics, { cityCode: '990100' });
+    expect(notACity.status).toBe(404);
+    expect(notACity.body).toMatchObject({ code: ResponseCode.NOT_FOUND, msg: expect.any(String) });
   });
 
   it('are every route the server answers: none is declared only on the server', () => {

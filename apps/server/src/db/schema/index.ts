@@ -7,6 +7,7 @@ export * from './distribution.ts';
 export * from './element.ts';
 export * from './file.ts';
 export * from './government.ts';
+export * from './government-statistics.ts';
 export * from './ledger.ts';
 export * from './listing.ts';
 export * from './message.ts';

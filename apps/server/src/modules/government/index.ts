@@ -3,7 +3,8 @@
  *
  *   registerGovernmentRoutes(app, { db, files })   filings, statistics and open data, risk rules and alerts
  *   refreshFilingFacts(tx, filingId)               the statistics' facts of one filing, rewritten in its transaction
+ *   rebuildFilingFacts(tx)                         every filing's facts, set-based (after a bulk load: the benchmark)
  */
 
 export { registerGovernmentRoutes } from './government.routes.ts';
-export { refreshFilingFacts } from './government.statistics.facts.ts';
+export { rebuildFilingFacts, refreshFilingFacts } from './government.statistics.facts.ts';
