@@ -3,7 +3,11 @@
  *
  *   registerGovernmentRoutes(app, { db, files })   filings, statistics and open data, risk rules and alerts
  *   refreshFilingFacts(tx, filingId)               the statistics' facts of one filing, rewritten in its transaction
+ *   createFilingService({ db })                    the quarterly filing as a service (the demo seed files through it)
+ *   runFilingReminders(db, today?)                 the filing deadline's reminders (jobs/index.ts, hourly)
  */
 
+export { FILING_REMINDER_INTERVAL_MS, runFilingReminders } from './government.filing.reminders.ts';
+export { createFilingService } from './government.filing.service.ts';
 export { registerGovernmentRoutes } from './government.routes.ts';
 export { refreshFilingFacts } from './government.statistics.facts.ts';
