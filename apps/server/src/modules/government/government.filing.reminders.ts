@@ -17,35 +17,37 @@ function reminderKind(daysLeft: number): 'due_soon' | 'due_tomorrow' | 'overdue'
 }
 
 /**
- * The filing reminders (docs/government.md, "Filing: deadline and reminders"): for the previous quarter, every filer
- * (the developer and the accepted construction units) of an in-scope project with nothing submitted is told 7 days
- * and 1 day before the deadline, and once when it has passed. A day missed (the job down) sends the next kind due,
- * never one twice. `today` is injected by the tests.
+ * The filing reminders (docs/government.md, "Filing: deadline and reminders"): every filer (the developer and the
+ * accepted construction units) of an in-scope project with nothing submitted for a quarter is told 7 days and 1 day
+ * before its deadline (the deadline of the quarter now ending falls 5 days into the next), and once when it has
+ * passed. A day missed (the job down) sends the next kind due, never one twice. `today` is injected by the tests.
  */
 export async function runFilingReminders(db: Db, today: string = shanghaiToday()) {
-  const period = previousPeriod(periodOfDay(today));
-  const dueOn = filingDueOn(period);
-  const daysLeft = daysBetween(today, dueOn);
-  const kind = reminderKind(daysLeft);
-  if (!kind) return { period, reminded: 0 };
+  const current = periodOfDay(today);
   let reminded = 0;
-  for (const p of await repo.unfiledProjects(db, period)) {
-    const told = await db.transaction(async (tx) => {
-      if (!(await repo.markReminder(tx, p.id, period, kind))) return false;
-      const text =
-        kind === 'overdue'
-          ? {
-              title: `采购信息填报已逾期：${p.name}（${period}）`,
-              content: `${period} 的填报已于 ${dueOn} 截止，请尽快报送。`,
-            }
-          : {
-              title: `采购信息填报即将截止：${p.name}（${period}）`,
-              content: `${period} 的政府采购绿色建材填报将于 ${dueOn} 截止（还有 ${daysLeft} 天），请及时报送。`,
-            };
-      await tellOrgs(tx, await repo.filerOrgIds(tx, p.id, p.developer_org_id), text, null);
-      return true;
-    });
-    if (told) reminded += 1;
+  for (const period of [previousPeriod(current), current]) {
+    const dueOn = filingDueOn(period);
+    const daysLeft = daysBetween(today, dueOn);
+    const kind = reminderKind(daysLeft);
+    if (!kind) continue;
+    for (const p of await repo.unfiledProjects(db, period)) {
+      const told = await db.transaction(async (tx) => {
+        if (!(await repo.markReminder(tx, p.id, period, kind))) return false;
+        const text =
+          kind === 'overdue'
+            ? {
+                title: `采购信息填报已逾期：${p.name}（${period}）`,
+                content: `${period} 的政府采购绿色建材填报已于 ${dueOn} 截止，请尽快报送。`,
+              }
+            : {
+                title: `采购信息填报即将截止：${p.name}（${period}）`,
+                content: `${period} 的政府采购绿色建材填报将于 ${dueOn} 截止（还有 ${daysLeft} 天），请及时报送。`,
+              };
+        await tellOrgs(tx, await repo.filerOrgIds(tx, p.id, p.developer_org_id), text, null);
+        return true;
+      });
+      if (told) reminded += 1;
+    }
   }
-  return { period, reminded };
+  return { reminded };
 }
