@@ -136,6 +136,7 @@ export const filerProjectView = z.object({
   projectName: z.string(),
   projectCode: z.string().nullable(),
   regionCode: z.string(),
+  regionName: z.string(),
   quarters: z.array(filerQuarterView),
 });
 export type FilerProjectView = z.infer<typeof filerProjectView>;
@@ -146,6 +147,7 @@ export const filingRow = z.object({
   projectId: z.number().int(),
   projectName: z.string(),
   regionCode: z.string(),
+  regionName: z.string(),
   filerName: z.string(),
   period: z.string(),
   version: z.number().int(),
@@ -164,6 +166,7 @@ export const overdueView = z.object({
   projectId: z.number().int(),
   projectName: z.string(),
   regionCode: z.string(),
+  regionName: z.string(),
   developerName: z.string(),
   period: z.string(),
   dueOn: z.string(),
@@ -185,6 +188,8 @@ export const filingListData = z.object({
   periodClosed: z.boolean(),
   /** Confirmed filings of the quarter that closing it would lock. */
   closable: z.number().int(),
+  /** The districts of the committee's city with in-scope projects (the district filter); [] for a filer. */
+  districts: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type FilingListData = z.infer<typeof filingListData>;
 
@@ -327,6 +332,7 @@ export const filingDetail = z.object({
   projectId: z.number().int(),
   projectName: z.string(),
   regionCode: z.string(),
+  regionName: z.string(),
   editionCode: z.string().nullable(),
   filerOrgId: z.number().int(),
   filerName: z.string(),

@@ -2,6 +2,7 @@ import { MembershipStatus } from '@jcbb/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
+  administrativeDivisions,
   certificates,
   filingPeriods,
   filingReminders,
@@ -224,6 +225,7 @@ export async function committeeFilings(tx: Tx, q: CommitteeFilter) {
     project_id: number;
     project_name: string;
     region_code: string;
+    region_name: string;
     filer_name: string;
     period: string;
     version: number;
@@ -236,7 +238,9 @@ export async function committeeFilings(tx: Tx, q: CommitteeFilter) {
     green_amount_fen: string;
   }>(
     tx,
-    sql`select f.id, f.project_id, p.name as project_name, p.region_code, o.name as filer_name, f.period, f.version,
+    sql`select f.id, f.project_id, p.name as project_name, p.region_code,
+        coalesce((select d.name from administrative_divisions d where d.code = p.region_code), p.region_code) as region_name,
+        o.name as filer_name, f.period, f.version,
         f.status, f.due_on::text as due_on, ${lateSql(q.today)} as late, f.submitted_at,
         (select count(*)::int from procurement_filing_lines l where l.filing_id = f.id) as line_count,
         (select coalesce(sum(l.amount_fen), 0) from procurement_filing_lines l where l.filing_id = f.id) as amount_fen,
@@ -263,11 +267,13 @@ export async function overdueProjects(tx: Tx, cityCode: string, period: string) 
     project_id: number;
     project_name: string;
     region_code: string;
+    region_name: string;
     developer_name: string;
     filing_id: number | null;
   }>(
     tx,
-    sql`select p.id as project_id, p.name as project_name, p.region_code, o.name as developer_name, f.id as filing_id
+    sql`select p.id as project_id, p.name as project_name, p.region_code, o.name as developer_name, f.id as filing_id,
+        coalesce((select d.name from administrative_divisions d where d.code = p.region_code), p.region_code) as region_name
       from projects p
       join organizations o on o.id = p.developer_org_id
       left join procurement_filings f on f.project_id = p.id and f.period = ${period} and f.superseded_at is null
@@ -462,4 +468,26 @@ export async function prefillCandidates(
 export async function orgTypeOf(tx: Tx, id: number): Promise<number | null> {
   const [row] = await tx.select({ type: organizations.type }).from(organizations).where(eq(organizations.id, id));
   return row?.type ?? null;
+}
+
+/** Names of districts (county codes), the code itself where the reference data has none. */
+export async function regionNames(tx: Tx, codes: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(codes)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx
+    .select({ code: administrativeDivisions.code, name: administrativeDivisions.name })
+    .from(administrativeDivisions)
+    .where(inArray(administrativeDivisions.code, unique));
+  const names = new Map(rows.map((r) => [r.code, r.name]));
+  return new Map(unique.map((c) => [c, names.get(c) ?? c]));
+}
+
+/** The districts of a city with in-scope projects. */
+export async function cityDistricts(tx: Tx, cityCode: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ code: projects.regionCode })
+    .from(projects)
+    .where(and(eq(projects.cityCode, cityCode), eq(projects.inPolicyScope, true)))
+    .orderBy(asc(projects.regionCode));
+  return rows.map((r) => r.code);
 }

@@ -112,6 +112,10 @@ export function createFilingService({ db }: { db: Db }) {
       tx,
       memberships.map((p) => p.id),
     );
+    const regions = await repo.regionNames(
+      tx,
+      memberships.map((p) => p.regionCode),
+    );
     const projects: FilerProjectView[] = memberships.map((p) => {
       const mine = filings.filter((f) => f.projectId === p.id);
       const periods = new Set<string>();
@@ -130,6 +134,7 @@ export function createFilingService({ db }: { db: Db }) {
         projectName: p.name,
         projectCode: p.code,
         regionCode: p.regionCode,
+        regionName: regions.get(p.regionCode) ?? p.regionCode,
         quarters: shown.map((x) => {
           const f = mine.find((m) => m.period === x);
           const dueOn = f?.dueOn ?? filingDueOn(x);
@@ -144,7 +149,17 @@ export function createFilingService({ db }: { db: Db }) {
         }),
       };
     });
-    return { role, projects, list: [], total: 0, overdue: [], period: null, periodClosed: false, closable: 0 };
+    return {
+      role,
+      projects,
+      list: [],
+      total: 0,
+      overdue: [],
+      period: null,
+      periodClosed: false,
+      closable: 0,
+      districts: [],
+    };
   }
 
   /** The committee's city's filings of a quarter, and its projects with nothing submitted after the deadline. */
@@ -162,6 +177,7 @@ export function createFilingService({ db }: { db: Db }) {
         projectId: r.project_id,
         projectName: r.project_name,
         regionCode: r.region_code,
+        regionName: r.region_name,
         filerName: r.filer_name,
         period: r.period,
         version: r.version,
@@ -180,6 +196,7 @@ export function createFilingService({ db }: { db: Db }) {
           projectId: o.project_id,
           projectName: o.project_name,
           regionCode: o.region_code,
+          regionName: o.region_name,
           developerName: o.developer_name,
           period,
           dueOn,
@@ -189,6 +206,10 @@ export function createFilingService({ db }: { db: Db }) {
       period,
       periodClosed: await repo.periodClosed(tx, cityCode, period),
       closable: await repo.countConfirmed(tx, cityCode, period),
+      districts: [...(await repo.regionNames(tx, await repo.cityDistricts(tx, cityCode)))].map(([code, name]) => ({
+        code,
+        name,
+      })),
     };
   }
 

@@ -180,11 +180,12 @@ export async function detailView(
   const edition = project.inPolicyScope ? project.standardEdition : null;
   const policy = await policyOf(tx, edition);
   const categoryNames = new Map([...policy.categories.values()].map((c) => [c.code, c.name]));
-  const [filerName, checks, history, supersededById] = await Promise.all([
+  const [filerName, checks, history, supersededById, regions] = await Promise.all([
     repo.orgName(tx, f.filerOrgId),
     checksOf(tx, f, lines, edition),
     auditRows(tx, { entity: 'procurement_filing', entityId: f.id }),
     repo.correctionOf(tx, f.id),
+    repo.regionNames(tx, [project.regionCode]),
   ]);
   const { from, to } = periodRange(f.period);
   const status = f.status as FilingStatusValue;
@@ -194,6 +195,7 @@ export async function detailView(
     projectId: project.id,
     projectName: project.name,
     regionCode: project.regionCode,
+    regionName: regions.get(project.regionCode) ?? project.regionCode,
     editionCode: edition,
     filerOrgId: f.filerOrgId,
     filerName,
