@@ -92,7 +92,20 @@ const fenField = (label: string) =>
       .min(0, `${label}不能为负`)
       .max(FILING_MONEY_FEN_MAX, `${label}过大`),
   );
-const optionalFen = (label: string) => z.preprocess(blankToUndefined, fenField(label).nullable().optional());
+/** A filing's own field in a save: omitted keeps it, null or "" clears it. */
+const clearableFen = (label: string) =>
+  z.preprocess((v) => (v === '' ? null : v), fenField(label).nullable().optional());
+const clearableText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string({ error: `${label}应为文本` })
+      .trim()
+      .max(max, `${label}不能超过 ${max} 个字`)
+      .transform((t) => (t === '' ? null : t))
+      .nullable()
+      .optional(),
+  );
 
 const methodField = z.enum(procurementMethodValues, { error: '请选择正确的采购方式' });
 
@@ -248,14 +261,14 @@ export const filingLineInput = z
   });
 export type FilingLineInput = z.input<typeof filingLineInput>;
 
-/** The grid saved in one transaction, with the filing's own fields. */
+/** The grid saved in one transaction, with the filing's own fields (a field not sent keeps its value). */
 export const filingSaveBody = z.object({
   id: positiveId('填报'),
-  contractNo: optionalText('合同编号', 50),
+  contractNo: clearableText('合同编号', 50),
   defaultMethod: z.preprocess(blankToUndefined, methodField.optional()),
-  completedValueFen: optionalFen('已完成工程量价值'),
-  progressPaidFen: optionalFen('已支付进度款'),
-  remarks: optionalText('备注', FILING_REMARKS_MAX),
+  completedValueFen: clearableFen('已完成工程量价值'),
+  progressPaidFen: clearableFen('已支付进度款'),
+  remarks: clearableText('备注', FILING_REMARKS_MAX),
   lines: z
     .array(filingLineInput, { error: '明细格式不正确' })
     .max(FILING_LINES_PER_SAVE_MAX, `每次最多保存 ${FILING_LINES_PER_SAVE_MAX} 行`)

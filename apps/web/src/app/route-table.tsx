@@ -119,7 +119,11 @@ const supplierProcurement = group(
 
 /** A government-procurement page, or the "在建设中" page until its part of the module lands (docs/government.md). */
 function governmentPage(key: GovernmentPage, titleKey: string, options: PageOptions = {}): RouteItem {
-  return governmentRoutes[key] ?? soon(GOVERNMENT_PATHS[key], titleKey, options);
+  const landed = governmentRoutes[key];
+  if (!landed) return soon(GOVERNMENT_PATHS[key], titleKey, options);
+  // The same page in several consoles: each console's options (the project guard, the menu entry) join the page's.
+  const { hidden, ...meta } = options;
+  return { ...landed, ...(hidden ? { hidden } : {}), meta: { ...(landed.meta as RouteMeta), ...meta } };
 }
 
 /**

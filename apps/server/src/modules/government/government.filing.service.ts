@@ -275,11 +275,11 @@ export function createFilingService({ db }: { db: Db }) {
         const method = (body.defaultMethod ?? f.defaultMethod) as ProcurementMethodValue;
         const outcome = await saveLines(tx, f, project, body, method);
         await repo.updateFiling(tx, f.id, {
-          contractNo: body.contractNo ?? null,
           defaultMethod: method,
-          completedValueFen: body.completedValueFen ?? null,
-          progressPaidFen: body.progressPaidFen ?? null,
-          remarks: body.remarks ?? null,
+          ...(body.contractNo === undefined ? {} : { contractNo: body.contractNo }),
+          ...(body.completedValueFen === undefined ? {} : { completedValueFen: body.completedValueFen }),
+          ...(body.progressPaidFen === undefined ? {} : { progressPaidFen: body.progressPaidFen }),
+          ...(body.remarks === undefined ? {} : { remarks: body.remarks }),
         });
         await audit(tx, user, f, 'save', f.status, { data: { ...outcome } });
         await afterChange(tx, f);

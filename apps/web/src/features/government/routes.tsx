@@ -3,9 +3,13 @@ import type { GovernmentPage } from './paths.ts';
 
 export { GOVERNMENT_PATHS, type GovernmentPage } from './paths.ts';
 
+import { filingRoutes } from './routes/filing.tsx';
+
 /**
  * Every government-procurement page (docs/government.md), by name: filings (materialFill and a filing), statistics
  * (statisticsList), risk alerts and rules. Each part of the module declares its own in routes/ and joins it here
  * with one line.
  */
-export const governmentRoutes: Partial<Record<GovernmentPage, RouteItem>> = {};
+export const governmentRoutes: Partial<Record<GovernmentPage, RouteItem>> = {
+  ...filingRoutes,
+};
