@@ -429,4 +429,3 @@ export function createFilingService({ db }: { db: Db }) {
   };
 }
 
-export type FilingService = ReturnType<typeof createFilingService>;

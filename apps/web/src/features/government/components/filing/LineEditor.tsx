@@ -63,11 +63,6 @@ const toForm = (l: FilingLine | null, defaultMethod: string, from: string): Line
         deliveryDate: from,
       };
 
-/** A line as the save call takes it (the existing line's id kept). */
-export function lineInput(l: FilingLine): FilingLineInput {
-  return fromForm(toForm(l, l.procurementMethod, l.deliveryDate), l.id);
-}
-
 function fromForm(v: LineForm, id: number | undefined): FilingLineInput {
   const blank = (s: string | undefined | null) => (s === undefined || s === null || s.trim() === '' ? undefined : s);
   return {
