@@ -1,4 +1,4 @@
-import { MembershipStatus } from '@jcbb/contract';
+import { MembershipStatus, periodRange } from '@jcbb/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -131,7 +131,7 @@ export async function projectById(tx: Tx, id: number): Promise<ProjectRowDb | un
 /** The organisation's accepted memberships of in-scope projects (the developer's own included), with its type there. */
 export async function memberProjects(tx: Tx, orgId: number) {
   return tx
-    .select({ ...projectColumns, orgType: projectOrgs.orgType })
+    .select({ ...projectColumns, orgType: projectOrgs.orgType, createdOn: shanghaiDay(projects.createdAt) })
     .from(projectOrgs)
     .innerJoin(projects, eq(projects.id, projectOrgs.projectId))
     .where(
@@ -261,7 +261,7 @@ export async function committeeFilings(tx: Tx, q: CommitteeFilter) {
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** In-scope projects of the city with nothing submitted for the quarter (no filing, or a draft). */
+/** In-scope projects of the city, registered by the quarter's end, with nothing submitted for it (no filing, or a draft). */
 export async function overdueProjects(tx: Tx, cityCode: string, period: string) {
   return rowsOf<{
     project_id: number;
@@ -278,6 +278,7 @@ export async function overdueProjects(tx: Tx, cityCode: string, period: string) 
       join organizations o on o.id = p.developer_org_id
       left join procurement_filings f on f.project_id = p.id and f.period = ${period} and f.superseded_at is null
      where p.city_code = ${cityCode} and p.in_policy_scope and (f.id is null or f.status = 'draft')
+       and ${shanghaiDay(sql`p.created_at`)} <= ${periodRange(period).to}::date
      order by p.region_code, p.id`,
   );
 }
@@ -289,6 +290,7 @@ export async function unfiledProjects(tx: Tx, period: string) {
     sql`select p.id, p.name, p.developer_org_id from projects p
       left join procurement_filings f on f.project_id = p.id and f.period = ${period} and f.superseded_at is null
      where p.in_policy_scope and (f.id is null or f.status = 'draft')
+       and ${shanghaiDay(sql`p.created_at`)} <= ${periodRange(period).to}::date
      order by p.id`,
   );
 }

@@ -47,7 +47,7 @@ export interface When {
   at?: Date;
 }
 
-/** Quarters a filer's list shows: this one and the three before it (a year), newest first. */
+/** Quarters a filer's list shows: this one and the three before it (a year, none before the project), newest first. */
 const RECENT_QUARTERS = 4;
 
 const REFUSED: Record<FilingActionValue, string> = {
@@ -118,9 +118,11 @@ export function createFilingService({ db }: { db: Db }) {
     );
     const projects: FilerProjectView[] = memberships.map((p) => {
       const mine = filings.filter((f) => f.projectId === p.id);
+      // This quarter and the three before it, from the quarter the project was registered in; and any filed.
       const periods = new Set<string>();
+      const registered = periodOfDay(p.createdOn);
       let period = current;
-      for (let i = 0; i < RECENT_QUARTERS; i += 1) {
+      for (let i = 0; i < RECENT_QUARTERS && period >= registered; i += 1) {
         periods.add(period);
         period = previousPeriod(period);
       }
@@ -428,4 +430,3 @@ export function createFilingService({ db }: { db: Db }) {
       }),
   };
 }
-

@@ -27,7 +27,7 @@ describe('the filer’s filings', () => {
     expect(await screen.findByText('剩余 38 天')).toBeTruthy();
     expect(screen.getByText('已确认')).toBeTruthy();
     expect(screen.getByText('已逾期 146 天')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '查看' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: '查看 南京市鼓楼区天妃宫小学新建工程 2026-Q3' }).getAttribute('href')).toBe(
       '/govProcurementInfo/materialFill/detail?id=5',
     );
     fireEvent.click(screen.getByRole('button', { name: '开始填报 南京市鼓楼区天妃宫小学新建工程 2026-Q4' }));

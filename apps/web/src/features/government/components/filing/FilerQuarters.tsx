@@ -51,7 +51,12 @@ export function FilerQuarters({ data }: { data: FilingList }) {
         <Deadline daysLeft={q.daysLeft} late={q.late} done={submitted(q.filing?.status)} />
       </Space>
       {q.filing ? (
-        <Link to={pageUrl(pages.governmentFiling, { id: q.filing.id })}>{t('list.view')}</Link>
+        <Link
+          to={pageUrl(pages.governmentFiling, { id: q.filing.id })}
+          aria-label={`${t('list.view')} ${p.projectName} ${q.period}`}
+        >
+          {t('list.view')}
+        </Link>
       ) : (
         q.canOpen && (
           <Button

@@ -133,7 +133,7 @@ export function FilingLines({ filing: f, editable }: { filing: FilingDetail; edi
     );
   const tools = (l: FilingLine) =>
     editable && (
-      <Space size={4}>
+      <Space size={4} wrap>
         <Button size="small" onClick={() => setEditing({ line: l })} aria-label={`${t('detail.edit')} ${l.lineNo}`}>
           {t('detail.edit')}
         </Button>
@@ -143,30 +143,29 @@ export function FilingLines({ filing: f, editable }: { filing: FilingDetail; edi
       </Space>
     );
 
+  const supplier = (l: FilingLine) => (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {l.supplierName} · {labels.method(l.procurementMethod)} · {l.deliveryDate}
+    </Typography.Text>
+  );
   const columns: TableProps<FilingLine>['columns'] = [
     { title: '#', dataIndex: 'lineNo', key: 'no', width: 44 },
     { title: t('detail.sources'), key: 'source', width: 150, render: (_, l) => source(l) },
-    { title: t('detail.material'), key: 'material', render: (_, l) => material(l) },
-    { title: t('detail.quantity'), key: 'quantity', width: 110, align: 'right', render: (_, l) => q(l) },
-    { title: t('detail.lineAmount'), key: 'amount', width: 120, align: 'right', render: (_, l) => yuan(l.amountFen) },
     {
-      title: t('detail.supplier'),
-      key: 'supplier',
-      width: 170,
-      responsive: ['lg'],
+      title: t('detail.material'),
+      key: 'material',
       render: (_, l) => (
-        <Space orientation="vertical" size={0}>
-          <span>{l.supplierName}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {labels.method(l.procurementMethod)}
-          </Typography.Text>
+        <Space orientation="vertical" size={2}>
+          {material(l)}
+          {supplier(l)}
+          <LineChecks checks={checksOf(l)} />
         </Space>
       ),
     },
-    { title: t('detail.green'), key: 'green', width: 150, render: (_, l) => green(l) },
-    { title: t('detail.deliveryDate'), dataIndex: 'deliveryDate', key: 'date', width: 100, responsive: ['xl'] },
-    { title: t('detail.checks'), key: 'checks', width: 200, render: (_, l) => <LineChecks checks={checksOf(l)} /> },
-    ...(editable ? [{ title: '', key: 'tools', width: 130, render: (_: unknown, l: FilingLine) => tools(l) }] : []),
+    { title: t('detail.quantity'), key: 'quantity', width: 100, align: 'right', render: (_, l) => q(l) },
+    { title: t('detail.lineAmount'), key: 'amount', width: 120, align: 'right', render: (_, l) => yuan(l.amountFen) },
+    { title: t('detail.green'), key: 'green', width: 140, render: (_, l) => green(l) },
+    ...(editable ? [{ title: '', key: 'tools', width: 72, render: (_: unknown, l: FilingLine) => tools(l) }] : []),
   ];
 
   return (
@@ -190,7 +189,6 @@ export function FilingLines({ filing: f, editable }: { filing: FilingDetail; edi
           size="small"
           locale={{ emptyText: t('detail.noLines') }}
           onRow={(l) => (l.source === 'typed' ? { style: { background: '#fffbe6' } } : {})}
-          scroll={{ x: 'max-content' }}
         />
       ) : (
         <ItemList
@@ -212,8 +210,9 @@ export function FilingLines({ filing: f, editable }: { filing: FilingDetail; edi
               </Space>
               {source(l)}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {q(l)} · {yuan(l.amountFen)} · {l.supplierName} · {l.deliveryDate}
+                {q(l)} · {yuan(l.amountFen)}
               </Typography.Text>
+              {supplier(l)}
               {green(l)}
               <LineChecks checks={checksOf(l)} />
               {tools(l)}
