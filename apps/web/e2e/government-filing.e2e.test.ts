@@ -51,7 +51,11 @@ describe.runIf(hasChromium)('government procurement filing', () => {
   it(
     'a construction unit files the school’s quarter; the committee returns it, then confirms the fixed one',
     async () => {
-      const builder = await browser.newPage({ viewport: WIDE });
+      // The phone signs in as the same person at the end, which ends this page's session: its message poll's 401.
+      const builder = await browser.newPage({
+        viewport: WIDE,
+        allowConsoleErrors: [/401 \(Unauthorized\).*\/notice\/bmMessage\/getMessageList/],
+      });
       await signIn(builder, ACCOUNTS.construction);
       await builder.goto('/home');
       await openFilings(builder);
