@@ -123,8 +123,10 @@ const projectColumns = {
   standardEdition: projects.standardEdition,
 };
 
-export async function projectById(tx: Tx, id: number): Promise<ProjectRowDb | undefined> {
-  const [row] = await tx.select(projectColumns).from(projects).where(eq(projects.id, id));
+/** The project; `lock` holds its row (FOR NO KEY UPDATE) so two opens of one quarter take turns. */
+export async function projectById(tx: Tx, id: number, lock = false): Promise<ProjectRowDb | undefined> {
+  const q = tx.select(projectColumns).from(projects).where(eq(projects.id, id));
+  const [row] = lock ? await q.for('no key update') : await q;
   return row;
 }
 

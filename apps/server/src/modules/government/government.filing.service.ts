@@ -242,7 +242,8 @@ export function createFilingService({ db }: { db: Db }) {
     /** The quarter's filing in force, or a new draft prefilled from the platform's records. */
     open: (user: SessionUser, body: { projectId: number; period: string }, when: When = {}) =>
       db.transaction(async (tx) => {
-        const project = await repo.projectById(tx, body.projectId);
+        // Locked: a second open of the quarter waits, then finds the first one's draft (never a unique-index 500).
+        const project = await repo.projectById(tx, body.projectId, true);
         const role = project ? await roleOn(tx, user, project) : null;
         if (!project || !role || role === 'committee') throw notFound(PROJECT_NOT_FOUND);
         if (role === 'reader') throw forbidden('监理单位只能查看填报');
