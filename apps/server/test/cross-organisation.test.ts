@@ -12,6 +12,7 @@ import {
   elementEndpoints,
   endpointKey,
   fileEndpoints,
+  governmentFilingEndpoints,
   governmentStatisticsEndpoints,
   ledgerEndpoints,
   listingEndpoints,
@@ -32,7 +33,7 @@ import {
 } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueOrders, salesContracts, siteInspections, users } from '../src/db/schema/index.ts';
+import { issueOrders, procurementFilings, salesContracts, siteInspections, users } from '../src/db/schema/index.ts';
 import { externalLotHeldForRetest, sampleInput } from '../src/modules/construction/construction.sample.test-support.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
 import { addOrder } from '../src/modules/procurement/procurement.order.test-support.ts';
@@ -93,6 +94,7 @@ const ids = {
   salesContract: 0,
   authorisation: 0,
   purchaseOrder: 0,
+  filing: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -290,6 +292,10 @@ beforeAll(async () => {
       lines: [{ productId: ids.lotProduct, specId: ids.lotSpec, quantity: '5' }],
     })
   ).id;
+  // Government filing: a demo filing (demo-government-filings.ts) of the developer's school.
+  ids.filing = (await server.database.db.select({ id: procurementFilings.id }).from(procurementFilings).limit(1))[0]
+    ?.id as number;
+  expect(ids.filing).toBeGreaterThan(0);
   // Enterprise disk: a folder, a file in it and a share link of the owner's.
   ids.diskFolder = (await callEndpoint(server, diskEndpoints.createFolder, { name: '越权测试' }, owner)).body.data.id;
   ids.diskFile = (
@@ -1143,6 +1149,22 @@ const ATTEMPTS: Attempt[] = [
     input: () => ({ projectId: ids.project, supplierOrgId: ids.ownerOrg }),
     refused: true,
   },
+  // ---- Government filing: a manufacturer files nothing and is no committee (403 by organisation type); another
+  // developer, a committee of another city and a supervision unit's changes: government.filing.routes.test.ts ----
+  ...(
+    [
+      ['filing list', governmentFilingEndpoints.filingList, () => ({})],
+      ['filing', governmentFilingEndpoints.filingDetail, () => ({ id: ids.filing })],
+      ['filing open', governmentFilingEndpoints.filingOpen, () => ({ projectId: ids.project, period: '2026-Q3' })],
+      ['filing save', governmentFilingEndpoints.filingSave, () => ({ id: ids.filing })],
+      ['filing prefill', governmentFilingEndpoints.filingPrefill, () => ({ id: ids.filing })],
+      ['filing submit', governmentFilingEndpoints.filingSubmit, () => ({ id: ids.filing })],
+      ['filing return', governmentFilingEndpoints.filingReturn, () => ({ id: ids.filing, reason: '越权' })],
+      ['filing confirm', governmentFilingEndpoints.filingConfirm, () => ({ id: ids.filing })],
+      ['filing correct', governmentFilingEndpoints.filingCorrect, () => ({ id: ids.filing, reason: '越权' })],
+      ['filing close a quarter', governmentFilingEndpoints.filingClosePeriod, () => ({ period: '2026-Q2' })],
+    ] as const
+  ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
   // ---- enterprise disk ----
   { name: 'disk folder listing', endpoint: W.list, input: () => ({ folderId: ids.diskFolder }) },
   {

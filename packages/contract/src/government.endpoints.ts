@@ -1,3 +1,4 @@
+import { governmentFilingEndpoints } from './government-filing.endpoints.ts';
 import { governmentStatisticsEndpoints } from './government-statistics.endpoints.ts';
 
 /**
@@ -8,4 +9,5 @@ import { governmentStatisticsEndpoints } from './government-statistics.endpoints
  */
 export const governmentEndpoints = {
   ...governmentStatisticsEndpoints,
+  ...governmentFilingEndpoints,
 };

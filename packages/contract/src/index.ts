@@ -29,6 +29,8 @@ export * from './file.endpoints.ts';
 export * from './file.ts';
 export * from './government.endpoints.ts';
 export * from './government.ts';
+export * from './government-filing.endpoints.ts';
+export * from './government-filing.ts';
 export * from './government-statistics.endpoints.ts';
 export * from './government-statistics.ts';
 export * from './home.endpoints.ts';

@@ -1,4 +1,5 @@
 import { REMINDER_SWEEP_INTERVAL_MS, runAuthorisationReminders } from '../modules/distribution/index.ts';
+import { FILING_REMINDER_INTERVAL_MS, runFilingReminders } from '../modules/government/index.ts';
 import { EXPIRY_SWEEP_INTERVAL_MS, runCertificateExpirySweep } from '../modules/product/index.ts';
 import type { Job } from './scheduler.ts';
 
@@ -15,5 +16,11 @@ export const jobs: Job[] = [
     name: 'authorisation-reminders',
     everyMs: REMINDER_SWEEP_INTERVAL_MS,
     run: (db) => runAuthorisationReminders(db),
+  },
+  {
+    // Procurement filings: filers told 7 days and 1 day before the quarter's deadline, and once overdue (modules/government).
+    name: 'filing-reminders',
+    everyMs: FILING_REMINDER_INTERVAL_MS,
+    run: (db) => runFilingReminders(db),
   },
 ];

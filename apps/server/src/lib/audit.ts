@@ -136,6 +136,13 @@ export const AuditActions = {
   procurement_policy: ['rule.save', 'category.save', 'category.classes', 'city.create', 'city.update', 'city.remove'],
   /** A project's material list (entityId = list id; from/to = MaterialListStatus; data: lines added/changed/removed). */
   material_list: ['save', 'import', 'copy', 'confirm', 'reopen'],
+  // ---- government procurement: filings ----
+  /**
+   * A project's quarterly procurement filing (modules/government; from/to = FilingStatus): opened as a draft, its
+   * grid saved or prefilled again, submitted, returned (reason), confirmed, locked by the quarter's close, corrected
+   * (a new version; the row of the old one, entityId the old id, names the new one in data).
+   */
+  procurement_filing: ['open', 'save', 'prefill', 'submit', 'return', 'confirm', 'close', 'correct'],
   // ---- the enterprise disk (modules/disk) ----
   /** A folder of the disk. */
   disk_folder: ['create', 'rename', 'delete'],

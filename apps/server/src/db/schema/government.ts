@@ -57,6 +57,8 @@ export const procurementFilings = pgTable(
     correctionReason: text('correction_reason'),
     status: text('status').notNull().default('draft'),
     contractNo: text('contract_no'),
+    /** ProcurementMethod of a line whose records name none (a delivery without an order); the filer's choice. */
+    defaultMethod: text('default_method').notNull().default('open_tender'),
     /** Value of completed work and progress payment made, in fen (35号: paid ≥ 80 % of completed value). */
     completedValueFen: fen('completed_value_fen'),
     progressPaidFen: fen('progress_paid_fen'),

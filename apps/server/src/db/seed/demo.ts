@@ -11,6 +11,7 @@ import { seedDemoConstruction } from './demo-construction.ts';
 import { seedDemoDisk } from './demo-disk.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDistributionSales } from './demo-distribution-sales.ts';
+import { seedDemoGovernmentFilings } from './demo-government-filings.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProcurement } from './demo-procurement.ts';
@@ -277,6 +278,14 @@ export async function seedDemoData(
     await seedDemoDistributionSales(tx, config, { dealer, developer: party('developer', '13800000005') });
     // Procurement: the school's list, inquiry and partly delivered order; the hospital's list failing the rules.
     await seedDemoProcurement(tx, { developer: party('developer', '13800000005'), builder, maker, dealer });
+    // Government procurement: the school's and the hospital's quarterly filings, confirmed, returned, locked, a draft.
+    await seedDemoGovernmentFilings(tx, {
+      developer: party('developer', '13800000005'),
+      builder,
+      maker,
+      dealer,
+      committee: party('gov', '13800000006'),
+    });
     // The enterprise disk: 南京绿筑's folders and files, and one live share link with a code.
     await seedDemoDisk(tx, config, maker);
   });

@@ -4,7 +4,11 @@
  *   registerGovernmentRoutes(app, { db, files })   filings, statistics and open data, risk rules and alerts
  *   refreshFilingFacts(tx, filingId)               the statistics' facts of one filing, rewritten in its transaction
  *   rebuildFilingFacts(tx)                         every filing's facts, set-based (after a bulk load: the benchmark)
+ *   createFilingService({ db })                    the quarterly filing as a service (the demo seed files through it)
+ *   runFilingReminders(db, today?)                 the filing deadline's reminders (jobs/index.ts, hourly)
  */
 
+export { FILING_REMINDER_INTERVAL_MS, runFilingReminders } from './government.filing.reminders.ts';
+export { createFilingService } from './government.filing.service.ts';
 export { registerGovernmentRoutes } from './government.routes.ts';
 export { rebuildFilingFacts, refreshFilingFacts } from './government.statistics.facts.ts';

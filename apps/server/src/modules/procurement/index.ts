@@ -11,6 +11,9 @@
  *   createAlternateService({ db })           alternate suppliers of list lines: add, from an inquiry, re-rank,
  *                                            dismiss, switch (the demo seed acts through it)
  *   createMaterialListService({ db })       material lists: save, import, copy, confirm, reopen (the demo seed)
+ *   policyOf(tx, edition), placeLine(policy, classifyCode)
+ *                                            the demand standard a project follows and where a classification
+ *                                            falls in it (the government filing places its lines with them)
  *   createProcurementSourcingServices({ db })   selection (choose, direct purchase), inquiries and quotes as
  *                                            services (a demo seed records through them)
  */
@@ -18,5 +21,6 @@ export { createAlternateService } from './procurement.alternate.service.ts';
 export { procurementShipmentGate } from './procurement.gate.ts';
 export { createMaterialListService } from './procurement.list.service.ts';
 export { createPurchaseOrderService } from './procurement.order.service.ts';
+export { placeLine, policyOf } from './procurement.policy.ts';
 export { registerProcurementRoutes } from './procurement.routes.ts';
 export { createProcurementSourcingServices } from './procurement.sourcing.routes.ts';

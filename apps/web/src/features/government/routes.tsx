@@ -3,6 +3,7 @@ import type { GovernmentPage } from './paths.ts';
 
 export { GOVERNMENT_PATHS, type GovernmentPage } from './paths.ts';
 
+import { filingRoutes } from './routes/filing.tsx';
 import { statisticsRoutes } from './routes/statistics.tsx';
 
 /**
@@ -12,4 +13,5 @@ import { statisticsRoutes } from './routes/statistics.tsx';
  */
 export const governmentRoutes: Partial<Record<GovernmentPage, RouteItem>> = {
   ...statisticsRoutes,
+  ...filingRoutes,
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "procurement_filings" ADD COLUMN "default_method" text DEFAULT 'open_tender' NOT NULL;
