@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { projects, standardCategories } from '../../db/schema/index.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { projectIdOf, userOf } from '../trace/trace.test-support.ts';
+import { rebuildFilingFacts } from './government.statistics.facts.ts';
 import { pdfText } from './government.statistics.pdf-text.ts';
 import { addFiling, type FixtureLine, supersede } from './government.statistics.test-support.ts';
 
@@ -38,6 +39,9 @@ const Q = '2026-Q3';
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.database.db;
+  // This file tells its own quarter: its copy of the demo database starts without the demo's filings and alerts.
+  await db.execute(sql`truncate procurement_filings, risk_alerts cascade`);
+  await rebuildFilingFacts(db);
   tokens.committee = await server.login('13800000006');
   tokens.operator = await server.login('13800000000');
   tokens.developer = await server.login('13800000005');
