@@ -29,6 +29,8 @@ export * from './file.endpoints.ts';
 export * from './file.ts';
 export * from './government.endpoints.ts';
 export * from './government.ts';
+export * from './government-risk.endpoints.ts';
+export * from './government-risk.ts';
 export * from './government-statistics.endpoints.ts';
 export * from './government-statistics.ts';
 export * from './home.endpoints.ts';

@@ -1,4 +1,5 @@
 import { REMINDER_SWEEP_INTERVAL_MS, runAuthorisationReminders } from '../modules/distribution/index.ts';
+import { RISK_SWEEP_INTERVAL_MS, runRiskSweep } from '../modules/government/index.ts';
 import { EXPIRY_SWEEP_INTERVAL_MS, runCertificateExpirySweep } from '../modules/product/index.ts';
 import type { Job } from './scheduler.ts';
 
@@ -15,5 +16,11 @@ export const jobs: Job[] = [
     name: 'authorisation-reminders',
     everyMs: REMINDER_SWEEP_INTERVAL_MS,
     run: (db) => runAuthorisationReminders(db),
+  },
+  {
+    // Risk rules over every city: new findings open alerts, findings gone mark theirs resolved (modules/government).
+    name: 'risk-sweep',
+    everyMs: RISK_SWEEP_INTERVAL_MS,
+    run: (db) => runRiskSweep(db),
   },
 ];

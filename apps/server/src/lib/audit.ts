@@ -136,6 +136,9 @@ export const AuditActions = {
   procurement_policy: ['rule.save', 'category.save', 'category.classes', 'city.create', 'city.update', 'city.remove'],
   /** A project's material list (entityId = list id; from/to = MaterialListStatus; data: lines added/changed/removed). */
   material_list: ['save', 'import', 'copy', 'confirm', 'reopen'],
+  // ---- government procurement: risk alerts (modules/government, docs/government.md "Risk rules") ----
+  /** A risk alert's workflow (from/to = AlertStatus): the committee's steps and the organisation's explanation. */
+  risk_alert: ['acknowledge', 'explain', 'dismiss', 'confirm', 'close'],
   // ---- the enterprise disk (modules/disk) ----
   /** A folder of the disk. */
   disk_folder: ['create', 'rename', 'delete'],

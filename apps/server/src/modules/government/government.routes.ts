@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { FileService } from '../file/index.ts';
+import { registerRiskRoutes } from './government.risk.routes.ts';
 
 /** What the government module's routes are built from (app.ts passes them). */
 export interface GovernmentDeps {
@@ -13,4 +14,6 @@ export interface GovernmentDeps {
  * filings (government.filing.routes.ts), statistics and open data (government.statistics.routes.ts), risk rules and
  * alerts (government.risk.routes.ts).
  */
-export function registerGovernmentRoutes(_app: FastifyInstance, _deps: GovernmentDeps): void {}
+export function registerGovernmentRoutes(app: FastifyInstance, deps: GovernmentDeps): void {
+  registerRiskRoutes(app, deps);
+}

@@ -3,7 +3,12 @@
  *
  *   registerGovernmentRoutes(app, { db, files })   filings, statistics and open data, risk rules and alerts
  *   refreshFilingFacts(tx, filingId)               the statistics' facts of one filing, rewritten in its transaction
+ *   runRiskSweep(db), RISK_SWEEP_INTERVAL_MS       the risk rules over every city (jobs/index.ts)
+ *   runRules(tx, scope, trigger)                   the risk rules over a scope, in the caller's transaction (the demo seed)
+ *   createRiskService({ db })                      alerts' workflow and subscriptions as a service (the demo seed acts through it)
  */
 
+export { RISK_SWEEP_INTERVAL_MS, runRiskSweep, runRules } from './government.risk.engine.ts';
+export { createRiskService } from './government.risk.service.ts';
 export { registerGovernmentRoutes } from './government.routes.ts';
 export { refreshFilingFacts } from './government.statistics.facts.ts';
