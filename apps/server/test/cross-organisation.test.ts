@@ -12,6 +12,7 @@ import {
   elementEndpoints,
   endpointKey,
   fileEndpoints,
+  governmentRiskEndpoints,
   ledgerEndpoints,
   listingEndpoints,
   materialListEndpoints,
@@ -30,7 +31,7 @@ import {
 } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueOrders, salesContracts, siteInspections, users } from '../src/db/schema/index.ts';
+import { issueOrders, riskAlerts, salesContracts, siteInspections, users } from '../src/db/schema/index.ts';
 import { externalLotHeldForRetest, sampleInput } from '../src/modules/construction/construction.sample.test-support.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
 import { addOrder } from '../src/modules/procurement/procurement.order.test-support.ts';
@@ -91,6 +92,7 @@ const ids = {
   salesContract: 0,
   authorisation: 0,
   purchaseOrder: 0,
+  alert: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -288,6 +290,14 @@ beforeAll(async () => {
       lines: [{ productId: ids.lotProduct, specId: ids.lotSpec, quantity: '5' }],
     })
   ).id;
+  // Government — risk: one of the demo's Nanjing alerts (demo-government-risk.ts), naming the demo developer.
+  const [alert] = await server.database.db
+    .select({ id: riskAlerts.id })
+    .from(riskAlerts)
+    .where(eq(riskAlerts.cityCode, '320100'))
+    .orderBy(riskAlerts.id);
+  ids.alert = alert?.id as number;
+  expect(ids.alert).toBeGreaterThan(0);
   // Enterprise disk: a folder, a file in it and a share link of the owner's.
   ids.diskFolder = (await callEndpoint(server, diskEndpoints.createFolder, { name: '越权测试' }, owner)).body.data.id;
   ids.diskFile = (
@@ -349,6 +359,7 @@ const G = ledgerEndpoints;
 const S = samplingEndpoints;
 const M = messageEndpoints;
 const R = revisionEndpoints;
+const GR = governmentRiskEndpoints;
 const B = basicMaterialEndpoints;
 const E = elementEndpoints;
 const O = organizationEndpoints;
@@ -1133,6 +1144,32 @@ const ATTEMPTS: Attempt[] = [
     input: () => ({ projectId: ids.project, categoryKey: '0106' }),
     refused: true,
   },
+  // ---- Government — risk alerts (government.risk.routes.test.ts: another city's committee 404, the wrong side 403) ----
+  // The alert names the demo developer on its project: another manufacturer reads nothing of it (404); the
+  // committee's steps and subscriptions are a committee's (403 by role).
+  { name: 'risk alert', endpoint: GR.alertDetail, input: () => ({ id: ids.alert }) },
+  { name: 'risk alert attachment', endpoint: GR.alertAttachment, input: () => ({ id: ids.alert, uploadId: 1 }) },
+  { name: 'risk alert explain', endpoint: GR.alertExplain, input: () => ({ id: ids.alert, explanation: '越权' }) },
+  {
+    name: 'risk alerts of a project',
+    endpoint: GR.alertList,
+    input: () => ({ projectId: ids.project }),
+    filter: true,
+  },
+  ...(
+    [
+      ['risk alert acknowledge', GR.alertAcknowledge, () => ({ id: ids.alert })],
+      ['risk alert dismiss', GR.alertDismiss, () => ({ id: ids.alert, reason: '越权' })],
+      ['risk alert confirm', GR.alertConfirm, () => ({ id: ids.alert, reason: '越权' })],
+      ['risk alert close', GR.alertClose, () => ({ id: ids.alert, reason: '越权' })],
+      [
+        'risk subscription of their project',
+        GR.subscriptionSave,
+        () => ({ subjectKind: 'project', subjectId: ids.project }),
+      ],
+      ['risk subscription delete', GR.subscriptionDelete, () => ({ id: 1 })],
+    ] as const
+  ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
   // ---- enterprise disk ----
   { name: 'disk folder listing', endpoint: W.list, input: () => ({ folderId: ids.diskFolder }) },
   {
