@@ -1,5 +1,6 @@
 import type { RouteItem } from '../../lib/route-types.ts';
 import type { GovernmentPage } from './paths.ts';
+import { riskRoutes } from './routes/risk.tsx';
 
 export { GOVERNMENT_PATHS, type GovernmentPage } from './paths.ts';
 
@@ -8,4 +9,6 @@ export { GOVERNMENT_PATHS, type GovernmentPage } from './paths.ts';
  * (statisticsList), risk alerts and rules. Each part of the module declares its own in routes/ and joins it here
  * with one line.
  */
-export const governmentRoutes: Partial<Record<GovernmentPage, RouteItem>> = {};
+export const governmentRoutes: Partial<Record<GovernmentPage, RouteItem>> = {
+  ...riskRoutes,
+};
