@@ -45,7 +45,7 @@ export const riskRuleSource: readonly RiskRuleSource[] = [
     name: '经销商超出授权范围发货',
     nameEn: 'Distributor shipment outside its authorisation',
     legalBasis:
-      '生产企业对经销商的授权书（产品、区域、期限）是经销商供货资格的依据（docs/distribution.md）；授权撤销或暂停后不得据此供货。',
+      '生产企业对经销商的授权书（产品、区域、期限）是经销商供货资格的依据；授权撤销或暂停后不得据此供货。',
     definition:
       '经销商（非退货）的已发货明细：没有授权记录；或所依据的授权书不含该产品/规格、不覆盖目的地区域、发货日期不在授权期内、为其他项目的项目授权；或授权书在发货日当日及之前已撤销或暂停。',
     severity: 'high',
@@ -72,7 +72,7 @@ export const riskRuleSource: readonly RiskRuleSource[] = [
     version: 1,
     name: '追溯码重复出现',
     nameEn: 'Trace code seen twice',
-    legalBasis: '一物一码（docs/traceability.md）：一个追溯码只代表一件（一包）材料，只能在一个项目现场签收一次。',
+    legalBasis: '一物一码：一个追溯码只代表一件（一包）材料，只能在一个项目现场签收一次。',
     definition:
       '追溯模块已发现的追溯码预警：同一追溯码在两个不同项目现场被签收，或材料已安装/使用后再次被扫描（复用标签、复制标签）。本规则复用追溯模块的发现，不重复检测。',
     severity: 'high',
@@ -100,7 +100,7 @@ export const riskRuleSource: readonly RiskRuleSource[] = [
     legalBasis:
       '财库〔2024〕36号：可选类中采购绿色建材的品类应不少于所用可选类品类的 40%（以项目所用需求标准版本的规则为准）。',
     definition:
-      '已报送的有效填报中，可选类绿色品类数 ÷ 所用可选类品类数低于项目需求标准版本规定的最低比例（按合同的 complianceOf 计算，恰好等于最低比例不预警）。',
+      '已报送的有效填报中，可选类绿色品类数 ÷ 所用可选类品类数低于项目需求标准版本规定的最低比例（与材料清单的合规判定同一口径，恰好等于最低比例不预警）。',
     severity: 'medium',
     params: {},
     active: true,
@@ -112,7 +112,7 @@ export const riskRuleSource: readonly RiskRuleSource[] = [
     name: '见证取样比例偏低',
     nameEn: 'Witnessed samples below the share',
     legalBasis:
-      '建建〔2000〕211号：见证取样和送检的数量不得低于有关技术标准中规定应取样数量的 30%（docs/construction.md，“见证比例”）。',
+      '建建〔2000〕211号：见证取样和送检的数量不得低于有关技术标准中规定应取样数量的 30%（与项目施工的“见证比例”同一口径）。',
     definition:
       '项目中按规则需复试、已过进场验收（未验收的、未取样即拒收退场的不计）的批次里，有见证取样的批次占比低于 30%（参数 minSharePct）；需复试批次少于 3 个（参数 minRequired）时不预警，恰好等于 30% 不预警。',
     severity: 'medium',
@@ -138,7 +138,7 @@ export const riskRuleSource: readonly RiskRuleSource[] = [
     version: 1,
     name: '逾期未报送采购信息',
     nameEn: 'Filing overdue',
-    legalBasis: '按季度报送绿色建材采购信息，截止日为下一季度首月 5 日（十堰做法，docs/government.md）。',
+    legalBasis: '按季度报送绿色建材采购信息，截止日为下一季度首月 5 日（地方做法，参照十堰）。',
     definition:
       '纳入政策实施范围的项目，对其登记之后、截止日已过的季度（最近 4 个季度，参数 lookbackQuarters），仍无报送过的填报（草稿不算，退回的算已报送）。每个季度一条预警。',
     severity: 'low',
@@ -151,7 +151,7 @@ export const riskRuleSource: readonly RiskRuleSource[] = [
     version: 1,
     name: '填报明细与平台记录不符',
     nameEn: 'Filed line contradicts the platform’s records',
-    legalBasis: '填报应如实反映采购情况；平台记录（证书、签收）是可核对的数据来源（docs/government.md，“Filing”）。',
+    legalBasis: '填报应如实反映采购情况；平台记录（证书、签收）是可核对的数据来源。',
     definition:
       '已报送的有效填报中：手工填报的明细写了平台证书编号，但该证书属于其他产品（或其他生产企业），或在该明细的到货日已过期或已撤销；或平台数据生成的明细，其数量被改得高于平台记录的签收数量。',
     severity: 'medium',

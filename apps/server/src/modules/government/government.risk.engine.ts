@@ -20,6 +20,8 @@ import { ruleChecks } from './government.risk.rules.ts';
  * One alert not closed per fingerprint (a unique index). A closed alert whose finding still holds keeps that
  * fingerprint quiet (its `last_seen_at` moves on); once the finding is gone it is marked resolved, and a finding
  * that comes back after that opens a new alert. Each run leaves a `risk_runs` row with its counts.
+ *
+ * An alert's times are the database's transaction time, as its audit rows' are, so its history reads in order.
  */
 
 /** How often the sweep runs over every city (jobs/index.ts). */
@@ -83,17 +85,17 @@ export async function runRules(
   for (const [fingerprint, { finding, rule }] of findings) {
     const alert = byFingerprint.get(fingerprint);
     if (alert) {
-      await repo.touchAlert(tx, alert.id, finding, startedAt);
+      await repo.touchAlert(tx, alert.id, finding);
       stillOpen += 1;
       continue;
     }
-    const id = await repo.insertAlert(tx, finding, rule, startedAt);
+    const id = await repo.insertAlert(tx, finding, rule);
     if (id === null) continue; // another run opened it a moment ago
     opened += 1;
     await tellOpened(tx, id, finding, rule);
   }
   const gone = known.filter((a) => a.resolvedAt === null && !findings.has(a.fingerprint)).map((a) => a.id);
-  await repo.markResolved(tx, gone, startedAt);
+  await repo.markResolved(tx, gone);
   const result = { opened, stillOpen, resolved: gone.length };
   const runId = await repo.insertRun(tx, { trigger, scope: scopeText(scope), startedAt, ...result });
   return { runId, scope: scopeText(scope), ...result };

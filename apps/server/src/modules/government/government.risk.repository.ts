@@ -1,5 +1,6 @@
 import { MembershipStatus, OrgType, Role } from '@jcbb/contract';
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
   organizations,
@@ -101,7 +102,7 @@ const findingColumns = (f: Finding) => ({
 });
 
 /** A new alert, open; null when an alert not closed already holds the fingerprint (a concurrent run). */
-export async function insertAlert(tx: Tx, f: Finding, rule: ActiveRule, at: Date): Promise<number | null> {
+export async function insertAlert(tx: Tx, f: Finding, rule: ActiveRule): Promise<number | null> {
   const rows = await tx
     .insert(riskAlerts)
     .values({
@@ -113,9 +114,6 @@ export async function insertAlert(tx: Tx, f: Finding, rule: ActiveRule, at: Date
       subjectKind: f.subjectKind,
       orgId: f.orgId ?? null,
       severity: rule.severity,
-      detectedAt: at,
-      lastSeenAt: at,
-      updatedAt: at,
       ...findingColumns(f),
     })
     .onConflictDoNothing()
@@ -124,18 +122,18 @@ export async function insertAlert(tx: Tx, f: Finding, rule: ActiveRule, at: Date
 }
 
 /** A finding seen again: when, and what it rests on now; found back after it had gone, no longer resolved. */
-export async function touchAlert(tx: Tx, id: number, f: Finding, at: Date): Promise<void> {
+export async function touchAlert(tx: Tx, id: number, f: Finding): Promise<void> {
   await tx
     .update(riskAlerts)
-    .set({ ...findingColumns(f), lastSeenAt: at, resolvedAt: null })
+    .set({ ...findingColumns(f), lastSeenAt: sql`now()`, resolvedAt: null })
     .where(eq(riskAlerts.id, id));
 }
 
-export async function markResolved(tx: Tx, ids: number[], at: Date): Promise<void> {
+export async function markResolved(tx: Tx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .update(riskAlerts)
-    .set({ resolvedAt: at, updatedAt: at })
+    .set({ resolvedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(inArray(riskAlerts.id, ids), isNull(riskAlerts.resolvedAt)));
 }
 
@@ -326,10 +324,10 @@ export async function onJoinedProject(tx: Tx, orgId: number, projectId: number |
   return !!row;
 }
 
-export async function updateAlert(tx: Tx, id: number, set: Partial<typeof riskAlerts.$inferInsert>): Promise<void> {
+export async function updateAlert(tx: Tx, id: number, set: PgUpdateSetSource<typeof riskAlerts>): Promise<void> {
   await tx
     .update(riskAlerts)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ ...set, updatedAt: sql`now()` })
     .where(eq(riskAlerts.id, id));
 }
 

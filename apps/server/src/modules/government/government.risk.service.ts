@@ -15,6 +15,7 @@ import {
   type subscriptionSaveBody,
 } from '@jcbb/contract';
 import { formatShanghaiTime } from '@jcbb/contract/time';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditRows, recordAudit } from '../../lib/audit.ts';
@@ -311,7 +312,7 @@ export function createRiskService({ db }: { db: Db }) {
         await repo.updateAlert(tx, body.id, {
           explanation: body.explanation,
           explainedBy: user.userId,
-          explainedAt: new Date(),
+          explainedAt: sql`now()`,
         });
         return body.attachmentIds.length > 0 ? { attachmentIds: body.attachmentIds } : undefined;
       }),
@@ -359,7 +360,7 @@ export function createRiskService({ db }: { db: Db }) {
   /** The committee's conclusion (dismissed: not a problem; confirmed: a problem), with its reason. */
   function decide(user: SessionUser, id: number, action: 'dismiss' | 'confirm', reason: string) {
     return move(user, id, action, reason, async (tx) => {
-      await repo.updateAlert(tx, id, { decisionReason: reason, decidedBy: user.userId, decidedAt: new Date() });
+      await repo.updateAlert(tx, id, { decisionReason: reason, decidedBy: user.userId, decidedAt: sql`now()` });
       return undefined;
     });
   }

@@ -61,7 +61,8 @@ function historyOf(a: ListedAlert['alert'], audit: AuditRow[]): AlertDetail['his
     action: log.action,
     fromState: log.fromState,
     toState: log.toState,
-    reason: log.reason,
+    // An explanation is shown in full on its own: its step names it without repeating it.
+    reason: log.action === 'explain' ? null : log.reason,
     actorName,
     time: formatShanghaiTime(log.createdAt),
     at: log.createdAt.getTime(),
