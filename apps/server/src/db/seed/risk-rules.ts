@@ -44,8 +44,7 @@ export const riskRuleSource: readonly RiskRuleSource[] = [
     version: 1,
     name: '经销商超出授权范围发货',
     nameEn: 'Distributor shipment outside its authorisation',
-    legalBasis:
-      '生产企业对经销商的授权书（产品、区域、期限）是经销商供货资格的依据；授权撤销或暂停后不得据此供货。',
+    legalBasis: '生产企业对经销商的授权书（产品、区域、期限）是经销商供货资格的依据；授权撤销或暂停后不得据此供货。',
     definition:
       '经销商（非退货）的已发货明细：没有授权记录；或所依据的授权书不含该产品/规格、不覆盖目的地区域、发货日期不在授权期内、为其他项目的项目授权；或授权书在发货日当日及之前已撤销或暂停。',
     severity: 'high',
