@@ -61,8 +61,11 @@ export interface DemoRiskInput {
 }
 
 const SCHOOL = '南京市鼓楼区天妃宫小学新建工程';
-/** The paint's certificate ends on this day (demo-products.ts): shipped before it, arrived after it. */
+/** The paint's certificate ends on 9 November (demo-products.ts): shipped before it, arrived after it. */
 const PAINT = { shipDate: '2026-11-06', arrivedOn: '2026-11-12', batchNo: 'TL20261102', productionDate: '2026-11-02' };
+/** The paint's lot: the trace demo's tests leave it out of the trace demo's own lots and shipments. */
+export const RISK_DEMO_PAINT_BATCH = PAINT.batchNo;
+export const RISK_DEMO_PAINT_ARRIVAL = PAINT.arrivedOn;
 
 const actor = (p: Party, orgType: number, role: string = Role.ENTERPRISE_ADMIN): SessionUser => ({
   userId: p.userId,
@@ -111,6 +114,12 @@ const RETEST_LOTS = [
     part: '1#教学楼 砌体',
   },
 ] as const;
+
+/** The school's lots this seed adds (the site demo's test leaves them out of the site demo's own). */
+export const RISK_DEMO_MATERIALS: readonly string[] = [
+  ...RETEST_LOTS.map((l) => l.materialName),
+  '水性建筑涂料（内墙）',
+];
 
 async function seedRetestLots(tx: Tx, input: DemoRiskInput, schoolId: number) {
   const site = createSiteServices({ db: tx as Db, receipts: createTraceReceiptService({ db: tx as Db }) });
