@@ -13,6 +13,7 @@ import {
   endpointKey,
   fileEndpoints,
   governmentFilingEndpoints,
+  governmentRiskEndpoints,
   governmentStatisticsEndpoints,
   ledgerEndpoints,
   listingEndpoints,
@@ -33,7 +34,14 @@ import {
 } from '@jcbb/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueOrders, procurementFilings, salesContracts, siteInspections, users } from '../src/db/schema/index.ts';
+import {
+  issueOrders,
+  procurementFilings,
+  riskAlerts,
+  salesContracts,
+  siteInspections,
+  users,
+} from '../src/db/schema/index.ts';
 import { externalLotHeldForRetest, sampleInput } from '../src/modules/construction/construction.sample.test-support.ts';
 import { creditCode, SMALL_PDF, uploadFile } from '../src/modules/organization/test-support.ts';
 import { addOrder } from '../src/modules/procurement/procurement.order.test-support.ts';
@@ -95,6 +103,7 @@ const ids = {
   authorisation: 0,
   purchaseOrder: 0,
   filing: 0,
+  alert: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -296,6 +305,14 @@ beforeAll(async () => {
   ids.filing = (await server.database.db.select({ id: procurementFilings.id }).from(procurementFilings).limit(1))[0]
     ?.id as number;
   expect(ids.filing).toBeGreaterThan(0);
+  // Government — risk: one of the demo's Nanjing alerts (demo-government-risk.ts), naming the demo developer.
+  const [alert] = await server.database.db
+    .select({ id: riskAlerts.id })
+    .from(riskAlerts)
+    .where(eq(riskAlerts.cityCode, '320100'))
+    .orderBy(riskAlerts.id);
+  ids.alert = alert?.id as number;
+  expect(ids.alert).toBeGreaterThan(0);
   // Enterprise disk: a folder, a file in it and a share link of the owner's.
   ids.diskFolder = (await callEndpoint(server, diskEndpoints.createFolder, { name: '越权测试' }, owner)).body.data.id;
   ids.diskFile = (
@@ -357,6 +374,7 @@ const G = ledgerEndpoints;
 const S = samplingEndpoints;
 const M = messageEndpoints;
 const R = revisionEndpoints;
+const GR = governmentRiskEndpoints;
 const B = basicMaterialEndpoints;
 const E = elementEndpoints;
 const O = organizationEndpoints;
@@ -1163,6 +1181,32 @@ const ATTEMPTS: Attempt[] = [
       ['filing confirm', governmentFilingEndpoints.filingConfirm, () => ({ id: ids.filing })],
       ['filing correct', governmentFilingEndpoints.filingCorrect, () => ({ id: ids.filing, reason: '越权' })],
       ['filing close a quarter', governmentFilingEndpoints.filingClosePeriod, () => ({ period: '2026-Q2' })],
+    ] as const
+  ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
+  // ---- Government — risk alerts (government.risk.routes.test.ts: another city's committee 404, the wrong side 403) ----
+  // The alert names the demo developer on its project: another manufacturer reads nothing of it (404); the
+  // committee's steps and subscriptions are a committee's (403 by role).
+  { name: 'risk alert', endpoint: GR.alertDetail, input: () => ({ id: ids.alert }) },
+  { name: 'risk alert attachment', endpoint: GR.alertAttachment, input: () => ({ id: ids.alert, uploadId: 1 }) },
+  { name: 'risk alert explain', endpoint: GR.alertExplain, input: () => ({ id: ids.alert, explanation: '越权' }) },
+  {
+    name: 'risk alerts of a project',
+    endpoint: GR.alertList,
+    input: () => ({ projectId: ids.project }),
+    filter: true,
+  },
+  ...(
+    [
+      ['risk alert acknowledge', GR.alertAcknowledge, () => ({ id: ids.alert })],
+      ['risk alert dismiss', GR.alertDismiss, () => ({ id: ids.alert, reason: '越权' })],
+      ['risk alert confirm', GR.alertConfirm, () => ({ id: ids.alert, reason: '越权' })],
+      ['risk alert close', GR.alertClose, () => ({ id: ids.alert, reason: '越权' })],
+      [
+        'risk subscription of their project',
+        GR.subscriptionSave,
+        () => ({ subjectKind: 'project', subjectId: ids.project }),
+      ],
+      ['risk subscription delete', GR.subscriptionDelete, () => ({ id: 1 })],
     ] as const
   ).map(([name, endpoint, input]) => ({ name, endpoint, input, refused: true as const })),
   // ---- enterprise disk ----

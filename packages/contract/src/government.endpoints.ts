@@ -1,4 +1,5 @@
 import { governmentFilingEndpoints } from './government-filing.endpoints.ts';
+import { governmentRiskEndpoints } from './government-risk.endpoints.ts';
 import { governmentStatisticsEndpoints } from './government-statistics.endpoints.ts';
 
 /**
@@ -10,4 +11,5 @@ import { governmentStatisticsEndpoints } from './government-statistics.endpoints
 export const governmentEndpoints = {
   ...governmentStatisticsEndpoints,
   ...governmentFilingEndpoints,
+  ...governmentRiskEndpoints,
 };

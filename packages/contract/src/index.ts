@@ -31,6 +31,8 @@ export * from './government.endpoints.ts';
 export * from './government.ts';
 export * from './government-filing.endpoints.ts';
 export * from './government-filing.ts';
+export * from './government-risk.endpoints.ts';
+export * from './government-risk.ts';
 export * from './government-statistics.endpoints.ts';
 export * from './government-statistics.ts';
 export * from './home.endpoints.ts';

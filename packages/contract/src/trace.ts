@@ -276,7 +276,11 @@ export const dateField = (label: string) =>
     z
       .string({ error: `请选择${label}` })
       .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
-      .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label}不是有效日期`),
+      // A day that exists: Date.parse reads 2026-02-30 as 2 March, which PostgreSQL refuses (a 400 with no field).
+      .refine((s) => {
+        const d = new Date(`${s}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+      }, `${label}不是有效日期`),
   );
 export const optionalDate = (label: string) => z.preprocess(blankToUndefined, dateField(label).optional());
 

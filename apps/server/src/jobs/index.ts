@@ -1,5 +1,10 @@
 import { REMINDER_SWEEP_INTERVAL_MS, runAuthorisationReminders } from '../modules/distribution/index.ts';
-import { FILING_REMINDER_INTERVAL_MS, runFilingReminders } from '../modules/government/index.ts';
+import {
+  FILING_REMINDER_INTERVAL_MS,
+  RISK_SWEEP_INTERVAL_MS,
+  runFilingReminders,
+  runRiskSweep,
+} from '../modules/government/index.ts';
 import { EXPIRY_SWEEP_INTERVAL_MS, runCertificateExpirySweep } from '../modules/product/index.ts';
 import type { Job } from './scheduler.ts';
 
@@ -22,5 +27,11 @@ export const jobs: Job[] = [
     name: 'filing-reminders',
     everyMs: FILING_REMINDER_INTERVAL_MS,
     run: (db) => runFilingReminders(db),
+  },
+  {
+    // Risk rules over every city: new findings open alerts, findings gone mark theirs resolved (modules/government).
+    name: 'risk-sweep',
+    everyMs: RISK_SWEEP_INTERVAL_MS,
+    run: (db) => runRiskSweep(db),
   },
 ];

@@ -143,6 +143,9 @@ export const AuditActions = {
    * (a new version; the row of the old one, entityId the old id, names the new one in data).
    */
   procurement_filing: ['open', 'save', 'prefill', 'submit', 'return', 'confirm', 'close', 'correct'],
+  // ---- government procurement: risk alerts (modules/government, docs/government.md "Risk rules") ----
+  /** A risk alert's workflow (from/to = AlertStatus): the committee's steps and the organisation's explanation. */
+  risk_alert: ['acknowledge', 'explain', 'dismiss', 'confirm', 'close'],
   // ---- the enterprise disk (modules/disk) ----
   /** A folder of the disk. */
   disk_folder: ['create', 'rename', 'delete'],

@@ -71,7 +71,15 @@ const reach: Record<PageName, Reach[]> = {
   governmentFilings: [member('developer'), member('construction'), member('supervision'), committee],
   governmentFiling: [member('developer'), member('construction'), member('supervision'), committee],
   governmentStatistics: [member('developer'), member('construction'), committee, platform],
-  governmentAlert: [member('developer'), member('construction'), member('supervision'), committee],
+  // An alert: the organisation asked to explain (a developer, a supplier), those on its project, the committee.
+  governmentAlert: [
+    member('developer'),
+    member('construction'),
+    member('supervision'),
+    member('manufacturer'),
+    member('distributor'),
+    committee,
+  ],
   certificationReview: [platform],
   basicMaterialReview: [platform],
   platformListingAudit: [platform],

@@ -152,6 +152,18 @@ function governmentProcurement(options: { requiresProject?: boolean; rules?: boo
   };
 }
 
+/**
+ * The alerts that name a supplier (a manufacturer's or distributor's: docs/government.md, "Risk rules"), for it to
+ * explain: reached from their messages, off the spec's menu of those consoles.
+ */
+const supplierAlerts: RouteItem = {
+  ...group('/govProcurementInfo', 'govProcurementInfo', 'BankOutlined', GOVERNMENT_PATHS.riskAlerts, [
+    governmentPage('riskAlerts', 'riskAlerts'),
+    governmentPage('alertDetail', 'alertDetail', { hidden: true, activeMenu: GOVERNMENT_PATHS.riskAlerts }),
+  ]),
+  hidden: true,
+};
+
 const home: RouteItem = {
   path: '/',
   redirect: pages.home.path,
@@ -223,6 +235,7 @@ const manufacturer: RouteItem[] = [
     traceRoutes.addressManagement,
   ]),
   supplierProcurement,
+  supplierAlerts,
   group('/enterpriseInspection', 'enterpriseInspection', 'FileSearchOutlined', '/enterpriseInspection/info', [
     soon('info', 'enterpriseInspectionInfo'),
   ]),
@@ -270,6 +283,7 @@ const distributor: RouteItem[] = [
     ],
   ),
   supplierProcurement,
+  supplierAlerts,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { seedDemoDisk } from './demo-disk.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDistributionSales } from './demo-distribution-sales.ts';
 import { seedDemoGovernmentFilings } from './demo-government-filings.ts';
+import { seedDemoGovernmentRisk } from './demo-government-risk.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProcurement } from './demo-procurement.ts';
@@ -288,6 +289,15 @@ export async function seedDemoData(
     });
     // The enterprise disk: 南京绿筑's folders and files, and one live share link with a code.
     await seedDemoDisk(tx, config, maker);
+    // LAST: the risk engine over everything above (plus a late delivery and three lots awaiting their witnessed
+    // retest at the school), the committee's acknowledgement and the developer's explanation of one alert.
+    await seedDemoGovernmentRisk(tx, config, {
+      committee: party('gov', '13800000006'),
+      developer: party('developer', '13800000005'),
+      builder,
+      supervisor: party('supervisor', '13800000004'),
+      maker,
+    });
   });
   return true;
 }

@@ -10,6 +10,7 @@ import {
   policyCities,
   productUnits,
   referenceMeta,
+  riskRules,
   standardCategories,
   standardCategoryClasses,
   standardRules,
@@ -29,6 +30,7 @@ const DATA_SETS = [
   'platform_cities',
   'policy_batches',
   'policy_cities',
+  'risk_rules',
   'standard_categories',
   'standard_rules',
   'transport_types',
@@ -154,6 +156,35 @@ describe('seedReferenceData', () => {
     expect(mapped.length).toBe(categories.length);
     await db.update(standardCategories).set({ kind: 'optional' }).where(eq(standardCategories.id, optional.id));
     await db.update(standardRules).set({ optionalCoverageMinPct: 40 }).where(eq(standardRules.editionCode, '2025'));
+  });
+
+  it('keeps a risk rule’s later version, and inserts the versions that are missing', async () => {
+    await db
+      .update(riskRules)
+      .set({ active: false })
+      .where(and(eq(riskRules.code, 'GBM-08'), eq(riskRules.version, 1)));
+    await db.insert(riskRules).values({
+      code: 'GBM-08',
+      version: 2,
+      name: '见证取样比例偏低',
+      nameEn: 'Witnessed samples below the share',
+      legalBasis: '建建〔2000〕211号',
+      definition: '低于 40%',
+      severity: 'medium',
+      params: { minSharePct: 40, minRequired: 3 },
+      effectiveFrom: '2027-01-01',
+    });
+    await db.delete(riskRules).where(eq(riskRules.code, 'GBM-12'));
+    await forget('risk_rules');
+    expect((await seedReferenceData(db)).applied).toEqual(['risk_rules']);
+    const versions = await db.select().from(riskRules).where(eq(riskRules.code, 'GBM-08')).orderBy(riskRules.version);
+    expect(versions.map((v) => [v.version, v.active])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(await db.select().from(riskRules).where(eq(riskRules.code, 'GBM-12'))).toHaveLength(1);
+    await db.delete(riskRules).where(and(eq(riskRules.code, 'GBM-08'), eq(riskRules.version, 2)));
+    await db.update(riskRules).set({ active: true }).where(eq(riskRules.code, 'GBM-08'));
   });
 
   it('keeps an operator’s choice of which platform cities are open', async () => {

@@ -19,6 +19,7 @@ import {
   policyCities,
   productUnits,
   referenceMeta,
+  riskRules,
   standardCategories,
   standardCategoryClasses,
   standardRules,
@@ -31,6 +32,7 @@ import { classificationRows } from './material-classifications.ts';
 import { platformCitySource } from './platform-cities.ts';
 import { policyCitySource, standardCategorySource, standardRuleSource } from './procurement-policy.ts';
 import { policyBatchSource, standardEditionSource } from './project-policy.ts';
+import { riskRuleSource } from './risk-rules.ts';
 
 /**
  * One reference data set: its rows as they should be, and how to write them. `format` is part of the version
@@ -263,6 +265,16 @@ const dataSets: SeedStep[] = [
           },
           setWhere: isNull(basicMaterials.appliedByOrg),
         });
+    },
+  }),
+  // The risk rules' versions (risk-rules.ts): inserted when missing only, like the standard's rules above, so a
+  // version added later (and the active flag moved to it) survives a restart.
+  dataSet({
+    key: 'risk_rules',
+    format: 1,
+    rows: () => [...riskRuleSource],
+    write: async (tx, rows) => {
+      await tx.insert(riskRules).values(rows).onConflictDoNothing();
     },
   }),
   dataSet({

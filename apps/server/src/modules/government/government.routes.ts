@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { FileService } from '../file/index.ts';
 import { registerFilingRoutes } from './government.filing.routes.ts';
+import { registerRiskRoutes } from './government.risk.routes.ts';
 import { registerStatisticsRoutes } from './government.statistics.routes.ts';
 
 /** What the government module's routes are built from (app.ts passes them). */
@@ -18,4 +19,5 @@ export interface GovernmentDeps {
 export function registerGovernmentRoutes(app: FastifyInstance, deps: GovernmentDeps): void {
   registerStatisticsRoutes(app, deps);
   registerFilingRoutes(app, deps);
+  registerRiskRoutes(app, deps);
 }

@@ -6,9 +6,14 @@
  *   rebuildFilingFacts(tx)                         every filing's facts, set-based (after a bulk load: the benchmark)
  *   createFilingService({ db })                    the quarterly filing as a service (the demo seed files through it)
  *   runFilingReminders(db, today?)                 the filing deadline's reminders (jobs/index.ts, hourly)
+ *   runRiskSweep(db), RISK_SWEEP_INTERVAL_MS       the risk rules over every city (jobs/index.ts)
+ *   runRules(tx, scope, trigger)                   the risk rules over a scope, in the caller's transaction (the demo seed)
+ *   createRiskService({ db })                      alerts' workflow and subscriptions as a service (the demo seed acts through it)
  */
 
 export { FILING_REMINDER_INTERVAL_MS, runFilingReminders } from './government.filing.reminders.ts';
 export { createFilingService } from './government.filing.service.ts';
+export { RISK_SWEEP_INTERVAL_MS, runRiskSweep, runRules } from './government.risk.engine.ts';
+export { createRiskService } from './government.risk.service.ts';
 export { registerGovernmentRoutes } from './government.routes.ts';
 export { rebuildFilingFacts, refreshFilingFacts } from './government.statistics.facts.ts';

@@ -1,5 +1,6 @@
 import type { RouteItem } from '../../lib/route-types.ts';
 import type { GovernmentPage } from './paths.ts';
+import { riskRoutes } from './routes/risk.tsx';
 
 export { GOVERNMENT_PATHS, type GovernmentPage } from './paths.ts';
 
@@ -14,4 +15,5 @@ import { statisticsRoutes } from './routes/statistics.tsx';
 export const governmentRoutes: Partial<Record<GovernmentPage, RouteItem>> = {
   ...statisticsRoutes,
   ...filingRoutes,
+  ...riskRoutes,
 };
