@@ -29,7 +29,7 @@ const optionalCode = (label: string, pattern: RegExp, hint: string) =>
 
 /** The dashboard's filters (DOMAIN §6.1: period, district, project type, batch, category). */
 export const statisticsFilters = {
-  /** The quarter; empty = the current quarter. Figures are that quarter's, the trend the year to date. */
+  /** The quarter; empty = the quarter last reported (`reportingPeriod`: the one before the quarter under way). Figures are that quarter's, the trend the year to date. */
   period: periodField,
   /** The city (platform operator only; a committee always gets its own; empty for the operator = every city). */
   cityCode: z.preprocess(blankToUndefined, cityCodeField.optional()),

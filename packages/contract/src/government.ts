@@ -66,6 +66,15 @@ export function filingDueOn(period: string): string {
   return `${periodRange(nextPeriod(period)).from.slice(0, 8)}05`;
 }
 
+/**
+ * The quarter being reported on a day: the one before the day's quarter, whose filings fell due on the 5th of this
+ * quarter's first month (docs/government.md, "The quarter and its deadline"). The committee's lists, the statistics
+ * and the open data show it unless asked for another: the current quarter's filings are still being made.
+ */
+export function reportingPeriod(day: string): string {
+  return previousPeriod(periodOfDay(day));
+}
+
 /** The quarters of a year up to and including `period` (year to date: 2026-Q3 → Q1, Q2, Q3). */
 export function yearToDate(period: string): string[] {
   const q = parsePeriod(period);

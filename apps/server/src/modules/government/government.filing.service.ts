@@ -12,6 +12,7 @@ import {
   periodOfDay,
   periodRange,
   previousPeriod,
+  reportingPeriod,
 } from '@jcbb/contract';
 import { daysBetween, shanghaiDate, shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
@@ -167,7 +168,7 @@ export function createFilingService({ db }: { db: Db }) {
   /** The committee's city's filings of a quarter, and its projects with nothing submitted after the deadline. */
   async function committeeList(tx: Tx, cityCode: string, q: ListQuery): Promise<FilingListData> {
     const today = shanghaiToday();
-    const period = q.period ?? previousPeriod(periodOfDay(today));
+    const period = q.period ?? reportingPeriod(today);
     const dueOn = filingDueOn(period);
     const { rows, total } = await repo.committeeFilings(tx, { ...q, cityCode, period, today });
     const overdue = today > dueOn ? await repo.overdueProjects(tx, cityCode, period) : [];

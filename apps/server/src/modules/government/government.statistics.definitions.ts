@@ -145,17 +145,19 @@ export const STATISTIC_DEFINITIONS: readonly StatisticDefinitionView[] = [
     key: 'certified_products',
     name: '有效认证产品',
     nameEn: 'Certified products',
-    definition: '在统计范围城市已入库的产品中，今天（北京时间）有未撤销且在有效期内的绿色建材认证证书的产品数。',
-    definitionEn: 'Products listed in the scope’s cities with a certificate valid today (China time) and not revoked.',
-    source: 'product_listings, certificates',
+    definition:
+      '在统计范围城市已入库的产品中，今天（北京时间）有在有效期内、星级为一至三星的绿色建材认证证书（平台颁发且未撤销的，或其他认证机构颁发的）的产品数，与产品库“绿色建材”标签的口径一致。',
+    definitionEn:
+      'Products listed in the scope’s cities with a green certificate (1–3 stars) valid today (China time): issued on the platform and not revoked, or by another body; the catalogue’s green tag reads the same.',
+    source: 'product_listings, product_documents, certificates',
   },
   {
     key: 'certificates_expiring_90',
     name: '90 天内到期证书',
     nameEn: 'Certificates ending within 90 days',
-    definition: '上述产品的未撤销证书中，有效期截止日在今天至 90 天后之间的证书数。',
+    definition: '上述有效证书中，有效期截止日在今天至 90 天后之间的证书数。',
     definitionEn: 'Certificates of those products, not revoked, whose last day is between today and 90 days on.',
-    source: 'product_listings, certificates',
+    source: 'product_listings, product_documents, certificates',
   },
   {
     key: 'open_alerts',

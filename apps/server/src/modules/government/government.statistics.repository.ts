@@ -1,4 +1,10 @@
-import { ListingStatus, MembershipStatus, type StandardKindValue, type statisticsLineRow } from '@jcbb/contract';
+import {
+  ListingStatus,
+  MembershipStatus,
+  ProductDocumentKind,
+  type StandardKindValue,
+  type statisticsLineRow,
+} from '@jcbb/contract';
 import { plainQuantity, toMilli } from '@jcbb/contract/quantity';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -252,18 +258,27 @@ export async function openAlerts(tx: Tx, ids: readonly number[], cityWide: reado
   );
 }
 
-/** Products listed in the cities (null: every city) with a certificate valid today, and certificates ending in 90 days. */
+/**
+ * Products listed in the cities (null: every city) with a green certificate valid today, and those certificates ending
+ * within 90 days. A product's green certificate is its document of kind 3 with a star of 1–3 and its dates (the
+ * catalogue's green tag reads the same: product-tags.ts `isValidGreenCertificate`), whether the platform issued it
+ * (its `certificate_id`, not revoked) or another body did.
+ */
 export async function certificateCounts(tx: Tx, cities: readonly string[] | null, today: string) {
   const inCities = cities === null ? sql`true` : sql`l.city_code = any(${textArray(cities)})`;
   const [row] = await rowsOf<{ certified: number; expiring: number }>(
     tx,
     sql`with listed as (
-          select distinct l.product_id from product_listings l where l.status = ${ListingStatus.LISTED} and ${inCities})
-        select
-          (select count(distinct c.product_id)::int from certificates c join listed on listed.product_id = c.product_id
-            where c.revoked_at is null and c.valid_from <= ${today}::date and c.valid_until >= ${today}::date) as certified,
-          (select count(*)::int from certificates c join listed on listed.product_id = c.product_id
-            where c.revoked_at is null and c.valid_until between ${today}::date and ${today}::date + 90) as expiring`,
+          select distinct l.product_id from product_listings l where l.status = ${ListingStatus.LISTED} and ${inCities}),
+        green as (
+          select d.product_id, d.valid_until from product_documents d
+          join listed on listed.product_id = d.product_id
+          left join certificates c on c.id = d.certificate_id
+          where d.kind = ${ProductDocumentKind.GREEN_CERTIFICATE} and d.star_rating between 1 and 3
+            and d.valid_until >= ${today}::date and (d.valid_from is null or d.valid_from <= ${today}::date)
+            and c.revoked_at is null)
+        select (select count(distinct product_id)::int from green) as certified,
+          (select count(*)::int from green where valid_until <= ${today}::date + 90) as expiring`,
   );
   return row ?? { certified: 0, expiring: 0 };
 }

@@ -1,5 +1,6 @@
 import {
   governmentStatisticsEndpoints as api,
+  catalogueEndpoints,
   OrgType,
   ResponseCode,
   Role,
@@ -268,6 +269,17 @@ describe('the dashboard', () => {
   it('answers zeros and nulls for a quarter with no filing', async () => {
     const k = ok(await call('committee', api.statistics, { period: '2025-Q1' })).kpis;
     expect(k).toMatchObject({ filedProjects: 0, greenSpendFen: 0, greenShareBp: null, mandatoryComplianceBp: null });
+  });
+
+  it('counts the city’s listed products with a valid green certificate as the catalogue’s green tag reads them', async () => {
+    const k = ok(await call('committee', api.statistics, { period: Q })).kpis;
+    const catalogue = ok(await call(null, catalogueEndpoints.getOpenRegionDetails, { cityCode: '320100' }));
+    // The catalogue leaves out the listings its committee marked not green; the certificate count does not.
+    expect(catalogue.greenCount).toBeGreaterThan(0);
+    expect(k.certifiedProducts).toBeGreaterThanOrEqual(catalogue.greenCount);
+    expect(k.certifiedProducts).toBeLessThanOrEqual(catalogue.productCount);
+    // The demo's rock wool certificate ends within the month (README, demo products).
+    expect(k.certificatesExpiring90).toBeGreaterThanOrEqual(1);
   });
 
   it('gives a construction unit only the projects it has joined', async () => {

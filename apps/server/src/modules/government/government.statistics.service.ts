@@ -3,9 +3,9 @@ import {
   type Compliance,
   type ComplianceRule,
   OrgType,
-  periodOfDay,
   periodRange,
   Role,
+  reportingPeriod,
   STATISTICS_DEFINITION_VERSION,
   type StandardKindValue,
   type StatisticsData,
@@ -86,7 +86,7 @@ interface Context {
 
 async function contextOf(tx: Tx, scope: repo.StatisticsScope, q: Filters): Promise<Context> {
   const today = shanghaiToday();
-  const period = q.period ?? periodOfDay(today);
+  const period = q.period ?? reportingPeriod(today);
   const projects = await repo.scopeProjects(tx, scope, q);
   const projectFiltered = q.regionCode !== undefined || q.projectType !== undefined || q.batch !== undefined;
   return {
@@ -446,7 +446,7 @@ export function createStatisticsService(deps: { db: Db }) {
      */
     async openData(cityCode: string, period: string | undefined) {
       const today = shanghaiToday();
-      const quarter = period ?? periodOfDay(today);
+      const quarter = period ?? reportingPeriod(today);
       const key = `${cityCode}|${quarter}`;
       const hit = openCache.get(key);
       if (hit && Date.now() - hit.at < OPEN_DATA_TTL_MS) return hit.doc;

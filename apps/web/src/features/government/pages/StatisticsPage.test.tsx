@@ -1,4 +1,4 @@
-import { periodOfDay, previousPeriod } from '@jcbb/contract';
+import { previousPeriod, reportingPeriod } from '@jcbb/contract';
 import { governmentStatisticsEndpoints as stats } from '@jcbb/contract/government-statistics.endpoints';
 import { pages, pageUrl } from '@jcbb/contract/pages';
 import { projectEndpoints } from '@jcbb/contract/project.endpoints';
@@ -21,7 +21,8 @@ import {
 } from '../components/statistics/statistics-testing.tsx';
 import { StatisticsPage } from './StatisticsPage.tsx';
 
-const current = periodOfDay(shanghaiToday());
+/** The page opens on the quarter last reported, not the one under way. */
+const reported = reportingPeriod(shanghaiToday());
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -63,7 +64,7 @@ describe('采购统计', { timeout: 60_000 }, () => {
     // The committee's own city: no city picker; its districts to filter by.
     expect(screen.queryByRole('combobox', { name: '城市' })).toBeNull();
     expect(screen.getByRole('combobox', { name: '区县' })).toBeInTheDocument();
-    expect(sent.find((s) => s.endpoint === stats.statistics)?.body).toEqual({ period: current });
+    expect(sent.find((s) => s.endpoint === stats.statistics)?.body).toEqual({ period: reported });
     expect(sent.find((s) => s.endpoint === referenceEndpoints.divisionChildren)?.body).toEqual({
       parentCode: '320100',
     });
@@ -98,7 +99,7 @@ describe('采购统计', { timeout: 60_000 }, () => {
     const drawer = await findDrawer('必选类未全部达标：项目');
     expect(await within(drawer).findByText('天妃宫小学')).toBeInTheDocument();
     expect(sent.find((s) => s.endpoint === stats.statisticsProjects)?.body).toEqual({
-      period: current,
+      period: reported,
       slice: 'mandatory_failing',
       take: '20',
       skip: '0',
@@ -115,7 +116,7 @@ describe('采购统计', { timeout: 60_000 }, () => {
     expect(await within(lines).findByText('岩棉板 100 厚')).toBeInTheDocument();
     expect(within(lines).getByText(/证书 GC-2026-0001 · 3 星/)).toBeInTheDocument();
     expect(sent.find((s) => s.endpoint === stats.statisticsLines)?.body).toEqual({
-      period: current,
+      period: reported,
       projectId: '7',
       take: '50',
       skip: '0',
@@ -138,17 +139,17 @@ describe('采购统计', { timeout: 60_000 }, () => {
     await choose('项目类型', '学校');
     await waitFor(() =>
       expect(sent.filter((s) => s.endpoint === stats.statistics).at(-1)?.body).toEqual({
-        period: current,
+        period: reported,
         projectType: '2',
       }),
     );
     await choose(
       '季度',
-      previousPeriod(current).replace(/^(\d{4})-Q(\d)$/, (_, y, q) => `${y} 年第${'一二三四'[Number(q) - 1]}季度`),
+      previousPeriod(reported).replace(/^(\d{4})-Q(\d)$/, (_, y, q) => `${y} 年第${'一二三四'[Number(q) - 1]}季度`),
     );
     await waitFor(() =>
       expect(sent.filter((s) => s.endpoint === stats.statistics).at(-1)?.body).toEqual({
-        period: previousPeriod(current),
+        period: previousPeriod(reported),
         projectType: '2',
       }),
     );
@@ -193,7 +194,7 @@ describe('采购统计', { timeout: 60_000 }, () => {
     await choose('城市', '江苏省 南京市');
     await waitFor(() =>
       expect(sent.filter((s) => s.endpoint === stats.statistics).at(-1)?.body).toEqual({
-        period: current,
+        period: reported,
         cityCode: '320100',
       }),
     );

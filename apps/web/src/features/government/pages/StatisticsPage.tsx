@@ -1,5 +1,5 @@
 import { DownOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
-import { periodOfDay } from '@jcbb/contract';
+import { periodOfDay, reportingPeriod } from '@jcbb/contract';
 import { OrgType, Role } from '@jcbb/contract/enums';
 import { pages } from '@jcbb/contract/pages';
 import { formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
@@ -43,8 +43,10 @@ export function StatisticsPage() {
   const { user } = useSession();
   const operator = user?.roles.includes(Role.SUPER_ADMIN) ?? false;
   const committee = user?.organization?.type === OrgType.GOVERNMENT;
-  const current = periodOfDay(shanghaiToday());
-  const [filters, setFilters] = useState<StatisticsFilters>({ period: current });
+  const today = shanghaiToday();
+  const current = periodOfDay(today);
+  // The quarter last reported (its filings were due on the 5th of this quarter's first month), not the one under way.
+  const [filters, setFilters] = useState<StatisticsFilters>({ period: reportingPeriod(today) });
   const [drill, setDrill] = useState<Drill | null>(null);
   const statistics = useQuery({ ...statisticsQueries.statistics(filters), placeholderData: keepPreviousData });
   const data = statistics.data;

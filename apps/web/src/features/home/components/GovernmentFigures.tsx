@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, FileDoneOutlined, PieChartOutlined } from '@ant-design/icons';
-import { periodOfDay } from '@jcbb/contract';
+import { reportingPeriod } from '@jcbb/contract';
 import { pages } from '@jcbb/contract/pages';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { useQuery } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ const percent = (bp: number | null | undefined) =>
  */
 export function GovernmentFigureCols() {
   const { t } = useTranslation('home');
-  const stats = useQuery(governmentStatisticsQuery(periodOfDay(shanghaiToday())));
+  const stats = useQuery(governmentStatisticsQuery(reportingPeriod(shanghaiToday())));
   const kpis = stats.data?.kpis;
   const state = { isPending: stats.isPending, isError: stats.isError };
   const link = { to: pages.governmentStatistics.path, label: t('stat.viewStatistics') };

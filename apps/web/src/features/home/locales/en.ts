@@ -62,13 +62,13 @@ export const homeEn: HomeStrings = {
     failedLots: { title: 'Failed lots', desc: 'Lots that failed a spot check and were refused.' },
     materialLists: { title: 'Material lists', desc: 'Lines of the materials your projects need.' },
     greenShare: {
-      title: 'Green share this quarter',
+      title: 'Green share last quarter',
       desc: 'Green spend as a share of spend within the demand standard, in filed procurement.',
     },
     purchases: { title: 'Purchases', desc: 'Material purchases started.' },
     suppliers: { title: 'Alternate suppliers', desc: 'Backup suppliers per material.' },
     procurementRecords: {
-      title: 'Projects filed this quarter',
+      title: 'Projects filed for last quarter',
       desc: 'Projects that filed their green-material procurement this quarter.',
     },
     govShare: {
