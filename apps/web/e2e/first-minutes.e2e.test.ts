@@ -38,7 +38,7 @@ describe.runIf(hasChromium)('the first ten minutes', () => {
       ['/project', '/project/list'],
       ['/projectConstruction', '/projectConstruction/stock'],
       ['/buildMaterialProcurement', '/buildMaterialProcurement/materialsList'],
-      ['/govProcurementInfo', '/govProcurementInfo/index'],
+      ['/govProcurementInfo', '/govProcurementInfo/materialFill'],
     ] as const) {
       await page.goto(group);
       await page.waitForURL(`**${first}`);
