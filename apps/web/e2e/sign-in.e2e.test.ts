@@ -29,27 +29,27 @@ const consoles = [
   {
     mobile: ACCOUNTS.construction,
     console: 'construction unit',
-    has: ['材料来源', '项目列表', '项目施工', '建材采购', '采购需求与公告'],
+    has: ['材料来源', '项目列表', '项目施工', '建材采购', '政府采购信息'],
     lacks: ['产品中心', '营销管理'],
   },
   {
     mobile: ACCOUNTS.supervision,
     console: 'supervision unit',
-    has: ['材料来源', '项目列表', '项目施工', '采购需求与公告'],
+    has: ['材料来源', '项目列表', '项目施工', '政府采购信息'],
     // Supervision units do not buy materials (docs/procurement.md).
     lacks: ['产品中心', '营销管理', '建材采购'],
   },
   {
     mobile: ACCOUNTS.developer,
     console: 'developer',
-    has: ['建材采购', '企业认证', '成员管理'],
+    has: ['建材采购', '政府采购信息', '企业认证', '成员管理'],
     lacks: ['项目施工', '产品中心'],
   },
   // Government units get a fixed procurement menu and no certification page in it (spec §6, §9).
   {
     mobile: ACCOUNTS.government,
     console: 'government',
-    has: ['政府采购'],
+    has: ['政府采购信息'],
     lacks: ['企业认证', '成员管理', '营销管理'],
   },
   {
