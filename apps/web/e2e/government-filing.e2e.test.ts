@@ -29,18 +29,31 @@ const today = shanghaiToday();
 const current = periodOfDay(today);
 const shot = screenshots('government-filing');
 
-/** 政府采购信息 → `name` in the side menu (the group opened first when it is closed). */
-async function openMenu(page: Page, name: string) {
+/**
+ * 政府采购信息 → `name` in the side menu (the group opened first when it is closed), and wait for `path`. On a busy
+ * machine a click can land while the group is still sliding open and be lost: then it is clicked again (at most
+ * three times) rather than failing later.
+ */
+async function openMenu(page: Page, name: string, path: string) {
   const menu = page.locator('.ant-layout-sider');
   const entry = (text: string) => menu.getByRole('menuitem', { name: new RegExp(`(^|\\s)${text}$`) });
-  if (!(await entry(name).isVisible())) await entry('政府采购信息').click();
-  await entry(name).click();
+  for (let attempt = 1; ; attempt++) {
+    if (!(await entry(name).isVisible())) {
+      await entry('政府采购信息').click();
+      await entry(name).waitFor();
+    }
+    await entry(name).click();
+    const arrived = await page.waitForURL(`**${path}`, { timeout: 5000 }).then(
+      () => true,
+      () => false,
+    );
+    if (arrived) return;
+    if (attempt === 3) throw new Error(`the side menu did not open ${name}`);
+  }
 }
 
-async function openFilings(page: Page) {
-  await openMenu(page, '采购信息填报');
-  await page.waitForURL('**/govProcurementInfo/materialFill');
-}
+const openFilings = (page: Page) => openMenu(page, '采购信息填报', '/govProcurementInfo/materialFill');
+const openAlerts = (page: Page) => openMenu(page, '风险预警', '/govProcurementInfo/riskAlerts');
 
 /** The 季度 filter of the page on screen (the other kept-alive pages hold theirs hidden). */
 const quarterSelect = (page: Page) =>
@@ -60,8 +73,7 @@ const quarterName = (period: string) => {
  * its answer: the overdue card names the answer's own quarter's deadline.
  */
 async function openStatistics(page: Page) {
-  await openMenu(page, '采购统计');
-  await page.waitForURL('**/govProcurementInfo/statisticsList');
+  await openMenu(page, '采购统计', '/govProcurementInfo/statisticsList');
   await chooseOption(quarterSelect(page), quarterName(current));
   await page
     .getByTestId('kpi-overdue')
@@ -164,8 +176,7 @@ describe.runIf(hasChromium)('government procurement filing', () => {
 
       // The concrete is 必选类 and not green: the rules run in the submission's transaction raised GBM-06A for the
       // school's quarter, and the committee sees it open.
-      await openMenu(committee, '风险预警');
-      await committee.waitForURL('**/govProcurementInfo/riskAlerts');
+      await openAlerts(committee);
       await mandatoryAlert(committee).waitFor();
       expect(await mandatoryAlert(committee).getByText('问题已消除').count()).toBe(0);
 
@@ -232,16 +243,15 @@ describe.runIf(hasChromium)('government procurement filing', () => {
 
       // The resubmission made the concrete green: the engine found GBM-06A gone (问题已消除); the alert stays for the
       // committee to conclude, and its page names the school.
-      await openMenu(committee, '风险预警');
-      await committee.waitForURL('**/govProcurementInfo/riskAlerts');
+      await openAlerts(committee);
       await mandatoryAlert(committee).getByText('问题已消除').waitFor();
       await mandatoryAlert(committee).getByRole('link', { name: '必选类材料非绿色' }).click();
       await committee.waitForURL('**/govProcurementInfo/riskAlerts/detail?id=*');
       await seen(committee, `${SCHOOL} ${current} 填报中有 1 条必选类明细不是绿色建材：预拌混凝土`);
       await seen(committee, '最近一次运行中该问题已不再出现');
-      const project = committee.locator(
-        '.ant-descriptions-item-label:text-is("项目") + .ant-descriptions-item-content',
-      );
+      const project = committee
+        .locator('.ant-descriptions-item-label', { hasText: /^项目$/ })
+        .locator('xpath=following-sibling::*[1]');
       expect(((await project.textContent()) ?? '').trim()).toBe(SCHOOL);
       // Its evidence is the filing the flow confirmed.
       const filing = committee.getByRole('link', { name: `${SCHOOL} ${current} 采购填报` });
