@@ -182,7 +182,7 @@ describe.runIf(hasChromium)('government procurement filing', () => {
 
       // The committee finds the filing under this quarter and returns it with a reason.
       await openFilings(committee);
-      await chooseOption(quarterSelect(committee), current);
+      await chooseOption(quarterSelect(committee), quarterName(current));
       await committee.getByRole('heading', { name: /^逾期未报送/ }).waitFor();
       await shot(committee, 'committee-list-1366');
       expect(await noSidewaysScroll(committee)).toBe(true);

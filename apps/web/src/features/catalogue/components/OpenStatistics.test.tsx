@@ -1,3 +1,4 @@
+import { fillPath } from '@jcbb/contract/endpoint';
 import { governmentStatisticsEndpoints as stats } from '@jcbb/contract/government-statistics.endpoints';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,8 +63,9 @@ describe('公开数据 on the committee page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('数据为全市汇总统计，不含个人信息，也不含单个项目的单价。')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: /下载 JSON 数据/ });
-    expect(link).toHaveAttribute('href', '/open/statistics/320100');
-    expect(screen.getByText('/open/statistics/320100')).toBeInTheDocument();
+    const address = fillPath(stats.openStatistics.path, { cityCode: '320100' });
+    expect(link).toHaveAttribute('href', address);
+    expect(screen.getByText(address)).toBeInTheDocument();
     // Fetched signed-out, for the page's city.
     expect(sent).toHaveLength(1);
     expect(sent[0]?.params).toEqual({ cityCode: '320100' });

@@ -32,6 +32,7 @@ import {
   type OverdueRow,
 } from '../../filing-api.ts';
 import { FILING_NS } from '../../locales/filing-register.ts';
+import { periodName } from '../statistics/format.ts';
 import { filingLabels, filingStatusColor, yuan } from './labels.ts';
 
 /** The quarters a committee chooses from: the previous eight and this one, newest first. */
@@ -134,7 +135,7 @@ export function CommitteeFilings({
           aria-label={t('list.period')}
           style={{ width: 120 }}
           value={period || undefined}
-          options={recentPeriods().map((p) => ({ value: p, label: p }))}
+          options={recentPeriods().map((p) => ({ value: p, label: periodName(p, i18n.language.startsWith('en')) }))}
           onChange={(p) => filter({ period: p })}
         />
         <Select

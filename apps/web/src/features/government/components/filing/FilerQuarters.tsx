@@ -12,6 +12,7 @@ import {
   invalidateFilings,
 } from '../../filing-api.ts';
 import { FILING_NS } from '../../locales/filing-register.ts';
+import { periodName } from '../statistics/format.ts';
 import { Deadline, submitted } from './Deadline.tsx';
 import { filingLabels, filingStatusColor } from './labels.ts';
 
@@ -39,7 +40,7 @@ export function FilerQuarters({ data }: { data: FilingList }) {
   const quarter = (p: FilerProject, q: FilerQuarter) => (
     <Flex wrap gap={8} justify="space-between" align="center" style={{ width: '100%' }}>
       <Space wrap size={6}>
-        <Typography.Text strong>{q.period}</Typography.Text>
+        <Typography.Text strong>{periodName(q.period, i18n.language.startsWith('en'))}</Typography.Text>
         {q.filing ? (
           <Tag color={filingStatusColor[q.filing.status]}>{labels.status(q.filing.status)}</Tag>
         ) : (
