@@ -60,8 +60,7 @@ const ALLOWED: Record<string, number> = {
   'apps/web/src/features/auth/pages/LoginPage.test.tsx': 4,
   'apps/web/src/features/certificate/pages/FreeCertificatePage.test.tsx': 1,
   'apps/web/src/layout/ConsoleLayout.test.tsx': 7,
-  // The address builder's own test: its made-up declarations and the addresses they must make (fetchDocument's too).
-  'apps/web/src/lib/api.test.ts': 8,
+  'apps/web/src/lib/api.test.ts': 6,
   'apps/web/src/lib/http.test.ts': 23,
 };
 

@@ -1,4 +1,5 @@
-import { endpoint } from '@jcbb/contract/endpoint';
+import { endpoint, fillPath } from '@jcbb/contract/endpoint';
+import { governmentStatisticsEndpoints } from '@jcbb/contract/government-statistics.endpoints';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -20,13 +21,8 @@ const save = endpoint({
   response: z.object({ id: z.number() }),
 });
 const file = endpoint({ method: 'GET', path: '/api/things/{id}/pdf', params: z.object({ id: z.number() }) });
-const openDocument = endpoint({
-  method: 'GET',
-  path: '/open/things/{code}',
-  params: z.object({ code: z.string() }),
-  query: z.object({ period: z.string().optional() }),
-  envelope: false,
-});
+/** An envelope-less document the contract declares (a city's open figures). */
+const openDocument = governmentStatisticsEndpoints.openStatistics;
 
 function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -84,13 +80,13 @@ describe('call(endpoint, input)', () => {
 
   it('reads an envelope-less document as it is, without the session, and fails on an enveloped refusal', async () => {
     fetchMock.mockResolvedValue(json({ uri: 'x', figures: { projects: 3 } }));
-    await expect(fetchDocument(openDocument, { code: '320100', period: '2026-Q3' })).resolves.toEqual({
+    await expect(fetchDocument(openDocument, { cityCode: '320100', period: '2026-Q3' })).resolves.toEqual({
       uri: 'x',
       figures: { projects: 3 },
     });
     const { url, init } = sent();
     const parsed = new URL(url, 'http://x');
-    expect(parsed.pathname).toBe('/open/things/320100');
+    expect(parsed.pathname).toBe(fillPath(openDocument.path, { cityCode: '320100' }));
     expect(parsed.searchParams.get('period')).toBe('2026-Q3');
     expect(new Headers(init.headers).has('authorization')).toBe(false);
     fetchMock.mockResolvedValue(
@@ -99,7 +95,7 @@ describe('call(endpoint, input)', () => {
         headers: { 'content-type': 'application/json' },
       }),
     );
-    await expect(fetchDocument(openDocument, { code: '999900' }, { silent: true })).rejects.toMatchObject({
+    await expect(fetchDocument(openDocument, { cityCode: '999900' }, { silent: true })).rejects.toMatchObject({
       status: 404,
       message: '城市不存在',
     });
