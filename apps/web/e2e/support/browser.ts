@@ -33,8 +33,8 @@ async function keepScreenshots(testName: string, contexts: BrowserContext[]): Pr
 }
 
 /**
- * The run's one Chromium (started by the global setup), a fresh context (its own storage and cache: a new user) per
- * page. After each test the contexts close, and the test fails if a page threw an uncaught error or logged one to
+ * The run's one Chromium (started by the global setup), a fresh context (its own storage and cache: a new user, whose
+ * system asks for reduced motion) per page. After each test the contexts close, and the test fails if a page threw an uncaught error or logged one to
  * the console (issue 3: "no console error").
  */
 export function useBrowser() {
@@ -70,6 +70,10 @@ export function useBrowser() {
         viewport: options.viewport ?? DESKTOP,
         locale: 'zh-CN',
         timezoneId: 'Asia/Shanghai',
+        // The console honours a system's reduced-motion setting (app/AntdFrame.tsx): no menu, dropdown or dialog is
+        // caught mid-animation, where a click lands on the sliding container instead of the entry (a lost click on
+        // a busy machine was CI's failure of stop 34).
+        reducedMotion: 'reduce',
       });
       const errors: string[] = [];
       opened.push({ context, errors });

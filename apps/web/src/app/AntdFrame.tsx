@@ -28,6 +28,23 @@ function NotifierBridge() {
  * variables antd writes at run time.
  */
 const frameTheme = { ...theme, zeroRuntime: __ANTD_STYLES_BUILT__ };
+/** The same without antd's animations, for readers whose system asks for reduced motion (WCAG 2.3.3). */
+const stillTheme = { ...frameTheme, token: { ...frameTheme.token, motion: false } };
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the reader's system asks for reduced motion, following a change while the page is open. */
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia?.(REDUCED_MOTION).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(REDUCED_MOTION);
+    if (!query) return;
+    const onChange = (event: MediaQueryListEvent) => setReduced(event.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return reduced;
+}
 
 function useLanguage(): string {
   const [language, setLanguage] = useState(i18n.language);
@@ -40,17 +57,18 @@ function useLanguage(): string {
 }
 
 /**
- * antd's providers: the platform's theme (theme.ts; antd's component styles are built with the app), antd's zh_CN
- * (en_US in English) and antd's App (App.useApp for pages).
+ * antd's providers: the platform's theme (theme.ts; antd's component styles are built with the app; no animations
+ * when the system asks for reduced motion), antd's zh_CN (en_US in English) and antd's App (App.useApp for pages).
  * Loaded with the first page that uses antd (the console frame, the public pages), never with the sign-in page.
  */
 export default function AntdFrame({ children }: { children: ReactNode }) {
   const language = useLanguage();
+  const reducedMotion = useReducedMotion();
   return (
     // `layer`: the few styles antd still writes at run time (the icons' reset) go in the cascade layer `antd` with the
     // built ones (global.css orders the layers), instead of beating every component's own rule for icons.
     <StyleProvider layer>
-      <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={frameTheme}>
+      <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={reducedMotion ? stillTheme : frameTheme}>
         <AntApp component={false}>
           <NotifierBridge />
           {children}
