@@ -10,7 +10,14 @@ import { formatShanghaiTime } from '@jcbb/contract/time';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { inquiries, inquiryLines, inquirySuppliers, materialListLines, quotes } from '../../db/schema/index.ts';
+import {
+  inquiries,
+  inquiryLines,
+  inquirySuppliers,
+  materialListLines,
+  projects,
+  quotes,
+} from '../../db/schema/index.ts';
 import { callerOrgId } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { withDocumentNumber } from '../../lib/document-number.ts';
@@ -19,6 +26,7 @@ import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
 import { channelOf } from '../trace/index.ts';
 import { requireBuyerProject } from './procurement.access.ts';
+import { candidatesFor } from './procurement.candidates.ts';
 import * as repo from './procurement.inquiry.repository.ts';
 import { type InquiryAction, type InquirySide, inquiryTransition } from './procurement.inquiry.transitions.ts';
 import { buyerDetail } from './procurement.inquiry.views.ts';
@@ -40,6 +48,34 @@ const INQUIRY_SERIES = {
 
 /** A deadline `YYYY-MM-DD HH:mm[:ss]` in Shanghai wall-clock time as a moment. */
 export const deadlineMoment = (text: string) => new Date(Date.parse(`${text.replace(' ', 'T')}+08:00`));
+
+/**
+ * The award's check that the winner may still supply what it quoted, as the quote's submission checked it: its own
+ * listing in the project's city, or a letter covering the project's county today. A letter revoked or expired, or a
+ * listing withdrawn, since the quote refuses the award (409) naming the lines, rather than making an order the
+ * distributor could not ship under.
+ */
+async function stillOffered(
+  tx: Tx,
+  projectId: number,
+  supplierOrgId: number,
+  quoted: { ql: { specId: number }; line: repo.InquiryLineRow }[],
+): Promise<void> {
+  const [project] = await tx.select().from(projects).where(eq(projects.id, projectId));
+  if (!project) throw notFound();
+  const policy = await policyOf(tx, project.standardEdition);
+  const lapsed: string[] = [];
+  for (const { ql, line } of quoted) {
+    const offers = await candidatesFor(tx, project, line, policy, {
+      quantity: line.quantity,
+      onlySupplier: supplierOrgId,
+    });
+    if (!offers.some((c) => c.specId === ql.specId)) lapsed.push(line.commonName);
+  }
+  if (lapsed.length > 0) {
+    throw conflict(`中选供应商已不能供应：${lapsed.join('、')}（授权已撤销或过期，或产品已下架），请另选报价`);
+  }
+}
 
 const REFUSED: Record<InquiryAction, string> = {
   edit: '只有草稿询价单可以修改',
@@ -290,6 +326,7 @@ export function createInquiryService({ db }: { db: Db }) {
         const quoted = winner.lines
           .map((ql) => ({ ql, line: lines.find((l) => l.id === ql.inquiryLineId) }))
           .filter((x): x is { ql: (typeof winner.lines)[number]; line: repo.InquiryLineRow } => x.line !== undefined);
+        await stillOffered(tx, i.projectId, winner.supplierOrgId, quoted);
         const order = await createPurchaseOrder(tx, user, {
           projectId: i.projectId,
           buyerOrgId: i.buyerOrgId,

@@ -1,10 +1,17 @@
 import { sourcingEndpoints as api, type EndpointInput, OrgType } from '@jcbb/contract';
 import { addDays, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, fieldsOf, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { materialListLines, messages, purchaseOrderLines, purchaseOrders, quotes } from '../../db/schema/index.ts';
+import {
+  authorisations,
+  materialListLines,
+  messages,
+  purchaseOrderLines,
+  purchaseOrders,
+  quotes,
+} from '../../db/schema/index.ts';
 import { addOrgWithUser } from '../project/test-support.ts';
 import { projectIdOf, specOf, userOf } from '../trace/trace.test-support.ts';
 import { createProcurementSourcingServices } from './index.ts';
@@ -270,6 +277,39 @@ describe('an inquiry from draft to award', () => {
     const loser = ok(await call('dealer', api.supplierInquiryDetail, { id: draft.id }));
     expect(loser.myQuote?.status).toBe('rejected');
     expect(JSON.stringify(loser)).not.toContain('3600');
+  });
+
+  it('refuses to award a distributor whose letter was revoked after it quoted (409), and awards once it is in force', async () => {
+    const d = ok(await call('developer', api.inquirySave, inquiry({ title: '授权撤销后的定标' })));
+    ok(await call('developer', api.inquiryPublish, { id: d.id }));
+    const line = ok(await call('dealer', api.supplierInquiryDetail, { id: d.id })).lines[0] as { id: number };
+    const q = ok(
+      await call('dealer', api.quoteSave, {
+        inquiryId: d.id,
+        lines: [{ inquiryLineId: line.id, specId: rockWool.specId, unitPriceFen: 3500, deliveryDate: '2027-02-20' }],
+      }),
+    ).myQuote?.id as number;
+    ok(await call('dealer', api.quoteSubmit, { id: q }));
+    await passDeadline(server, d.id);
+
+    // The maker revokes the dealer's letters after the quote: the award would make an order it could not ship.
+    const db = server.database.db;
+    const inForce = await db
+      .select({ id: authorisations.id, status: authorisations.status })
+      .from(authorisations)
+      .where(and(eq(authorisations.distributorOrgId, dealer), inArray(authorisations.status, ['issued', 'active'])));
+    expect(inForce.length).toBeGreaterThan(0);
+    const ids = inForce.map((a) => a.id);
+    await db.update(authorisations).set({ status: 'revoked' }).where(inArray(authorisations.id, ids));
+    const refused = await call('developer', api.inquiryAward, { id: d.id, quoteId: q, reason: '价格最低' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toContain('岩棉板');
+    expect(ok(await call('developer', api.inquiryDetail, { id: d.id })).status).toBe('evaluating');
+
+    for (const a of inForce)
+      await db.update(authorisations).set({ status: a.status }).where(eq(authorisations.id, a.id));
+    const awarded = ok(await call('developer', api.inquiryAward, { id: d.id, quoteId: q, reason: '价格最低' }));
+    expect(awarded).toMatchObject({ status: 'awarded' });
   });
 
   it('a new round reopens quoting; the earlier round’s quotes stay; cancel and fail need a reason', async () => {

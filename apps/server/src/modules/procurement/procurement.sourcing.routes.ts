@@ -118,7 +118,7 @@ export function registerSourcingRoutes(app: FastifyInstance, deps: ProcurementDe
   });
   defineRoute(app, api.inquiryAward, {
     summary: '定标 evaluating → awarded: a draft purchase order with the quote’s prices',
-    description: `The quote accepted, the other submitted quotes rejected, every invited supplier told; the lines' choice set. ${owner}`,
+    description: `The quote accepted, the other submitted quotes rejected, every invited supplier told; the lines' choice set. 409 when the winner may no longer supply a quoted specification (its letter revoked or expired, or the listing withdrawn, since the quote). ${owner}`,
     tags,
     orgTypes: buyers,
     certified: true,
