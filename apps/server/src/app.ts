@@ -47,13 +47,17 @@ import {
 } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
-import { registerGovernmentRoutes } from './modules/government/index.ts';
+import { governmentMemberRemovalCheck, registerGovernmentRoutes } from './modules/government/index.ts';
 import { createHomeService, registerHomeRoutes } from './modules/home/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
 import { createListingService, recomputeCityStandard, registerListingRoutes } from './modules/listing/index.ts';
 import { createMessageService, registerMessageRoutes } from './modules/message/index.ts';
 import { createOrganizationService, registerOrganizationRoutes } from './modules/organization/index.ts';
-import { procurementShipmentGate, registerProcurementRoutes } from './modules/procurement/index.ts';
+import {
+  procurementMemberRemovalCheck,
+  procurementShipmentGate,
+  registerProcurementRoutes,
+} from './modules/procurement/index.ts';
 import { registerProductRoutes } from './modules/product/index.ts';
 import { createProjectService, registerProjectRoutes } from './modules/project/index.ts';
 import { registerPublicRecordRoutes } from './modules/public-record/index.ts';
@@ -362,7 +366,13 @@ function registerModules(
     app,
     createProjectService({
       db: db,
-      removalChecks: [traceMemberRemovalCheck, constructionMemberRemovalCheck, distributionMemberRemovalCheck],
+      removalChecks: [
+        traceMemberRemovalCheck,
+        constructionMemberRemovalCheck,
+        distributionMemberRemovalCheck,
+        procurementMemberRemovalCheck,
+        governmentMemberRemovalCheck,
+      ],
     }),
   );
   // A receipt into a project's stock starts the site's inspection (trace.intake.ts): traceability declares the hook,

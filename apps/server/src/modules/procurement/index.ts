@@ -16,11 +16,15 @@
  *                                            falls in it (the government filing places its lines with them)
  *   createProcurementSourcingServices({ db })   selection (choose, direct purchase), inquiries and quotes as
  *                                            services (a demo seed records through them)
+ *   procurementMemberRemovalCheck, PURCHASES_NAME_ORG
+ *                                            the project's removal rule (MemberRemovalCheck): the buyer of a published
+ *                                            inquiry or a sent order stays; its one refusal
  */
 export { createAlternateService } from './procurement.alternate.service.ts';
 export { procurementShipmentGate } from './procurement.gate.ts';
 export { createMaterialListService } from './procurement.list.service.ts';
 export { createPurchaseOrderService } from './procurement.order.service.ts';
 export { placeLine, policyOf } from './procurement.policy.ts';
+export { PURCHASES_NAME_ORG, procurementMemberRemovalCheck } from './procurement.removal.ts';
 export { registerProcurementRoutes } from './procurement.routes.ts';
 export { createProcurementSourcingServices } from './procurement.sourcing.routes.ts';

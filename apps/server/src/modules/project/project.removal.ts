@@ -7,8 +7,8 @@ import type { Tx } from '../../db/client.ts';
  *
  * The project module sits below the material modules (they import it; it imports none of them), so it only declares
  * the check: each material module implements one and app.ts passes them to `createProjectService` (the same shape as
- * the product module's `FactGate`). Today: traceability's `traceMemberRemovalCheck` (docs/decisions.md, "Removal
- * rule"); site construction and distribution add theirs to the list when they exist.
+ * the product module's `FactGate`): traceability, site construction, distribution, procurement and government each
+ * give one (docs/decisions.md, "Removal rule").
  */
 export type MemberRemovalCheck = (tx: Tx, projectId: number, orgId: number) => Promise<string | null>;
 
