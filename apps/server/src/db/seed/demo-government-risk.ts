@@ -39,8 +39,8 @@ import { demoMoment } from './demo-trace.ts';
  *   has been registered since January: its Q1–Q3 are overdue whatever the filing demo adds for the school).
  * - GBM-08: three more lots at the school held for their witnessed retest without a sample yet (the blocks' sample
  *   makes 1 of 4, 25 %, under 30 %).
- * - GBM-01: 南京绿筑's interior paint shipped to the school on 6 November with its certificate (valid to 9 November),
- *   arriving on 12 November — after the certificate ended, with no test report in its window.
+ * - GBM-01: 南京绿筑's interior paint shipped to the school 23 days before the seeding with its certificate (which ended
+ *   20 days before), arriving 17 days before — after the certificate ended, with no test report in its window.
  *
  * The committee (孙明, 南京市城乡建设委员会) acknowledges the school's GBM-08 alert and the developer (钱静, 南京城建置业)
  * explains it. Another part's filings may add alerts (GBM-06A on the hospital): the seed's test counts by rule, at
@@ -61,11 +61,17 @@ export interface DemoRiskInput {
 }
 
 const SCHOOL = '南京市鼓楼区天妃宫小学新建工程';
-/** The paint's certificate ends on 9 November (demo-products.ts): shipped before it, arrived after it. */
-const PAINT = { shipDate: '2026-11-06', arrivedOn: '2026-11-12', batchNo: 'TL20261102', productionDate: '2026-11-02' };
 /** The paint's lot: the trace demo's tests leave it out of the trace demo's own lots and shipments. */
-export const RISK_DEMO_PAINT_BATCH = PAINT.batchNo;
-export const RISK_DEMO_PAINT_ARRIVAL = PAINT.arrivedOn;
+export const RISK_DEMO_PAINT_BATCH = 'TL-NJ-0218';
+/**
+ * The paint's story in days before the seeding, whatever the day: its certificate ended 20 days ago (demo-products.ts,
+ * `untilDays: -20`); made 27 days ago, shipped 3 days before the certificate's end, arrived 3 days after it.
+ */
+const paintStory = (today: string) => ({
+  productionDate: addDays(today, -27),
+  shipDate: addDays(today, -23),
+  arrivedOn: addDays(today, -17),
+});
 
 const actor = (p: Party, orgType: number, role: string = Role.ENTERPRISE_ADMIN): SessionUser => ({
   userId: p.userId,
@@ -192,7 +198,7 @@ async function seedLatePaint(
   input: DemoRiskInput,
   schoolId: number,
 ) {
-  if (shanghaiToday() < PAINT.arrivedOn) return; // a clock before the story: nothing to tell
+  const PAINT = paintStory(shanghaiToday());
   const maker = actor(input.maker, OrgType.MANUFACTURER);
   const builder = actor(input.builder, OrgType.CONSTRUCTION);
   const [spec] = await tx
@@ -209,7 +215,7 @@ async function seedLatePaint(
   const files = createFileService({ db: tx as Db, config: config as Config });
   const lot = await createLotService({ db: tx as Db, files }).create(maker, {
     specId: spec.specId,
-    batchNo: PAINT.batchNo,
+    batchNo: RISK_DEMO_PAINT_BATCH,
     productionDate: PAINT.productionDate,
     quantity: 200,
     qualityDocUploadIds: [],
