@@ -340,13 +340,13 @@ const developer: RouteItem[] = [
 ];
 
 /** Inspection records entered by certification bodies and city committees (docs/enterprise-inspection.md). */
-const inspectorRecords = group(
-  '/enterpriseInspection',
-  'enterpriseInspection',
-  'FileSearchOutlined',
-  pages.inspectionRecords.path,
-  [inspectionRoutes.records, inspectionRoutes.detail(pages.inspectionRecords.path)],
-);
+const inspectorRecords: RouteItem = {
+  ...group('/enterpriseInspection', 'enterpriseInspection', 'FileSearchOutlined', pages.inspectionRecords.path, [
+    inspectionRoutes.records,
+    inspectionRoutes.detail(pages.inspectionRecords.path),
+  ]),
+  alwaysShow: true,
+};
 
 /** Government units get no function list (spec §6): a fixed procurement menu. */
 const government: RouteItem[] = [
