@@ -46,6 +46,7 @@ import {
   registerDistributionRoutes,
 } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
+import { registerEnterpriseInspectionRoutes } from './modules/enterprise-inspection/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
 import { governmentMemberRemovalCheck, registerGovernmentRoutes } from './modules/government/index.ts';
 import { createHomeService, registerHomeRoutes } from './modules/home/index.ts';
@@ -405,6 +406,7 @@ function registerModules(
   registerProcurementRoutes(app, { db });
   registerGovernmentRoutes(app, { db, files });
   registerDiskRoutes(app, { db, config, files, auth, kv, addressKey });
+  registerEnterpriseInspectionRoutes(app, { db, files });
   registerPublicRecordRoutes(app, { db, config });
 
   registerLedger(app, { db, files });

@@ -11,6 +11,7 @@ import {
   type EndpointDef,
   elementEndpoints,
   endpointKey,
+  enterpriseInspectionEndpoints,
   fileEndpoints,
   governmentFilingEndpoints,
   governmentRiskEndpoints,
@@ -104,6 +105,7 @@ const ids = {
   purchaseOrder: 0,
   filing: 0,
   alert: 0,
+  inspectionRecord: 0,
 };
 
 /** 苏州 applies for certification and the platform approves it, as in the certification flow. */
@@ -327,6 +329,8 @@ beforeAll(async () => {
     )
   ).body.data.id;
   expect(ids.diskShare).toBeGreaterThan(0);
+  // Enterprise inspection: the committee's open spot check of 南京绿筑 (demo data), with its evidence file.
+  ids.inspectionRecord = (await firstOf('GET', enterpriseInspectionEndpoints.list.path, { state: 'open' })).id;
 });
 afterAll(() => server?.stop());
 
@@ -383,6 +387,7 @@ const K = constructionEndpoints;
 const D = distributionEndpoints;
 const PS = sourcingEndpoints;
 const W = diskEndpoints;
+const EI = enterpriseInspectionEndpoints;
 const receiptBody = () => ({
   shipmentId: ids.shipment,
   arrivedOn: '2026-11-20',
@@ -1253,6 +1258,35 @@ const ATTEMPTS: Attempt[] = [
   },
   { name: 'disk share revoke', endpoint: W.revokeShare, input: () => ({ id: ids.diskShare }) },
   { name: 'disk share access log', endpoint: W.shareLog, input: () => ({ id: ids.diskShare }) },
+  // ---- enterprise inspection (another manufacturer is neither the subject nor an inspector) ----
+  {
+    name: 'inspection records of theirs',
+    endpoint: EI.list,
+    input: () => ({ subjectOrgId: ids.ownerOrg }),
+    filter: true,
+  },
+  { name: 'inspection record', endpoint: EI.detail, input: () => ({ id: ids.inspectionRecord }) },
+  { name: 'inspection record file', endpoint: EI.file, input: () => ({ id: ids.inspectionRecord, uploadId: 1 }) },
+  {
+    name: 'inspection rectification',
+    endpoint: EI.submit,
+    input: () => ({ id: ids.inspectionRecord, rectification: '越权' }),
+  },
+  { name: 'inspection close', endpoint: EI.close, input: () => ({ id: ids.inspectionRecord }) },
+  { name: 'inspection reopen', endpoint: EI.reopen, input: () => ({ id: ids.inspectionRecord, reason: '越权' }) },
+  {
+    name: 'inspection record about them',
+    endpoint: EI.create,
+    input: () => ({
+      subjectOrgId: ids.ownerOrg,
+      kind: 'random',
+      inspectedOn: '2026-01-05',
+      inspectorName: '越权',
+      result: 'fail',
+      findings: '越权',
+    }),
+    refused: true,
+  },
 ];
 
 /**

@@ -8,6 +8,7 @@ import { diskEndpoints } from './disk.endpoints.ts';
 import { distributionEndpoints } from './distribution.endpoints.ts';
 import { elementEndpoints } from './element.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
+import { enterpriseInspectionEndpoints } from './enterprise-inspection.endpoints.ts';
 import { fileEndpoints } from './file.endpoints.ts';
 import { governmentEndpoints } from './government.endpoints.ts';
 import { homeEndpoints } from './home.endpoints.ts';
@@ -39,6 +40,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   disk: diskEndpoints,
   distribution: distributionEndpoints,
   element: elementEndpoints,
+  'enterprise-inspection': enterpriseInspectionEndpoints,
   government: governmentEndpoints,
   home: homeEndpoints,
   file: fileEndpoints,

@@ -23,6 +23,8 @@ export * from './element.ts';
 export * from './element-values.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
+export * from './enterprise-inspection.endpoints.ts';
+export * from './enterprise-inspection.ts';
 export * from './enums.ts';
 export * from './envelope.ts';
 export * from './file.endpoints.ts';

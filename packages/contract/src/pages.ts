@@ -30,6 +30,10 @@ export const pages = {
   listingList: { path: '/productCenter/productManagement' },
   /** One listing: its audit decisions. */
   listingDetails: { path: '/warehousing/details', query: 'id' },
+  /** The manufacturer's products, specifications and sampling results: the inspection health page's figures. */
+  productList: { path: '/product/list' },
+  specsList: { path: '/specs/list' },
+  productSpotCheck: { path: '/product/spotCheck' },
 
   // ---- evidence and certificates (manufacturers, distributors, certification bodies) ----
   /** The applicant's application: a self-declaration published, an application rejected. */
@@ -99,6 +103,14 @@ export const pages = {
   governmentStatistics: { path: '/govProcurementInfo/statisticsList' },
   /** One risk alert: raised, explained, decided; a subscription's message. */
   governmentAlert: { path: '/govProcurementInfo/riskAlerts/detail', query: 'id' },
+
+  // ---- enterprise inspection (docs/enterprise-inspection.md) ----
+  /** The manufacturer's compliance health, calendar and inspection records. */
+  inspectionHealth: { path: '/enterpriseInspection/info' },
+  /** A certification body's or city committee's inspection records of the organisations it oversees. */
+  inspectionRecords: { path: '/enterpriseInspection/records' },
+  /** One inspection record: entered (to its subject), rectification submitted (to its inspector), closed, reopened. */
+  inspectionRecord: { path: '/enterpriseInspection/detail', query: 'id' },
 
   // ---- the platform administrator's and the city committees' reviews ----
   /** The platform's certification queue: an organisation asked to be certified. */

@@ -153,6 +153,9 @@ export const AuditActions = {
   disk_file: ['add', 'update', 'version', 'delete', 'ledger'],
   /** A share link (to = ShareState). */
   disk_share: ['create', 'revoke'],
+  // ---- enterprise inspection (modules/enterprise-inspection) ----
+  /** An inspection record (from/to = InspectionRecordState): entered, rectification submitted, closed, reopened. */
+  inspection_record: ['create', 'submit', 'close', 'reopen'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

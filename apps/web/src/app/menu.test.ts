@@ -561,6 +561,7 @@ describe('the route table', () => {
       'route.cityListingAudit',
       'route.revisionAudit',
       'route.cityProjects',
+      'route.enterpriseInspection',
     ]);
     expect(findRoute(flattenRoutes(consoleTree('government')), '/organization/orgnizationVerification')).toBeDefined();
   });

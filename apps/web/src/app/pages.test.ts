@@ -38,6 +38,13 @@ const reach: Record<PageName, Reach[]> = {
   productDetails: [member('manufacturer')],
   listingList: [member('manufacturer')],
   listingDetails: [member('manufacturer')],
+  productList: [member('manufacturer')],
+  specsList: [member('manufacturer')],
+  productSpotCheck: [member('manufacturer')],
+  // Enterprise inspection: the subject (a manufacturer) and the inspectors (certification bodies, city committees).
+  inspectionHealth: [member('manufacturer')],
+  inspectionRecords: [member('certification'), committee],
+  inspectionRecord: [member('manufacturer'), member('certification'), committee],
   // Applicants (manufacturers, distributors) and certification bodies.
   myApplicationDetail: [member('manufacturer'), member('distributor')],
   approvalDetail: [member('certification')],

@@ -19,6 +19,7 @@ import {
   freeAuthorisationRoute,
 } from '../features/distribution/index.ts';
 import { elementAdminRoutes } from '../features/element/index.ts';
+import { inspectionRoutes } from '../features/enterprise-inspection/index.ts';
 import { NotFoundPage as NotFound } from '../features/error/index.ts';
 import { GOVERNMENT_PATHS, type GovernmentPage, governmentRoutes } from '../features/government/index.ts';
 import { HomePage as Home } from '../features/home/index.ts';
@@ -237,7 +238,8 @@ const manufacturer: RouteItem[] = [
   supplierProcurement,
   supplierAlerts,
   group('/enterpriseInspection', 'enterpriseInspection', 'FileSearchOutlined', '/enterpriseInspection/info', [
-    soon('info', 'enterpriseInspectionInfo'),
+    inspectionRoutes.health,
+    inspectionRoutes.detail(pages.inspectionHealth.path),
   ]),
   ...externalServices,
 ];
@@ -337,6 +339,15 @@ const developer: RouteItem[] = [
   governmentProcurement({ requiresProject: true }),
 ];
 
+/** Inspection records entered by certification bodies and city committees (docs/enterprise-inspection.md). */
+const inspectorRecords: RouteItem = {
+  ...group('/enterpriseInspection', 'enterpriseInspection', 'FileSearchOutlined', pages.inspectionRecords.path, [
+    inspectionRoutes.records,
+    inspectionRoutes.detail(pages.inspectionRecords.path),
+  ]),
+  alwaysShow: true,
+};
+
 /** Government units get no function list (spec §6): a fixed procurement menu. */
 const government: RouteItem[] = [
   home,
@@ -345,6 +356,7 @@ const government: RouteItem[] = [
   ...cityRevisionRoutes,
   ...cityProjectRoutes,
   stockXlsxRoutes.cityStockExport,
+  inspectorRecords,
 ];
 
 const certification: RouteItem[] = [
@@ -356,6 +368,7 @@ const certification: RouteItem[] = [
     certificateRoutes.bodySuccess,
     certificateRoutes.bodyFail,
   ]),
+  inspectorRecords,
 ];
 
 /** Pages every console has: messages, password, the embedded external page, and the organisation's pages. */

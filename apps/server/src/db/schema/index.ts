@@ -5,6 +5,7 @@ export * from './construction.ts';
 export * from './disk.ts';
 export * from './distribution.ts';
 export * from './element.ts';
+export * from './enterprise-inspection.ts';
 export * from './file.ts';
 export * from './government.ts';
 export * from './government-statistics.ts';

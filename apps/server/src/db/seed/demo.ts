@@ -11,6 +11,7 @@ import { seedDemoConstruction } from './demo-construction.ts';
 import { seedDemoDisk } from './demo-disk.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDistributionSales } from './demo-distribution-sales.ts';
+import { seedDemoEnterpriseInspection } from './demo-enterprise-inspection.ts';
 import { seedDemoGovernmentFilings } from './demo-government-filings.ts';
 import { seedDemoGovernmentRisk } from './demo-government-risk.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
@@ -297,6 +298,12 @@ export async function seedDemoData(
       builder,
       supervisor: party('supervisor', '13800000004'),
       maker,
+    });
+    // Enterprise inspection: the certification body's closed surveillance of 南京绿筑, the committee's open spot check.
+    await seedDemoEnterpriseInspection(tx, config, {
+      maker,
+      certifier: party('certifier', '13800000007'),
+      committee: party('gov', '13800000006'),
     });
   });
   return true;

@@ -21,15 +21,15 @@ const toList = { hidden: true, activeMenu: '/product/list' };
 const toSpecs = { hidden: true, activeMenu: '/specs/list' };
 
 export const productRoutes = {
-  list: page('/product/list', 'productList', List, { keepAlive: true, data: () => import('./list-data.ts') }),
+  list: page(pages.productList.path, 'productList', List, { keepAlive: true, data: () => import('./list-data.ts') }),
   edit: page('/productCenter/productEdit', 'productEdit', Edit, { ...toList, newTitle: 'route.productNew' }),
   details: page(pages.productDetails.path, 'productDetails', Details, {
     ...toList,
     data: () => import('./details-data.ts'),
   }),
   success: page('/product/success', 'productSuccess', Success, toList),
-  spotCheck: page('/product/spotCheck', 'productSpotCheck', SpotCheck),
-  specsList: page('/specs/list', 'specsList', SpecsList, { keepAlive: true }),
+  spotCheck: page(pages.productSpotCheck.path, 'productSpotCheck', SpotCheck),
+  specsList: page(pages.specsList.path, 'specsList', SpecsList, { keepAlive: true }),
   specsEdit: page('/specs/edit', 'specsEdit', SpecsEdit, { ...toSpecs, newTitle: 'route.specsNew' }),
   specsBatchEdit: page('/specs/batchEdit', 'specsBatchEdit', SpecsBatchEdit, toSpecs),
   specsDetails: page('/specs/details', 'specsDetails', SpecsDetails, toSpecs),

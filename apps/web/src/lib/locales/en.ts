@@ -104,6 +104,8 @@ export const shellEn: ShellStrings = {
     addressManagement: 'Addresses',
     enterpriseInspection: 'Enterprise inspection',
     enterpriseInspectionInfo: 'Inspection records',
+    enterpriseInspectionRecords: 'Inspection records',
+    enterpriseInspectionDetail: 'Inspection record',
     carbonExchange: 'Carbon exchange',
     organizationManagement: 'Organisation management',
     profile: 'Profile',

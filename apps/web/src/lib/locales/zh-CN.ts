@@ -102,6 +102,8 @@ export const shellZhCN = {
     addressManagement: '地址管理',
     enterpriseInspection: '企业巡检',
     enterpriseInspectionInfo: '巡检信息',
+    enterpriseInspectionRecords: '检查记录',
+    enterpriseInspectionDetail: '检查记录详情',
     carbonExchange: '碳交易',
     organizationManagement: '组织管理',
     profile: '个人资料',

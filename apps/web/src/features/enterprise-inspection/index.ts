@@ -1,0 +1,2 @@
+/** Enterprise inspection's routes (light: they load with the shell). */
+export { inspectionRoutes } from './routes.tsx';
