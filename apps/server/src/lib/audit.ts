@@ -153,6 +153,11 @@ export const AuditActions = {
   disk_file: ['add', 'update', 'version', 'delete', 'ledger'],
   /** A share link (to = ShareState). */
   disk_share: ['create', 'revoke'],
+  // ---- the account centre (modules/account) ----
+  /** A user's own profile (name, e-mail, contact phone, avatar; data: the fields changed). */
+  user_profile: ['update'],
+  /** An organisation's division (部门); `assign`: a member put into it or taken out (entityId = the member's id). */
+  division: ['create', 'update', 'delete', 'assign'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

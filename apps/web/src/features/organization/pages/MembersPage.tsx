@@ -118,10 +118,18 @@ export function MembersPage() {
             {m.id === user?.id ? t('members.you') : null}
           </Typography.Text>
           <Typography.Text type="secondary">{m.mobile}</Typography.Text>
+          {mobile && m.division ? <Typography.Text type="secondary">{m.division.name}</Typography.Text> : null}
           {mobile ? roleTags(m.roles) : null}
           {mobile ? statusBadge(m) : null}
         </Flex>
       ),
+    },
+    {
+      title: t('members.division'),
+      key: 'division',
+      width: 140,
+      responsive: ['md'],
+      render: (_, m) => m.division?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
     { title: t('members.roles'), key: 'roles', responsive: ['md'], render: (_, m) => roleTags(m.roles) },
     { title: t('members.status'), key: 'status', width: 90, responsive: ['md'], render: (_, m) => statusBadge(m) },
@@ -182,7 +190,7 @@ export function MembersPage() {
         columns={columns}
         dataSource={members.data?.list ?? []}
         loading={members.isFetching}
-        scroll={mobile ? undefined : { x: 780 }}
+        scroll={mobile ? undefined : { x: 920 }}
         pagination={pagination(members.data?.total ?? 0, (total) => t('members.total', { total }))}
       />
       <AddMemberModal
