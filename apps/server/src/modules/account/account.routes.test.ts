@@ -110,28 +110,28 @@ describe('profile', () => {
 
 describe('divisions', () => {
   it('lets the administrator create a tree, place members, and shows the division in the members list', async () => {
-    const sales = ok(await call('admin', A.createDivision, { name: '销售部' }));
+    const sales = ok(await call('admin', A.createDivision, { name: '市场部' }));
     const east = ok(
-      await call('admin', A.createDivision, { name: '华东销售组', parentId: sales.id, leaderId: staffId }),
+      await call('admin', A.createDivision, { name: '华南市场组', parentId: sales.id, leaderId: staffId }),
     );
-    expect(east).toMatchObject({ parentId: sales.id, parentName: '销售部', leader: { id: staffId } });
+    expect(east).toMatchObject({ parentId: sales.id, parentName: '市场部', leader: { id: staffId } });
     const placed = ok(await call('admin', A.assignDivision, { id: staffId, divisionId: east.id }));
-    expect(placed.division).toEqual({ id: east.id, name: '华东销售组' });
+    expect(placed.division).toEqual({ id: east.id, name: '华南市场组' });
 
     const list = ok(await call('staff', A.divisions)).list;
     const names = list.map((d) => d.name);
-    expect(names.indexOf('销售部')).toBeLessThan(names.indexOf('华东销售组'));
+    expect(names.indexOf('市场部')).toBeLessThan(names.indexOf('华南市场组'));
     expect(list.find((d) => d.id === east.id)?.members.map((m) => m.id)).toEqual([staffId]);
     const members = ok(await call('admin', organizationEndpoints.members, { take: 50, skip: 0 })).list;
-    expect(members.find((m) => m.id === staffId)?.division).toEqual({ id: east.id, name: '华东销售组' });
-    expect(ok(await call('staff', A.profile)).division?.name).toBe('华东销售组');
+    expect(members.find((m) => m.id === staffId)?.division).toEqual({ id: east.id, name: '华南市场组' });
+    expect(ok(await call('staff', A.profile)).division?.name).toBe('华南市场组');
 
     // Renamed and moved; not under itself or its own child.
-    const renamed = ok(await call('admin', A.updateDivision, { id: east.id, name: '华东组', parentId: null }));
-    expect(renamed).toMatchObject({ name: '华东组', parentId: null });
-    ok(await call('admin', A.updateDivision, { id: east.id, name: '华东组', parentId: sales.id }));
+    const renamed = ok(await call('admin', A.updateDivision, { id: east.id, name: '华南组', parentId: null }));
+    expect(renamed).toMatchObject({ name: '华南组', parentId: null });
+    ok(await call('admin', A.updateDivision, { id: east.id, name: '华南组', parentId: sales.id }));
     expect(
-      fieldsOf(await call('admin', A.updateDivision, { id: sales.id, name: '销售部', parentId: east.id })).parentId,
+      fieldsOf(await call('admin', A.updateDivision, { id: sales.id, name: '市场部', parentId: east.id })).parentId,
     ).toBeTruthy();
   });
 

@@ -124,13 +124,18 @@ export function MembersPage() {
         </Flex>
       ),
     },
-    {
-      title: t('members.division'),
-      key: 'division',
-      width: 140,
-      responsive: ['md'],
-      render: (_, m) => m.division?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
-    },
+    // On a phone the division sits under the member (above).
+    ...(mobile
+      ? []
+      : [
+          {
+            title: t('members.division'),
+            key: 'division',
+            width: 140,
+            render: (_: unknown, m: MemberItem) =>
+              m.division?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
+          },
+        ]),
     { title: t('members.roles'), key: 'roles', responsive: ['md'], render: (_, m) => roleTags(m.roles) },
     { title: t('members.status'), key: 'status', width: 90, responsive: ['md'], render: (_, m) => statusBadge(m) },
     { title: t('members.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180, responsive: ['md'] },
