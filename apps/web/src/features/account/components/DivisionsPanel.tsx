@@ -128,7 +128,8 @@ export function DivisionsPanel({ admin }: { admin: boolean }) {
       accountApi.assign(values.memberId, values.divisionId === NONE ? null : values.divisionId),
     onSuccess: (_data, values) => {
       setAssigning(false);
-      const name = memberOptions.find((m) => m.value === values.memberId)?.label ?? '';
+      const member = members.data?.list.find((m) => m.id === values.memberId);
+      const name = member ? (member.realName ?? member.username) : '';
       void message.success(t('divisions.assignDone', { name }));
       void refresh();
     },
