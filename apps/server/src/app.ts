@@ -22,6 +22,7 @@ import { createKvStore, type KvStore } from './lib/kv-store.ts';
 import { hashPassword } from './lib/passwords.ts';
 import type { RouteAccess } from './lib/route.ts';
 import { webSigningMismatch } from './lib/web-signing.ts';
+import { createAccountService, createDivisionService, registerAccountRoutes } from './modules/account/index.ts';
 import { type AuthService, createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
 import {
   createBasicMaterialReviewService,
@@ -408,6 +409,10 @@ function registerModules(
   registerDiskRoutes(app, { db, config, files, auth, kv, addressKey });
   registerEnterpriseInspectionRoutes(app, { db, files });
   registerPublicRecordRoutes(app, { db, config });
+  registerAccountRoutes(app, {
+    account: createAccountService({ db, files, auth }),
+    divisions: createDivisionService({ db }),
+  });
 
   registerLedger(app, { db, files });
 }

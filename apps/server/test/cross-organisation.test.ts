@@ -1,4 +1,5 @@
 import {
+  accountEndpoints,
   allEndpoints,
   authEndpoints,
   basicMaterialEndpoints,
@@ -78,6 +79,7 @@ const ids = {
   diskFolder: 0,
   diskFile: 0,
   diskShare: 0,
+  division: 0,
   message: 0,
   revision: 0,
   revisionProduct: 0,
@@ -331,6 +333,11 @@ beforeAll(async () => {
   expect(ids.diskShare).toBeGreaterThan(0);
   // Enterprise inspection: the committee's open spot check of 南京绿筑 (demo data), with its evidence file.
   ids.inspectionRecord = (await firstOf('GET', enterpriseInspectionEndpoints.list.path, { state: 'open' })).id;
+  // Account centre: a division of the owner's (its staff member is ids.ownerStaff).
+  ids.division = (
+    await callEndpoint(server, accountEndpoints.createDivision, { name: '越权测试部' }, owner)
+  ).body.data.id;
+  expect(ids.division).toBeGreaterThan(0);
 });
 afterAll(() => server?.stop());
 
@@ -1287,6 +1294,34 @@ const ATTEMPTS: Attempt[] = [
     }),
     refused: true,
   },
+  // ---- account centre ----
+  {
+    name: 'profile avatar of their upload',
+    endpoint: accountEndpoints.saveProfile,
+    input: () => ({ avatarUploadId: ids.ownerUpload }),
+    reference: 'avatarUploadId',
+  },
+  {
+    name: 'division under theirs',
+    endpoint: accountEndpoints.createDivision,
+    input: () => ({ name: '越权子部门', parentId: ids.division }),
+  },
+  {
+    name: 'division led by their member',
+    endpoint: accountEndpoints.createDivision,
+    input: () => ({ name: '越权部门', leaderId: ids.ownerStaff }),
+  },
+  {
+    name: 'division rename',
+    endpoint: accountEndpoints.updateDivision,
+    input: () => ({ id: ids.division, name: '越权' }),
+  },
+  { name: 'division delete', endpoint: accountEndpoints.deleteDivision, input: () => ({ id: ids.division }) },
+  {
+    name: 'division of their member',
+    endpoint: accountEndpoints.assignDivision,
+    input: () => ({ id: ids.ownerStaff, divisionId: null }),
+  },
 ];
 
 /**
@@ -1365,6 +1400,12 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     endpoint: publicRecordEndpoints.orgSnapshot,
     reason:
       'Public by design: a company’s public record (its listed products) at a moment; a company without a listed product then answers 404: public-record.routes.test.ts.',
+  },
+  // ---- account centre ----
+  {
+    endpoint: accountEndpoints.avatar,
+    reason:
+      'Public by design: a user’s current avatar for the top bar’s <img>, only for the pair of a user and their current avatar; any other pair 404 (account.routes.test.ts).',
   },
   // ---- enterprise disk ----
   {

@@ -25,6 +25,8 @@ describe.runIf(hasChromium)('home dashboards', () => {
           .first()
           .waitFor();
         await page.getByText(figure, { exact: true }).waitFor();
+        // The developer's own 待办 (quotes on its open inquiries, shipments on the way to its projects).
+        if (who === 'developer') await page.getByRole('link', { name: /发往项目的在途发货/ }).waitFor();
         expect(await page.getByText('即将上线').count()).toBe(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         await shot(page, `${who}-${viewport.width}`);

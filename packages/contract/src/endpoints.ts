@@ -1,3 +1,4 @@
+import { accountEndpoints } from './account.endpoints.ts';
 import { authEndpoints } from './auth.endpoints.ts';
 import { basicMaterialEndpoints } from './basic-material.endpoints.ts';
 import { catalogueEndpoints } from './catalogue.endpoints.ts';
@@ -31,6 +32,7 @@ import { traceEndpoints } from './trace.endpoints.ts';
  * and a test checks that the server registers each one. A new module adds one line.
  */
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
+  account: accountEndpoints,
   auth: authEndpoints,
   'basic-material': basicMaterialEndpoints,
   catalogue: catalogueEndpoints,

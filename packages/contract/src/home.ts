@@ -25,6 +25,13 @@ export const homeTodoKeys = [
   /** Its certificates ending within 90 days; its authorisations (either side) ending within 30 days. */
   'expiringCertificates',
   'expiringAuthorisations',
+  /** Distributor: letters of authorisation issued to it, waiting for its acceptance. */
+  'authorisationsToAccept',
+  /** City committee: its city's risk alerts waiting for it (open: to acknowledge; explained: to decide). */
+  'openRiskAlerts',
+  /** Developer: submitted quotes on its open inquiries; shipments on the way to its projects. */
+  'quotesReceived',
+  'deliveriesOnTheWay',
 ] as const;
 export type HomeTodoKey = (typeof homeTodoKeys)[number];
 

@@ -1,6 +1,8 @@
 // zod's zh-CN messages are configured in ./zod.ts, which every schema module imports.
 import './zod.ts';
 
+export * from './account.endpoints.ts';
+export * from './account.ts';
 export * from './auth.endpoints.ts';
 export * from './auth.ts';
 export * from './basic-material.endpoints.ts';

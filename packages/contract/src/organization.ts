@@ -296,6 +296,8 @@ export const memberItem = z.object({
   roles: z.array(z.string()),
   status: z.number().int(),
   statusName: z.string(),
+  /** The member's division (部门) in the account centre, if any. */
+  division: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export const memberList = pageOf(memberItem);

@@ -22,6 +22,10 @@ export const pages = {
   home: { path: '/home' },
   /** The organisation's certification (spec §2): the uncertified banner, home, and the platform's decision. */
   verification: { path: '/organization/orgnizationVerification' },
+  /** The account centre's profile (no external account site): the user menu's 个人中心. */
+  accountProfile: { path: '/account/profile' },
+  /** The account centre's organisation page (information, certification, personnel, divisions). */
+  accountOrganization: { path: '/account/organization' },
 
   // ---- product centre (manufacturers) ----
   /** A product: a revision's decision, a certificate about to expire. */

@@ -156,6 +156,11 @@ export const AuditActions = {
   // ---- enterprise inspection (modules/enterprise-inspection) ----
   /** An inspection record (from/to = InspectionRecordState): entered, rectification submitted, closed, reopened. */
   inspection_record: ['create', 'submit', 'close', 'reopen'],
+  // ---- the account centre (modules/account) ----
+  /** A user's own profile (name, e-mail, contact phone, avatar; data: the fields changed). */
+  user_profile: ['update'],
+  /** An organisation's division (部门); `assign`: a member put into it or taken out (entityId = the member's id). */
+  division: ['create', 'update', 'delete', 'assign'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

@@ -1,3 +1,4 @@
+import { pages } from '@jcbb/contract/pages';
 import { describe, expect, it } from 'vitest';
 import routeDescEn from '../features/placeholder/locales/en.ts';
 import routeDescZh from '../features/placeholder/locales/zh-CN.ts';
@@ -288,6 +289,16 @@ describe('buildMenu', () => {
     expect(unset[0]).toEqual({ key: '/external/profile', title: 'p', to: '/external/profile' });
   });
 
+  it('leaves an external-only item off the menu while no external site is configured', () => {
+    const items: RouteItem[] = [
+      { path: '/external/carbon', component: Page, meta: { title: 'c', externalSite: '/c', externalOnly: true } },
+    ];
+    expect(buildMenu(items, { ...base, externalSiteUrl: '' })).toEqual([]);
+    expect(buildMenu(items, { ...base, externalSiteUrl: 'https://a.cn', token: 't' })[0]?.external?.href).toBe(
+      'https://a.cn/c?token=t',
+    );
+  });
+
   it('sends iframe items through /myiframe/urlPath with the encoded address and name', () => {
     const items: RouteItem[] = [
       {
@@ -535,7 +546,6 @@ describe('the route table', () => {
       'route.productionManagement',
       'route.procurementSales',
       'route.enterpriseInspectionInfo',
-      'route.carbonExchange',
       'route.organizationManagement',
       'route.profile',
       'organization:routes.verification',
@@ -543,6 +553,34 @@ describe('the route table', () => {
     ]);
     const staff = buildMenu(consoleTree('manufacturer'), { ...base, roles: ['员工'] });
     expect(staff.map((m) => m.title)).not.toContain('organization:routes.members');
+  });
+
+  it('opens the account centre’s entries here without an external site, and on it (new tab, token) with one', () => {
+    const entry = (menu: MenuEntry[], title: string) => menu.find((m) => m.title === title);
+    const internal = buildMenu(consoleTree('manufacturer'), base);
+    expect(entry(internal, 'route.profile')?.to).toBe(pages.accountProfile.path);
+    expect(entry(internal, 'route.organizationManagement')?.to).toBe(pages.accountOrganization.path);
+    expect(entry(internal, 'route.carbonExchange')).toBeUndefined();
+
+    const site = { ...base, externalSiteUrl: 'https://account.jcbb.cn', token: 'tk' };
+    const external = buildMenu(consoleTree('manufacturer'), site);
+    const newTab = { target: '_blank', rel: 'noopener noreferrer' };
+    expect(entry(external, 'route.profile')).toMatchObject({
+      external: { href: 'https://account.jcbb.cn/profile?token=tk', ...newTab },
+    });
+    expect(entry(external, 'route.organizationManagement')?.external?.href).toBe(
+      'https://account.jcbb.cn/organizationManagement?token=tk',
+    );
+    expect(entry(external, 'route.carbonExchange')?.external?.href).toBe(
+      'https://account.jcbb.cn/carbonExchange?token=tk',
+    );
+    // Every other console reaches the profile (the user menu's 个人中心) and its organisation's page, unlisted.
+    for (const key of ['distributor', 'developer', 'government', 'certification'] as const) {
+      const routes = flattenRoutes(consoleTree(key));
+      expect(findRoute(routes, pages.accountProfile.path)?.item.component, key).toBeDefined();
+      expect(findRoute(routes, pages.accountOrganization.path)?.item.component, key).toBeDefined();
+    }
+    expect(findRoute(flattenRoutes(consoleTree('admin')), pages.accountProfile.path)).toBeDefined();
   });
 
   it('gives the platform operator the review console without organisation pages', () => {

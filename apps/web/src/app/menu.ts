@@ -89,6 +89,7 @@ export function cityOf(host: string): string {
 
 function visible(item: RouteItem, options: MenuOptions): boolean {
   if (item.hidden) return false;
+  if (item.meta?.externalOnly && !options.externalSiteUrl) return false;
   const roles = item.meta?.roles;
   if (roles && roles.length > 0 && !roles.some((r) => options.roles.includes(r))) return false;
   const hiddenCity = item.meta?.hiddenCity;

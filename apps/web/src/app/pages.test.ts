@@ -34,6 +34,9 @@ const reach: Record<PageName, Reach[]> = {
   home: [...organisations.map(member), platform],
   // The platform's decision on a certification (government units are exempt from it).
   verification: organisations.filter((c) => c !== 'government').map(member),
+  // The account centre (the user menu's 个人中心; the menu's 组织管理): every console, the platform's profile too.
+  accountProfile: [...organisations.map(member), platform],
+  accountOrganization: organisations.map(member),
   // A revision's decision, a certificate about to expire; a listing's decisions.
   productDetails: [member('manufacturer')],
   listingList: [member('manufacturer')],

@@ -1,4 +1,5 @@
 import { pages } from '@jcbb/contract/pages';
+import { profileRoute } from '../features/account/index.ts';
 import { adminRoutes } from '../features/admin/index.ts';
 import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
@@ -27,7 +28,7 @@ import { IframePage as Iframe } from '../features/iframe/index.ts';
 import { ledgerRoutes } from '../features/ledger/index.ts';
 import { cityListingAuditRoutes, listingRoutes, platformListingAuditRoutes } from '../features/listing/index.ts';
 import { messagePublicRoutes, messageRoutes } from '../features/message/index.ts';
-import { organizationRoutes } from '../features/organization/index.ts';
+import { organizationCentreRoute, organizationRoutes } from '../features/organization/index.ts';
 import { PlaceholderPage as Placeholder } from '../features/placeholder/index.ts';
 import { PROCUREMENT_PATHS, type ProcurementPage, procurementRoutes } from '../features/procurement/index.ts';
 import { productRoutes } from '../features/product/index.ts';
@@ -41,6 +42,7 @@ import {
   traceMobileRoutes,
   traceRoutes,
 } from '../features/trace/index.ts';
+import { flattenRoutes } from '../lib/route-index.ts';
 import type { ConsoleKey, RouteItem, RouteMeta } from '../lib/route-types.ts';
 
 /**
@@ -174,14 +176,25 @@ const home: RouteItem = {
 /** The personal centre's page on the account-centre site (the profile menu entry and the user dropdown). */
 export const PROFILE_SITE_PATH = '/profile';
 
-/** Services of the platform's account centre, opened on the configured external site with the token (spec §2). */
+/** An account-centre page as a menu entry: on the external site when one is configured (menu.ts), else this page. */
+function accountEntry(route: RouteItem, key: string, icon: string, externalSite: string): RouteItem {
+  const { hidden: _hidden, ...entry } = route;
+  return { ...entry, meta: { ...route.meta, title: `route.${key}`, icon, externalSite } as RouteMeta };
+}
+
+/**
+ * Services of the platform's account centre, opened on the configured external site with the token (spec §2). With
+ * none configured, 组织管理 and 个人资料 open the console's own pages (docs/account.md) and 碳交易, which has none
+ * here, leaves the menu (docs/decisions.md, "The account centre without an external site").
+ */
 const externalServices: RouteItem[] = [
-  soon('/external/carbonExchange', 'carbonExchange', { icon: 'TransactionOutlined', externalSite: '/carbonExchange' }),
-  soon('/external/organizationManagement', 'organizationManagement', {
-    icon: 'ApartmentOutlined',
-    externalSite: '/organizationManagement',
+  soon('/external/carbonExchange', 'carbonExchange', {
+    icon: 'TransactionOutlined',
+    externalSite: '/carbonExchange',
+    externalOnly: true,
   }),
-  soon('/external/profile', 'profile', { icon: 'IdcardOutlined', externalSite: PROFILE_SITE_PATH }),
+  accountEntry(organizationCentreRoute, 'organizationManagement', 'ApartmentOutlined', '/organizationManagement'),
+  accountEntry(profileRoute, 'profile', 'IdcardOutlined', PROFILE_SITE_PATH),
 ];
 
 const marketing = group('/marketing', 'marketing', 'ShopOutlined', '/marketing/dashboard', [
@@ -376,6 +389,7 @@ const consoleCommon: RouteItem[] = [
   ...messagePublicRoutes,
   ...messageRoutes,
   ...authRoutes,
+  profileRoute,
   { path: '/myiframe/urlPath', hidden: true, component: Iframe, meta: { title: 'route.iframe' } },
 ];
 export const sharedConsoleRoutes: RouteItem[] = [...consoleCommon, ...organizationRoutes];
@@ -417,7 +431,9 @@ export const consoles: Record<ConsoleKey, RouteItem[]> = {
 /** The whole tree of one console, shared pages included (the platform operator has no organisation pages). */
 export function consoleTree(key: ConsoleKey): RouteItem[] {
   const shared = key === 'admin' ? consoleCommon : key === 'government' ? governmentShared : sharedConsoleRoutes;
-  return [...consoles[key], ...shared];
+  // A shared page the console already lists in its menu (the manufacturer's account-centre entries) joins once.
+  const own = new Set(flattenRoutes(consoles[key]).map((r) => r.fullPath));
+  return [...consoles[key], ...shared.filter((r) => !own.has(r.path))];
 }
 
 /** Public pages shown inside the console frame (so a signed-in user keeps the menu around them). */

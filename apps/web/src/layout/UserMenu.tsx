@@ -31,10 +31,10 @@ export function UserMenu({ externalSiteUrl, compact }: { externalSiteUrl: string
     else if (key === 'password') navigate(PASSWORD_PATH);
     else if (key === 'logout') void signOut();
     else if (key === 'personal') {
-      // The personal centre lives on the account-centre site when one is configured; else the password page here.
+      // The personal centre lives on the account-centre site when one is configured; else the profile page here.
       if (externalSiteUrl) {
         window.open(externalSiteHref(externalSiteUrl, PROFILE_SITE_PATH, token), '_blank', 'noopener,noreferrer');
-      } else navigate(PASSWORD_PATH);
+      } else navigate(pages.accountProfile.path);
     }
   };
 

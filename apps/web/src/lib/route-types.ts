@@ -64,6 +64,8 @@ export interface RouteMeta {
    * token. While no external site is configured the item routes to its own `path` instead.
    */
   externalSite?: string;
+  /** Only on the external site: left out of the menu while none is configured (no page of its own here). */
+  externalOnly?: boolean;
   /** i18n key of the title while the address carries no `?id=`: the page creates a record (新增产品, not 编辑产品). */
   newTitle?: string;
   /** Entering needs a project of the user's organisation (spec §5: otherwise 暂无项目 and no entry). */

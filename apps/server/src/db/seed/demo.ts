@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { sendMessage } from '../../modules/message/index.ts';
 import type { Db } from '../client.ts';
 import { organizations, orgModules, userRoles, users } from '../schema/index.ts';
+import { seedDemoAccount } from './demo-account.ts';
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoConstruction } from './demo-construction.ts';
@@ -305,6 +306,8 @@ export async function seedDemoData(
       certifier: party('certifier', '13800000007'),
       committee: party('gov', '13800000006'),
     });
+    // The account centre: 南京绿筑's divisions (部门) with its two accounts placed in them.
+    await seedDemoAccount(tx, { ...maker, staffId: userIds.get('13800000009') as number });
   });
   return true;
 }

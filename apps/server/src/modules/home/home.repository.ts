@@ -1,4 +1,5 @@
 import {
+  AlertStatus,
   AuthorisationStatus,
   CertStatus,
   HOME_AUTHORISATION_DAYS,
@@ -109,6 +110,39 @@ export const expiringAuthorisations = (tx: Tx, orgId: number) =>
            and status in (${AuthorisationStatus.ACTIVE}, ${AuthorisationStatus.ISSUED})
            and valid_until >= ${shanghaiTodaySql()}::date
            and valid_until <= ${shanghaiTodaySql()}::date + ${HOME_AUTHORISATION_DAYS}::int`,
+  );
+
+/** Letters issued to the distributor, not yet accepted. */
+export const authorisationsToAccept = (tx: Tx, orgId: number) =>
+  count(
+    tx,
+    sql`select count(*)::int as n from authorisations
+         where distributor_org_id = ${orgId} and status = ${AuthorisationStatus.ISSUED}`,
+  );
+
+/** The city's risk alerts waiting for the committee: open (to acknowledge) or explained (to decide). */
+export const openRiskAlerts = (tx: Tx, city: string) =>
+  count(
+    tx,
+    sql`select count(*)::int as n from risk_alerts
+         where city_code = ${city} and status in (${AlertStatus.OPEN}, ${AlertStatus.EXPLAINED})`,
+  );
+
+/** Quotes submitted on the buyer's open inquiries (this round), waiting for its decision. */
+export const quotesReceived = (tx: Tx, orgId: number) =>
+  count(
+    tx,
+    sql`select count(*)::int as n from quotes q join inquiries i on i.id = q.inquiry_id
+         where i.buyer_org_id = ${orgId} and i.status in (${InquiryStatus.PUBLISHED}, ${InquiryStatus.QUOTING})
+           and q.round = i.round and q.status = ${QuoteStatus.SUBMITTED}`,
+  );
+
+/** Shipments in transit to the developer's projects. */
+export const deliveriesOnTheWay = (tx: Tx, orgId: number) =>
+  count(
+    tx,
+    sql`select count(*)::int as n from shipments
+         where status in ${IN_TRANSIT} and to_project_id in (select id from projects where developer_org_id = ${orgId})`,
   );
 
 // Figures.

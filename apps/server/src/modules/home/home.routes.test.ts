@@ -9,11 +9,11 @@ import {
   traceEndpoints,
 } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { certificates, purchaseOrders, users } from '../../db/schema/index.ts';
+import { authorisations, certificates, purchaseOrders, riskAlerts, users } from '../../db/schema/index.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -84,6 +84,32 @@ describe('GET /api/home/today', () => {
     );
     expect(todo(d, 'cityListingAudits')).toBe(listings.total);
     expect(todo(d, 'cityRevisionAudits')).toBeGreaterThanOrEqual(0);
+    // The city's alerts waiting for the committee: open (to acknowledge) or explained (to decide).
+    const waiting = await server.database.db
+      .select({ id: riskAlerts.id })
+      .from(riskAlerts)
+      .where(and(eq(riskAlerts.cityCode, '320100'), inArray(riskAlerts.status, ['open', 'explained'])));
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(todo(d, 'openRiskAlerts')).toBe(waiting.length);
+  });
+
+  it('gives a distributor the letters issued to it, waiting for its acceptance', async () => {
+    const d = await today('dealer');
+    expect(d.todo.map((t) => t.key)).toContain('authorisationsToAccept');
+    const before = todo(d, 'authorisationsToAccept') as number;
+    const [letter] = await server.database.db
+      .select({ id: authorisations.id, status: authorisations.status })
+      .from(authorisations)
+      .where(eq(authorisations.status, 'active'))
+      .limit(1);
+    if (!letter) throw new Error('the demo has no active letter');
+    await server.database.db.update(authorisations).set({ status: 'issued' }).where(eq(authorisations.id, letter.id));
+    expect(todo(await today('dealer'), 'authorisationsToAccept')).toBe(before + 1);
+    expect(todo(await today('maker'), 'authorisationsToAccept')).toBeUndefined();
+    await server.database.db
+      .update(authorisations)
+      .set({ status: letter.status })
+      .where(eq(authorisations.id, letter.id));
   });
 
   it('gives a certification body the applications submitted to it, as its approval queue counts them', async () => {
@@ -163,6 +189,8 @@ describe('GET /api/home/today', () => {
     expect(supervisor.todo.map((t) => t.key)).toEqual(['inspectionsToConfirm']);
     expect(supervisor.figures.map((f) => f.key)).toEqual(['projects', 'spotChecks', 'failedLots']);
     const developer = await today('developer');
+    expect(developer.todo.map((t) => t.key)).toEqual(['quotesReceived', 'deliveriesOnTheWay']);
+    expect(todo(developer, 'deliveriesOnTheWay')).toBeGreaterThanOrEqual(0);
     expect(developer.figures.map((f) => f.key)).toEqual(['materialLists', 'purchases', 'suppliers']);
     expect(figure(developer, 'materialLists')).toBeGreaterThan(0);
     // A manufacturer with no projects and no lists counts none of theirs.

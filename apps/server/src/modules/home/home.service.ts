@@ -25,6 +25,7 @@ async function todoOf(tx: Tx, user: SessionUser): Promise<Counts<HomeTodoKey>> {
       return [
         ['cityListingAudits', (t) => repo.cityListingAudits(t, city)],
         ['cityRevisionAudits', (t) => repo.cityRevisionAudits(t, city)],
+        ['openRiskAlerts', (t) => repo.openRiskAlerts(t, city)],
       ];
     }
     case OrgType.CERTIFICATION_BODY:
@@ -38,8 +39,16 @@ async function todoOf(tx: Tx, user: SessionUser): Promise<Counts<HomeTodoKey>> {
       return [
         ['inquiriesToQuote', (t) => repo.inquiriesToQuote(t, orgId)],
         ['ordersToConfirm', (t) => repo.ordersToConfirm(t, orgId)],
+        ...(user.orgType === OrgType.DISTRIBUTOR
+          ? ([['authorisationsToAccept', (t) => repo.authorisationsToAccept(t, orgId)]] as Counts<HomeTodoKey>)
+          : []),
         ['expiringCertificates', (t) => repo.expiringCertificates(t, orgId)],
         ['expiringAuthorisations', (t) => repo.expiringAuthorisations(t, orgId)],
+      ];
+    case OrgType.DEVELOPER:
+      return [
+        ['quotesReceived', (t) => repo.quotesReceived(t, orgId)],
+        ['deliveriesOnTheWay', (t) => repo.deliveriesOnTheWay(t, orgId)],
       ];
     default:
       return [];

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { userRoles, users } from '../../db/schema/index.ts';
+import { divisionMembers, divisions, userRoles, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
 
 export const memberColumns = {
@@ -81,4 +81,15 @@ export async function setStatus(tx: Tx, userId: number, from: number, to: number
 
 export async function setPassword(tx: Tx, userId: number, passwordHash: string) {
   await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** The division (部门, the account centre's) each of these users is in, if any. */
+export async function divisionsByUser(tx: Tx, userIds: number[]): Promise<Map<number, { id: number; name: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: divisionMembers.userId, id: divisions.id, name: divisions.name })
+    .from(divisionMembers)
+    .innerJoin(divisions, eq(divisions.id, divisionMembers.divisionId))
+    .where(inArray(divisionMembers.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, { id: r.id, name: r.name }]));
 }

@@ -18,7 +18,12 @@ type CreateBody = z.output<typeof memberCreateBody>;
 
 const MOBILE_TAKEN = '该手机号已注册';
 
-function memberView(row: members.MemberRow, roles: string[], showMobile: boolean) {
+function memberView(
+  row: members.MemberRow,
+  roles: string[],
+  showMobile: boolean,
+  division: { id: number; name: string } | null = null,
+) {
   return {
     id: row.id,
     mobile: showMobile ? row.mobile : maskMobile(row.mobile),
@@ -27,6 +32,7 @@ function memberView(row: members.MemberRow, roles: string[], showMobile: boolean
     roles,
     status: row.status,
     statusName: userStatusLabels[row.status as UserStatusValue] ?? '',
+    division,
     createdAt: formatShanghaiTime(row.createdAt),
   };
 }
@@ -51,6 +57,10 @@ export function createMemberService({ db, config, auth }: OrganizationDeps) {
     return (await members.rolesByUser(db, [userId])).get(userId) ?? [];
   }
 
+  async function divisionOf(userId: number) {
+    return (await members.divisionsByUser(db, [userId])).get(userId) ?? null;
+  }
+
   return {
     async list(user: SessionUser, query: ListQuery) {
       const orgId = callerOrgId(user);
@@ -59,8 +69,15 @@ export function createMemberService({ db, config, auth }: OrganizationDeps) {
         db,
         rows.map((r) => r.id),
       );
+      const placed = await members.divisionsByUser(
+        db,
+        rows.map((r) => r.id),
+      );
       const showMobiles = isEnterpriseAdmin(user);
-      return { list: rows.map((r) => memberView(r, roles.get(r.id) ?? [], showMobiles)), total };
+      return {
+        list: rows.map((r) => memberView(r, roles.get(r.id) ?? [], showMobiles, placed.get(r.id) ?? null)),
+        total,
+      };
     },
 
     /** Add a staff member (员工) with a generated password, answered once. */
@@ -103,7 +120,8 @@ export function createMemberService({ db, config, auth }: OrganizationDeps) {
     async setStatus(user: SessionUser, memberId: number, status: UserStatusValue) {
       const { orgId, member } = await target(user, memberId);
       if (member.id === user.userId) throw conflict('不能停用或启用自己的账号');
-      if (member.status === status) return memberView(member, await rolesOf(member.id), true);
+      if (member.status === status)
+        return memberView(member, await rolesOf(member.id), true, await divisionOf(member.id));
       const updated = await db.transaction(async (tx) => {
         const row = await members.setStatus(tx, member.id, member.status, status);
         if (!row) throw conflict('成员状态已变化，请刷新后重试');
@@ -121,7 +139,7 @@ export function createMemberService({ db, config, auth }: OrganizationDeps) {
       });
       // Sessions resolved while the transaction ran may have been cached as still enabled.
       auth.forgetUser(member.id);
-      return memberView(updated, await rolesOf(member.id), true);
+      return memberView(updated, await rolesOf(member.id), true, await divisionOf(member.id));
     },
 
     /** A new generated password, answered once; the member's sessions end. */

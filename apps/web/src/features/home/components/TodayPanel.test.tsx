@@ -78,6 +78,40 @@ describe('the home page’s 今日待办', () => {
     );
   });
 
+  it('sends a developer to its inquiries for the quotes received and to its projects for shipments on the way', async () => {
+    fakeServer(
+      answer(
+        homeEndpoints.today,
+        (): HomeTodayData => ({
+          todo: [
+            { key: 'quotesReceived', count: 3 },
+            { key: 'deliveriesOnTheWay', count: 2 },
+          ],
+          figures: [],
+        }),
+      ),
+      unread(0),
+    );
+    renderPanel(OrgType.DEVELOPER);
+    expect(await screen.findByRole('link', { name: /已收到报价（询价进行中）\s*3/ })).toHaveAttribute(
+      'href',
+      '/buildMaterialProcurement/selectionAndPurchase',
+    );
+    expect(screen.getByRole('link', { name: /发往项目的在途发货\s*2/ })).toHaveAttribute('href', '/project/list');
+  });
+
+  it('sends a committee to its risk alerts and a distributor to its letters to accept', async () => {
+    fakeServer(
+      answer(homeEndpoints.today, (): HomeTodayData => ({ todo: [{ key: 'openRiskAlerts', count: 4 }], figures: [] })),
+      unread(0),
+    );
+    renderPanel(OrgType.GOVERNMENT);
+    expect(await screen.findByRole('link', { name: /待处理风险预警\s*4/ })).toHaveAttribute(
+      'href',
+      '/govProcurementInfo/riskAlerts',
+    );
+  });
+
   it('shows a dash and says so when the counts cannot be had', async () => {
     fakeServer(
       answer(homeEndpoints.today, () => failure(503, 50300, '服务暂不可用')),

@@ -35,7 +35,14 @@ function todoLink(key: HomeTodoKey, orgType: number | undefined): string {
     case 'expiringCertificates':
       return pages.certificates.path;
     case 'expiringAuthorisations':
+    case 'authorisationsToAccept':
       return orgType === OrgType.DISTRIBUTOR ? '/distributor/productList' : '/agent/index';
+    case 'openRiskAlerts':
+      return '/govProcurementInfo/riskAlerts';
+    case 'quotesReceived':
+      return '/buildMaterialProcurement/selectionAndPurchase';
+    case 'deliveriesOnTheWay':
+      return '/project/list';
   }
 }
 

@@ -43,6 +43,10 @@ export const homeEn: HomeStrings = {
     ordersToConfirm: 'Orders to confirm',
     expiringCertificates: 'Certificates ending within 90 days',
     expiringAuthorisations: 'Authorisations ending within 30 days',
+    authorisationsToAccept: 'Letters to accept',
+    openRiskAlerts: 'Risk alerts to handle',
+    quotesReceived: 'Quotes received (inquiries open)',
+    deliveriesOnTheWay: 'Shipments on the way to projects',
     unread: 'Unread messages',
   },
   soon: {

@@ -41,6 +41,10 @@ export const homeZhCN = {
     ordersToConfirm: '待确认订单',
     expiringCertificates: '90 天内到期证书',
     expiringAuthorisations: '30 天内到期授权',
+    authorisationsToAccept: '待接受授权书',
+    openRiskAlerts: '待处理风险预警',
+    quotesReceived: '已收到报价（询价进行中）',
+    deliveriesOnTheWay: '发往项目的在途发货',
     unread: '未读消息',
   },
   soon: {

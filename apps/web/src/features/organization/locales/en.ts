@@ -5,6 +5,19 @@ const en: typeof zhCN = {
     verification: 'Certification',
     members: 'Members',
   },
+  centre: {
+    title: 'Organisation',
+    info: 'Information',
+    certification: 'Certification',
+    members: 'People',
+    divisions: 'Divisions',
+    details: 'Details',
+    contactTitle: 'Address and contact',
+    contactIntro:
+      'The address and contact may change at any time without affecting certification; the name, credit code and other certified facts change through a new certification.',
+    save: 'Save',
+    contactSaved: 'Address and contact saved',
+  },
   banner: {
     uncertified: {
       admin: 'Your organisation is not certified yet; some functions are restricted.',
@@ -118,6 +131,7 @@ const en: typeof zhCN = {
     mobile: 'Mobile',
     realName: 'Name',
     roles: 'Roles',
+    division: 'Division',
     status: 'Status',
     createdAt: 'Created',
     actions: 'Actions',

@@ -3,6 +3,19 @@ export default {
     verification: '企业认证',
     members: '成员管理',
   },
+  centre: {
+    title: '组织管理',
+    info: '企业信息',
+    certification: '认证结果',
+    members: '人员',
+    divisions: '部门',
+    details: '企业资料',
+    contactTitle: '地址与联系人',
+    contactIntro:
+      '地址和联系人可随时修改，不影响认证结果；企业名称、统一社会信用代码等认证信息请在“认证结果”中重新认证后变更。',
+    save: '保存',
+    contactSaved: '已保存地址与联系人',
+  },
   banner: {
     uncertified: {
       admin: '贵单位尚未完成企业认证，部分功能受限。',
@@ -113,6 +126,7 @@ export default {
     mobile: '手机号',
     realName: '姓名',
     roles: '角色',
+    division: '部门',
     status: '状态',
     createdAt: '创建时间',
     actions: '操作',

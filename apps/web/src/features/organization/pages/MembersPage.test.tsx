@@ -26,6 +26,7 @@ const member = (id: number, realName: string, mobile: string, roles: string[], s
   roles,
   status,
   statusName: status === 1 ? '启用' : '停用',
+  division: null,
   createdAt: '2026-01-05 09:30:00',
 });
 

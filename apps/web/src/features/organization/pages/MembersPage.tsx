@@ -118,11 +118,24 @@ export function MembersPage() {
             {m.id === user?.id ? t('members.you') : null}
           </Typography.Text>
           <Typography.Text type="secondary">{m.mobile}</Typography.Text>
+          {mobile && m.division ? <Typography.Text type="secondary">{m.division.name}</Typography.Text> : null}
           {mobile ? roleTags(m.roles) : null}
           {mobile ? statusBadge(m) : null}
         </Flex>
       ),
     },
+    // On a phone the division sits under the member (above).
+    ...(mobile
+      ? []
+      : [
+          {
+            title: t('members.division'),
+            key: 'division',
+            width: 140,
+            render: (_: unknown, m: MemberItem) =>
+              m.division?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
+          },
+        ]),
     { title: t('members.roles'), key: 'roles', responsive: ['md'], render: (_, m) => roleTags(m.roles) },
     { title: t('members.status'), key: 'status', width: 90, responsive: ['md'], render: (_, m) => statusBadge(m) },
     { title: t('members.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180, responsive: ['md'] },
@@ -182,7 +195,7 @@ export function MembersPage() {
         columns={columns}
         dataSource={members.data?.list ?? []}
         loading={members.isFetching}
-        scroll={mobile ? undefined : { x: 780 }}
+        scroll={mobile ? undefined : { x: 920 }}
         pagination={pagination(members.data?.total ?? 0, (total) => t('members.total', { total }))}
       />
       <AddMemberModal
