@@ -29,6 +29,7 @@ import {
   registerBasicMaterialReviewRoutes,
   registerBasicMaterialRoutes,
 } from './modules/basic-material/index.ts';
+import { registerBusinessCardRoutes } from './modules/business-card/index.ts';
 import { createCatalogueService, registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { createCertificateService, registerCertificateRoutes } from './modules/certificate/index.ts';
 import { createCompanyService, registerCompanyRoutes } from './modules/company/index.ts';
@@ -395,6 +396,7 @@ function registerModules(
   registerProcurementRoutes(app, { db });
   registerGovernmentRoutes(app, { db, files });
   registerDiskRoutes(app, { db, config, files, auth, kv, addressKey });
+  registerBusinessCardRoutes(app, { db, files, kv, addressKey });
   registerPublicRecordRoutes(app, { db, config });
 
   registerLedger(app, { db, files });

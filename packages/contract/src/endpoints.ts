@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth.endpoints.ts';
 import { basicMaterialEndpoints } from './basic-material.endpoints.ts';
+import { businessCardEndpoints } from './business-card.endpoints.ts';
 import { catalogueEndpoints } from './catalogue.endpoints.ts';
 import { certificateEndpoints } from './certificate.endpoints.ts';
 import { companyEndpoints } from './company.endpoints.ts';
@@ -32,6 +33,7 @@ import { traceEndpoints } from './trace.endpoints.ts';
 export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   auth: authEndpoints,
   'basic-material': basicMaterialEndpoints,
+  'business-card': businessCardEndpoints,
   catalogue: catalogueEndpoints,
   certificate: certificateEndpoints,
   company: companyEndpoints,

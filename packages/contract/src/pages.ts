@@ -31,6 +31,10 @@ export const pages = {
   /** One listing: its audit decisions. */
   listingDetails: { path: '/warehousing/details', query: 'id' },
 
+  // ---- marketing (manufacturers, distributors) ----
+  /** The smart business card's dashboard: a lead from a card's contact form. */
+  marketingDashboard: { path: '/marketing/dashboard' },
+
   // ---- evidence and certificates (manufacturers, distributors, certification bodies) ----
   /** The applicant's application: a self-declaration published, an application rejected. */
   myApplicationDetail: { path: '/blockchain/myApplys/detail', query: 'id' },

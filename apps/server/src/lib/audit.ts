@@ -153,6 +153,9 @@ export const AuditActions = {
   disk_file: ['add', 'update', 'version', 'delete', 'ledger'],
   /** A share link (to = ShareState). */
   disk_share: ['create', 'revoke'],
+  // ---- the smart business card (modules/business-card) ----
+  /** A member's card (entityId = card id; data names the member); `lead`: a visitor's contact form landed. */
+  business_card: ['create', 'update', 'publish', 'unpublish', 'lead'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

@@ -38,6 +38,8 @@ const reach: Record<PageName, Reach[]> = {
   productDetails: [member('manufacturer')],
   listingList: [member('manufacturer')],
   listingDetails: [member('manufacturer')],
+  // A lead from a business card's contact form: the card's owner, a member of a manufacturer or distributor.
+  marketingDashboard: [member('manufacturer'), member('distributor')],
   // Applicants (manufacturers, distributors) and certification bodies.
   myApplicationDetail: [member('manufacturer'), member('distributor')],
   approvalDetail: [member('certification')],

@@ -2,6 +2,7 @@ import { pages } from '@jcbb/contract/pages';
 import { adminRoutes } from '../features/admin/index.ts';
 import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
+import { cardDashboardRoute, cardPublicRoute } from '../features/business-card/index.ts';
 import { catalogueRoutes } from '../features/catalogue/index.ts';
 import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
 import {
@@ -184,7 +185,7 @@ const externalServices: RouteItem[] = [
 ];
 
 const marketing = group('/marketing', 'marketing', 'ShopOutlined', '/marketing/dashboard', [
-  soon('dashboard', 'marketingDashboard'),
+  cardDashboardRoute,
   diskRoute,
 ]);
 
@@ -421,6 +422,7 @@ export const publicRoutes: RouteItem[] = [
   traceMobileRoutes.detail,
   publicRecordRoutes.sitemaps,
   shareLandingRoute,
+  cardPublicRoute,
   catalogueRoutes.productExternal,
   publicRecordRoutes.snapshot,
   { path: '/404', component: NotFound, meta: { title: 'route.notFound' } },

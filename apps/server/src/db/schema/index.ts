@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './basic-material.ts';
+export * from './business-card.ts';
 export * from './certificate.ts';
 export * from './construction.ts';
 export * from './disk.ts';

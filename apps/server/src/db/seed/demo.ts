@@ -6,6 +6,7 @@ import { sendMessage } from '../../modules/message/index.ts';
 import type { Db } from '../client.ts';
 import { organizations, orgModules, userRoles, users } from '../schema/index.ts';
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
+import { seedDemoBusinessCards } from './demo-business-card.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoConstruction } from './demo-construction.ts';
 import { seedDemoDisk } from './demo-disk.ts';
@@ -298,6 +299,8 @@ export async function seedDemoData(
       supervisor: party('supervisor', '13800000004'),
       maker,
     });
+    // The smart business cards: 南京绿筑's admin's (views of 20 days, one lead) and 南京恒通's admin's.
+    await seedDemoBusinessCards(tx, { maker, dealer });
   });
   return true;
 }
