@@ -70,6 +70,7 @@ const en: typeof zh = {
   contact: 'Mobile or email',
   message: 'What you would like to discuss',
   consent: 'I agree to give the above to this company so it may contact me about cooperation',
+  consentRequired: 'Tick the agreement to send',
   send: 'Send',
   sent: 'Sent: they will contact you soon.',
 };

@@ -69,6 +69,7 @@ const zh = {
   contact: '手机号或邮箱',
   message: '合作意向',
   consent: '同意将以上信息提供给该企业用于联系合作',
+  consentRequired: '请勾选同意后再提交',
   send: '提交',
   sent: '已提交，对方会尽快与您联系。',
 };

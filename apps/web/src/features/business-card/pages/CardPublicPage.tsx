@@ -22,7 +22,7 @@ export function CardPublicPage() {
 
 const stateColor: Record<string, string> = { valid: 'green', expiring: 'orange', expired: 'default', revoked: 'red' };
 
-function CardPublicView() {
+export function CardPublicView() {
   const { t } = useTranslation(CARD_NS);
   const [params] = useSearchParams();
   const publicId = params.get('id') ?? '';
@@ -224,7 +224,7 @@ function ContactForm({ publicId }: { publicId: string }) {
         valuePropName="checked"
         rules={[
           {
-            validator: (_, v) => (v === true ? Promise.resolve() : Promise.reject(new Error(t('consent')))),
+            validator: (_, v) => (v === true ? Promise.resolve() : Promise.reject(new Error(t('consentRequired')))),
           },
         ]}
       >
