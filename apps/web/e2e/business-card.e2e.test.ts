@@ -50,7 +50,7 @@ describe.runIf(hasChromium)('the smart business card', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('checkbox', { name: /发布名片/ }).check();
       // The preview follows the form.
-      await page.getByText(TITLE).nth(1).waitFor();
+      await page.locator('.card-public__title', { hasText: TITLE }).waitFor();
       await page.getByRole('button', { name: /^保\s*存$/ }).click();
       await page.getByText('名片已保存').waitFor();
       const url = new URL(((await page.getByTestId('card-link').textContent()) ?? '').trim());
@@ -103,7 +103,10 @@ describe.runIf(hasChromium)('the smart business card', () => {
       await page.locator('.ant-table-row').filter({ hasText: VISITOR }).waitFor();
       await shot(page, '4-dashboard-lead-1366');
       await bell(page).click();
-      await messagePanel(page).getByText(new RegExp(`名片收到合作意向：${VISITOR}`)).first().waitFor();
+      await messagePanel(page)
+        .getByText(new RegExp(`名片收到合作意向：${VISITOR}`))
+        .first()
+        .waitFor();
     },
     LONG_STEP_MS,
   );
