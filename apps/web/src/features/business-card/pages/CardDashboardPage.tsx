@@ -60,14 +60,14 @@ function Dashboard({ data, userId }: { data: CardData; userId?: number }) {
         <SharePanel data={data} />
       </Card>
       {data.card && (
-        <div className="card-dash__grid">
+        <>
           <Card size="small" title={t('stats')}>
             <StatsPanel userId={userId} />
           </Card>
           <Card size="small" title={t('leads')}>
             <LeadsTable userId={userId} />
           </Card>
-        </div>
+        </>
       )}
     </Space>
   );
