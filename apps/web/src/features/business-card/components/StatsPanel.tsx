@@ -8,6 +8,9 @@ import { labelOf } from '../../../lib/labels.ts';
 import { type CardStats, statsQuery } from '../api.ts';
 import { CARD_NS } from '../locales/register.ts';
 
+const VIEWS_COLOR = '#1677ff';
+const VISITORS_COLOR = '#16a34a';
+
 /** Views and unique visitors per day, sources and products viewed, over the last 30 days. */
 export function StatsPanel({ userId }: { userId?: number }) {
   const { i18n } = useTranslation(CARD_NS);
@@ -26,8 +29,14 @@ function StatsBody({ stats, english }: { stats: CardStats; english: boolean }) {
       xAxis: { type: 'category', data: stats.days.map((d) => d.day.slice(5)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
-        { name: t('views'), type: 'line', smooth: true, data: stats.days.map((d) => d.views) },
-        { name: t('visitors'), type: 'line', smooth: true, data: stats.days.map((d) => d.visitors) },
+        { name: t('views'), type: 'line', smooth: true, color: VIEWS_COLOR, data: stats.days.map((d) => d.views) },
+        {
+          name: t('visitors'),
+          type: 'line',
+          smooth: true,
+          color: VISITORS_COLOR,
+          data: stats.days.map((d) => d.visitors),
+        },
       ],
     }),
     [stats, t],
@@ -51,6 +60,10 @@ function StatsBody({ stats, english }: { stats: CardStats; english: boolean }) {
         <Statistic title={t('views')} value={stats.totals.views} />
         <Statistic title={t('visitors')} value={stats.totals.visitors} />
         <Statistic title={t('leadsCount')} value={stats.totals.leads} />
+      </div>
+      <div className="card-dash__legend" aria-hidden>
+        <span style={{ color: VIEWS_COLOR }}>● {t('views')}</span>
+        <span style={{ color: VISITORS_COLOR }}>● {t('visitors')}</span>
       </div>
       <EChart option={line} height={220} label={t('stats')} />
       <Typography.Title level={5}>{t('sources')}</Typography.Title>
