@@ -30,6 +30,7 @@ import {
   registerBasicMaterialReviewRoutes,
   registerBasicMaterialRoutes,
 } from './modules/basic-material/index.ts';
+import { registerBusinessCardRoutes } from './modules/business-card/index.ts';
 import { createCatalogueService, registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { createCertificateService, registerCertificateRoutes } from './modules/certificate/index.ts';
 import { createCompanyService, registerCompanyRoutes } from './modules/company/index.ts';
@@ -408,6 +409,7 @@ function registerModules(
   registerGovernmentRoutes(app, { db, files });
   registerDiskRoutes(app, { db, config, files, auth, kv, addressKey });
   registerEnterpriseInspectionRoutes(app, { db, files });
+  registerBusinessCardRoutes(app, { db, files, kv, addressKey });
   registerPublicRecordRoutes(app, { db, config });
   registerAccountRoutes(app, {
     account: createAccountService({ db, files, auth }),

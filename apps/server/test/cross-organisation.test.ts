@@ -3,6 +3,7 @@ import {
   allEndpoints,
   authEndpoints,
   basicMaterialEndpoints,
+  businessCardEndpoints,
   catalogueEndpoints,
   certificateEndpoints,
   companyEndpoints,
@@ -1322,6 +1323,39 @@ const ATTEMPTS: Attempt[] = [
     endpoint: accountEndpoints.assignDivision,
     input: () => ({ id: ids.ownerStaff, divisionId: null }),
   },
+  // ---- business card (the owner's staff member: ids.ownerStaff) ----
+  {
+    name: 'business card of their member',
+    endpoint: businessCardEndpoints.card,
+    input: () => ({ userId: ids.ownerStaff }),
+  },
+  {
+    name: 'business card save for their member',
+    endpoint: businessCardEndpoints.save,
+    input: () => ({ userId: ids.ownerStaff, displayName: '越权' }),
+  },
+  {
+    name: 'business card featuring their product',
+    endpoint: businessCardEndpoints.save,
+    input: () => ({ displayName: '越权', productIds: [ids.product] }),
+    reference: 'productIds',
+  },
+  {
+    name: 'business card with their upload as WeChat QR',
+    endpoint: businessCardEndpoints.save,
+    input: () => ({ displayName: '越权', wechatQrUploadId: ids.ownerUpload }),
+    reference: 'wechatQrUploadId',
+  },
+  {
+    name: 'business card statistics of their member',
+    endpoint: businessCardEndpoints.stats,
+    input: () => ({ userId: ids.ownerStaff }),
+  },
+  {
+    name: 'business card leads of their member',
+    endpoint: businessCardEndpoints.leads,
+    input: () => ({ userId: ids.ownerStaff }),
+  },
 ];
 
 /**
@@ -1412,6 +1446,24 @@ const EXEMPT: { endpoint: EndpointDef; reason: string }[] = [
     endpoint: diskEndpoints.linkFile,
     reason:
       'A share link’s file, reached by its token without a session: only through an open link, and a file outside the link answers 404 (disk.routes.test.ts).',
+  },
+  // ---- business card: its public page, reached by the card's random public id without a session ----
+  {
+    endpoint: businessCardEndpoints.publicCard,
+    reason:
+      'Public by design: a published card by its random public id, unpublished 404 (business-card.routes.test.ts).',
+  },
+  {
+    endpoint: businessCardEndpoints.publicWechat,
+    reason: 'Public by design: the WeChat QR image a published card shows (business-card.routes.test.ts).',
+  },
+  {
+    endpoint: businessCardEndpoints.publicClick,
+    reason: 'A visitor’s click on a product the card features; any other product answers 404 (business-card tests).',
+  },
+  {
+    endpoint: businessCardEndpoints.publicContact,
+    reason: 'The public contact form of a published card: consent required, throttled (business-card.routes.test.ts).',
   },
 ];
 

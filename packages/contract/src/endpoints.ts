@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account.endpoints.ts';
 import { authEndpoints } from './auth.endpoints.ts';
 import { basicMaterialEndpoints } from './basic-material.endpoints.ts';
+import { businessCardEndpoints } from './business-card.endpoints.ts';
 import { catalogueEndpoints } from './catalogue.endpoints.ts';
 import { certificateEndpoints } from './certificate.endpoints.ts';
 import { companyEndpoints } from './company.endpoints.ts';
@@ -35,6 +36,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   account: accountEndpoints,
   auth: authEndpoints,
   'basic-material': basicMaterialEndpoints,
+  'business-card': businessCardEndpoints,
   catalogue: catalogueEndpoints,
   certificate: certificateEndpoints,
   company: companyEndpoints,

@@ -7,6 +7,8 @@ export * from './auth.endpoints.ts';
 export * from './auth.ts';
 export * from './basic-material.endpoints.ts';
 export * from './basic-material.ts';
+export * from './business-card.endpoints.ts';
+export * from './business-card.ts';
 export * from './catalogue.endpoints.ts';
 export * from './catalogue.ts';
 export * from './certificate.endpoints.ts';

@@ -39,6 +39,10 @@ export const pages = {
   specsList: { path: '/specs/list' },
   productSpotCheck: { path: '/product/spotCheck' },
 
+  // ---- marketing (manufacturers, distributors) ----
+  /** The smart business card's dashboard: a lead from a card's contact form. */
+  marketingDashboard: { path: '/marketing/dashboard' },
+
   // ---- evidence and certificates (manufacturers, distributors, certification bodies) ----
   /** The applicant's application: a self-declaration published, an application rejected. */
   myApplicationDetail: { path: '/blockchain/myApplys/detail', query: 'id' },

@@ -161,6 +161,9 @@ export const AuditActions = {
   user_profile: ['update'],
   /** An organisation's division (部门); `assign`: a member put into it or taken out (entityId = the member's id). */
   division: ['create', 'update', 'delete', 'assign'],
+  // ---- the smart business card (modules/business-card) ----
+  /** A member's card (entityId = card id; data names the member); `lead`: a visitor's contact form landed. */
+  business_card: ['create', 'update', 'publish', 'unpublish', 'lead'],
 } as const;
 
 export type AuditEntity = keyof typeof AuditActions;

@@ -48,6 +48,8 @@ const reach: Record<PageName, Reach[]> = {
   inspectionHealth: [member('manufacturer')],
   inspectionRecords: [member('certification'), committee],
   inspectionRecord: [member('manufacturer'), member('certification'), committee],
+  // A lead from a business card's contact form: the card's owner, a member of a manufacturer or distributor.
+  marketingDashboard: [member('manufacturer'), member('distributor')],
   // Applicants (manufacturers, distributors) and certification bodies.
   myApplicationDetail: [member('manufacturer'), member('distributor')],
   approvalDetail: [member('certification')],

@@ -3,6 +3,7 @@ import { profileRoute } from '../features/account/index.ts';
 import { adminRoutes } from '../features/admin/index.ts';
 import { authPublicRoutes, authRoutes } from '../features/auth/index.ts';
 import { basicMaterialReviewRoutes } from '../features/basic-material/index.ts';
+import { cardDashboardRoute, cardPublicRoute } from '../features/business-card/index.ts';
 import { catalogueRoutes } from '../features/catalogue/index.ts';
 import { certificateRoutes, freeCertificateRoute } from '../features/certificate/index.ts';
 import {
@@ -198,7 +199,7 @@ const externalServices: RouteItem[] = [
 ];
 
 const marketing = group('/marketing', 'marketing', 'ShopOutlined', '/marketing/dashboard', [
-  soon('dashboard', 'marketingDashboard'),
+  cardDashboardRoute,
   diskRoute,
 ]);
 
@@ -450,6 +451,7 @@ export const publicRoutes: RouteItem[] = [
   traceMobileRoutes.detail,
   publicRecordRoutes.sitemaps,
   shareLandingRoute,
+  cardPublicRoute,
   catalogueRoutes.productExternal,
   publicRecordRoutes.snapshot,
   { path: '/404', component: NotFound, meta: { title: 'route.notFound' } },

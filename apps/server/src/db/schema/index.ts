@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './audit.ts';
 export * from './basic-material.ts';
+export * from './business-card.ts';
 export * from './certificate.ts';
 export * from './construction.ts';
 export * from './disk.ts';

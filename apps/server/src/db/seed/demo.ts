@@ -7,6 +7,7 @@ import type { Db } from '../client.ts';
 import { organizations, orgModules, userRoles, users } from '../schema/index.ts';
 import { seedDemoAccount } from './demo-account.ts';
 import { seedDemoBasicMaterialApplications } from './demo-basic-materials.ts';
+import { seedDemoBusinessCards } from './demo-business-card.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoConstruction } from './demo-construction.ts';
 import { seedDemoDisk } from './demo-disk.ts';
@@ -308,6 +309,8 @@ export async function seedDemoData(
     });
     // The account centre: 南京绿筑's divisions (部门) with its two accounts placed in them.
     await seedDemoAccount(tx, { ...maker, staffId: userIds.get('13800000009') as number });
+    // The smart business cards: 南京绿筑's admin's (views of 20 days, one lead) and 南京恒通's admin's.
+    await seedDemoBusinessCards(tx, { maker, dealer });
   });
   return true;
 }

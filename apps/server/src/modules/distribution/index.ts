@@ -15,6 +15,8 @@
  *                                        names its buyer on the project
  */
 export { createAuthorisationService } from './distribution.authorisation.service.ts';
+// ---- the distributor's business card (docs/business-card.md) ----
+export { authorisedProducts, distributorLetters } from './distribution.card.ts';
 // ---- distributor products, licensed products and sales contracts (d-sales) ----
 export { createDistributorConsoleServices } from './distribution.contract.routes.ts';
 export { coverageOf } from './distribution.coverage.ts';

@@ -3,7 +3,7 @@
  * (docs/architecture.md, "Module boundaries").
  */
 
-export { cityGovernmentOrgIds, cityNames, LISTING_ENTITY } from './listing.repository.ts';
+export { cityGovernmentOrgIds, cityNames, LISTING_ENTITY, listedOfOrg } from './listing.repository.ts';
 export { registerListingRoutes } from './listing.routes.ts';
 export { createListingService } from './listing.service.ts';
 export { committeeCity } from './listing-access.ts';

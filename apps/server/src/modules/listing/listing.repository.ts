@@ -1,4 +1,4 @@
-import { type ListingActionValue, OrgType } from '@jcbb/contract';
+import { type ListingActionValue, ListingStatus, OrgType } from '@jcbb/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -280,4 +280,16 @@ export async function cityGovernmentOrgIds(tx: Tx, cityCode: string): Promise<nu
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** An organisation's listings in force (listed), with the city's name: what its public record shows. */
+export async function listedOfOrg(tx: Tx, orgId: number, limit = 30) {
+  const rows = await tx
+    .select({ cityCode: listings.cityCode, productId: listings.productId, productName: listings.productName })
+    .from(listings)
+    .where(and(eq(listings.orgId, orgId), eq(listings.status, ListingStatus.LISTED)))
+    .orderBy(asc(listings.cityCode), asc(listings.productName))
+    .limit(limit);
+  const names = await cityNames(tx, [...new Set(rows.map((r) => r.cityCode))]);
+  return rows.map((r) => ({ ...r, cityName: names.get(r.cityCode) ?? r.cityCode }));
 }

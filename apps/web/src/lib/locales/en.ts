@@ -174,6 +174,7 @@ export const shellEn: ShellStrings = {
     mobileDetail: 'Trace chain',
     sitemaps: 'Site map',
     showDiskLoginInfo: 'Shared disk link',
+    businessCardPublic: 'Business card',
     productDetailsExternal: 'Public product page',
     snapshot: 'Snapshot',
   },

@@ -172,6 +172,7 @@ export const shellZhCN = {
     mobileDetail: '溯源链路',
     sitemaps: '网站地图',
     showDiskLoginInfo: '网盘分享',
+    businessCardPublic: '电子名片',
     productDetailsExternal: '产品公开信息',
     snapshot: '信息快照',
   },
