@@ -29,5 +29,7 @@ describe('demo enterprise inspection', () => {
     expect(h.certificates.within90.count).toBeGreaterThan(0);
     expect(h.authorisationsExpiring.count).toBeGreaterThan(0);
     expect(h.openRectifications.count).toBe(1);
+    // Every demo product has its type-test report.
+    expect(h.productsMissingDocuments.count).toBe(0);
   });
 });

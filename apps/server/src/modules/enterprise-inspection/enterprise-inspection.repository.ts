@@ -119,11 +119,13 @@ export async function productFacts(tx: Tx, orgId: number) {
     .select({
       id: products.id,
       name: products.name,
-      hasEvidence: sql<boolean>`(exists (select 1 from ${productDocuments} d where d.product_id = ${products.id}
+      // The outer product is named in full: in a one-table select Drizzle writes its columns unqualified, which
+      // inside these subqueries would read the inner table's id.
+      hasEvidence: sql<boolean>`(exists (select 1 from ${productDocuments} d where d.product_id = "products"."id"
         and d.kind in (${ProductDocumentKind.GREEN_CERTIFICATE}, ${ProductDocumentKind.TEST_REPORT}))
-        or exists (select 1 from ${certificates} c where c.product_id = ${products.id} and c.revoked_at is null))`,
+        or exists (select 1 from ${certificates} c where c.product_id = "products"."id" and c.revoked_at is null))`,
       specsWithoutMass: sql<number>`(select count(*)::int from ${productSpecs} s
-        where s.product_id = ${products.id} and s.mass_per_unit_kg is null)`,
+        where s.product_id = "products"."id" and s.mass_per_unit_kg is null)`,
     })
     .from(products)
     .where(eq(products.orgId, orgId));

@@ -9,13 +9,17 @@ import { calendarColor, inspectionLabels } from './labels.ts';
 
 type Entry = InspectionHealth['calendar'][number];
 
+const PHONE_ENTRIES = 20;
+
 /** The calendar of expiries: a month view (a list of what is coming on a phone), each entry linking to its page. */
 export function ExpiryCalendar({ entries, today }: { entries: Entry[]; today: string }) {
   const { t, i18n } = useTranslation(INSPECTION_NS);
   const labels = inspectionLabels(i18n.language.startsWith('en'));
   const wide = Grid.useBreakpoint().md ?? true;
   if (!wide) {
-    const upcoming = entries.filter((e) => e.date >= today);
+    // What is coming in the next year, at most twenty entries: a phone list, not the whole future.
+    const yearAhead = dayjs(today).add(1, 'year').format('YYYY-MM-DD');
+    const upcoming = entries.filter((e) => e.date >= today && e.date <= yearAhead).slice(0, PHONE_ENTRIES);
     return (
       <ItemList
         items={upcoming}

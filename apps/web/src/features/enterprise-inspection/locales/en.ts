@@ -25,6 +25,7 @@ const en: typeof zh = {
     productsMissingDocuments: 'Products without a certificate or test report',
     productsMissingMass: 'Products missing mass per unit',
     fix: 'Fix',
+    view: 'View',
     calendar: 'Expiry calendar',
     calendarEmpty: 'Nothing expires soon',
     upcoming: 'Coming up',

@@ -23,6 +23,7 @@ const zh = {
     productsMissingDocuments: '缺少证书或检测报告的产品',
     productsMissingMass: '缺少单位质量的产品',
     fix: '去处理',
+    view: '查看',
     calendar: '到期日历',
     calendarEmpty: '近期没有到期事项',
     upcoming: '即将到期',

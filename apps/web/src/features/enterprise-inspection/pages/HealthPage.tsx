@@ -19,8 +19,8 @@ function FigureCard({ label, figure, warn }: { label: string; figure: Figure; wa
       <Typography.Text type="secondary">{label}</Typography.Text>
       <div style={{ fontSize: 24, fontWeight: 600, color }}>{figure.count}</div>
       {figure.count > 0 && (
-        <Link to={figure.link} aria-label={`${label}：${t('health.fix')}`}>
-          {t('health.fix')}
+        <Link to={figure.link} aria-label={`${label}：${t(warn ? 'health.fix' : 'health.view')}`}>
+          {t(warn ? 'health.fix' : 'health.view')}
         </Link>
       )}
     </Card>

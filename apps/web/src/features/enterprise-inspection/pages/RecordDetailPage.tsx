@@ -42,7 +42,7 @@ function Files({ record, files }: { record: InspectionDetail; files: InspectionD
   const { t } = useTranslation(INSPECTION_NS);
   if (files.length === 0) return <>{t('detail.noFiles')}</>;
   return (
-    <Flex vertical gap={2}>
+    <Flex vertical gap={2} align="flex-start">
       {files.map((f) => (
         <Button
           key={f.uploadId}
@@ -117,7 +117,7 @@ function RecordView({ record: r, back }: { record: InspectionDetail; back: React
         <Card title={t('detail.rectification')}>
           <Descriptions column={1} size="small" bordered>
             {r.rectification && (
-              <Descriptions.Item label={t('detail.rectification')}>
+              <Descriptions.Item label={t('detail.submitLabel')}>
                 <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
                   {r.rectification}
                 </Typography.Paragraph>
