@@ -25,8 +25,13 @@ describe.runIf(hasChromium)('home dashboards', () => {
           .first()
           .waitFor();
         await page.getByText(figure, { exact: true }).waitFor();
-        // The developer's own 待办 (quotes on its open inquiries, shipments on the way to its projects).
-        if (who === 'developer') await page.getByRole('link', { name: /发往项目的在途发货/ }).waitFor();
+        // The developer's own 待办 (quotes on its open inquiries, shipments on the way to its projects, filings).
+        if (who === 'developer') {
+          await page.getByRole('link', { name: /发往项目的在途发货/ }).waitFor();
+          // The quarter's procurement filings it owes, with the filing page behind the count.
+          const filings = page.getByRole('link', { name: /待填报的政府采购信息/ });
+          expect(await filings.getAttribute('href')).toBe('/govProcurementInfo/materialFill');
+        }
         expect(await page.getByText('即将上线').count()).toBe(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         await shot(page, `${who}-${viewport.width}`);

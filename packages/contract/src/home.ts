@@ -32,6 +32,15 @@ export const homeTodoKeys = [
   /** Developer: submitted quotes on its open inquiries; shipments on the way to its projects. */
   'quotesReceived',
   'deliveriesOnTheWay',
+  /**
+   * Developer, construction unit: its projects' quarterly procurement filings to attend to — the quarter last ended
+   * (the reporting period) not yet sent, and filings returned to it by the committee.
+   */
+  'filingsToFile',
+  /** Supervision: lots on its projects held for a witnessed retest, without a witnessed sample yet. */
+  'witnessToSample',
+  /** City committee: its city's filings sent (submitted or resubmitted), waiting for it to confirm or return. */
+  'filingsToConfirm',
 ] as const;
 export type HomeTodoKey = (typeof homeTodoKeys)[number];
 

@@ -145,6 +145,50 @@ export const deliveriesOnTheWay = (tx: Tx, orgId: number) =>
          where status in ${IN_TRANSIT} and to_project_id in (select id from projects where developer_org_id = ${orgId})`,
   );
 
+/**
+ * Filings to attend to (docs/government.md, "Filing"): every in-scope project the organisation files for (its
+ * developer, or an accepted construction unit) with nothing sent for the reporting period (the quarter last ended;
+ * the project existing by its end), plus in-force filings it filed that the committee returned.
+ */
+export const filingsToFile = (tx: Tx, orgId: number, period: string, periodEnd: string) =>
+  count(
+    tx,
+    sql`select (
+          (select count(*) from projects p
+            where p.in_policy_scope
+              and (p.developer_org_id = ${orgId}
+                   or p.id in (select project_id from project_orgs
+                                where org_id = ${orgId} and status = ${MembershipStatus.ACCEPTED} and org_type = 4))
+              and ${shanghaiDay(sql`p.created_at`)} <= ${periodEnd}::date
+              and not exists (select 1 from procurement_filings f
+                               where f.project_id = p.id and f.period = ${period} and f.superseded_at is null
+                                 and f.status <> 'draft'))
+          + (select count(*) from procurement_filings
+              where filer_org_id = ${orgId} and status = 'returned' and superseded_at is null)
+        )::int as n`,
+  );
+
+/** Filings of the committee's city waiting for it (submitted or resubmitted, in force). */
+export const filingsToConfirm = (tx: Tx, city: string) =>
+  count(
+    tx,
+    sql`select count(*)::int as n from procurement_filings
+         where city_code = ${city} and status in ('submitted', 'resubmitted') and superseded_at is null`,
+  );
+
+/**
+ * Lots on the supervision unit's projects that need a witnessed retest and have none yet: the rule asked for one,
+ * the lot is past its incoming inspection and still on site (docs/construction.md, "The witness ratio").
+ */
+export const witnessToSample = (tx: Tx, orgId: number) =>
+  count(
+    tx,
+    sql`select count(*)::int as n from site_inspections i
+         where i.project_id in ${ownProjects(orgId)} and i.retest_required
+           and i.state = ${InspectionState.PENDING_RETEST}
+           and not exists (select 1 from witness_samples s where s.inspection_id = i.id)`,
+  );
+
 // Figures.
 
 /** Shipments sent this Shanghai month (the traceability dashboard's 本月发货). */

@@ -2,18 +2,29 @@ import {
   certificateEndpoints,
   type HomeTodayData,
   homeEndpoints,
+  InspectionState,
   ListingStatus,
   listingEndpoints,
   OrderStatus,
   organizationEndpoints,
+  reportingPeriod,
   traceEndpoints,
 } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { authorisations, certificates, purchaseOrders, riskAlerts, users } from '../../db/schema/index.ts';
+import {
+  authorisations,
+  certificates,
+  procurementFilings,
+  projectOrgs,
+  purchaseOrders,
+  riskAlerts,
+  siteInspections,
+  users,
+} from '../../db/schema/index.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -183,17 +194,90 @@ describe('GET /api/home/today', () => {
 
   it('gives the construction, supervision and developer units their own counts', async () => {
     const builder = await today('builder');
-    expect(builder.todo.map((t) => t.key)).toEqual(['deliveriesToReceive']);
+    expect(builder.todo.map((t) => t.key)).toEqual(['deliveriesToReceive', 'filingsToFile']);
     expect(figure(builder, 'projects')).toBeGreaterThan(0);
     const supervisor = await today('supervisor');
-    expect(supervisor.todo.map((t) => t.key)).toEqual(['inspectionsToConfirm']);
+    expect(supervisor.todo.map((t) => t.key)).toEqual(['inspectionsToConfirm', 'witnessToSample']);
     expect(supervisor.figures.map((f) => f.key)).toEqual(['projects', 'spotChecks', 'failedLots']);
     const developer = await today('developer');
-    expect(developer.todo.map((t) => t.key)).toEqual(['quotesReceived', 'deliveriesOnTheWay']);
+    expect(developer.todo.map((t) => t.key)).toEqual(['quotesReceived', 'deliveriesOnTheWay', 'filingsToFile']);
     expect(todo(developer, 'deliveriesOnTheWay')).toBeGreaterThanOrEqual(0);
     expect(developer.figures.map((f) => f.key)).toEqual(['materialLists', 'purchases', 'suppliers']);
     expect(figure(developer, 'materialLists')).toBeGreaterThan(0);
     // A manufacturer with no projects and no lists counts none of theirs.
     expect(figure(await today('newMaker'), 'shipments')).toBe(0);
+  });
+
+  it('counts the reporting period’s filings a filer owes and those returned to it; the committee those sent to it', async () => {
+    const db = server.database.db;
+    const period = reportingPeriod(shanghaiToday());
+    // A filing of the developer's for the reporting period, sent (the demo files the last quarter).
+    const [sent] = await db
+      .select({ id: procurementFilings.id, status: procurementFilings.status, filer: procurementFilings.filerOrgId })
+      .from(procurementFilings)
+      .where(
+        and(
+          eq(procurementFilings.period, period),
+          isNull(procurementFilings.supersededAt),
+          inArray(procurementFilings.status, ['submitted', 'resubmitted', 'confirmed']),
+          eq(procurementFilings.developerOrgId, orgOf.developer as number),
+        ),
+      )
+      .limit(1);
+    if (!sent) throw new Error(`the demo has no sent filing for ${period}`);
+    const filer = Object.keys(orgOf).find((k) => orgOf[k] === sent.filer) as keyof typeof who;
+    const before = {
+      filer: todo(await today(filer), 'filingsToFile') as number,
+      gov: todo(await today('gov'), 'filingsToConfirm') as number,
+    };
+    const set = (status: string) =>
+      db.update(procurementFilings).set({ status }).where(eq(procurementFilings.id, sent.id));
+
+    // Back to a draft: the quarter is owed again, by every filer of the project; nothing waits for the committee.
+    await set('draft');
+    expect(todo(await today(filer), 'filingsToFile')).toBe(before.filer + 1);
+    // Returned by the committee: owed by the filer, once.
+    await set('returned');
+    expect(todo(await today(filer), 'filingsToFile')).toBe(before.filer + 1);
+    // Resubmitted: the committee's to confirm, no longer the filer's.
+    await set('resubmitted');
+    expect(todo(await today(filer), 'filingsToFile')).toBe(before.filer);
+    expect(todo(await today('gov'), 'filingsToConfirm')).toBe(before.gov + (sent.status === 'confirmed' ? 1 : 0));
+    await set(sent.status);
+    // No other organisation type is told of filings.
+    expect(todo(await today('maker'), 'filingsToFile')).toBeUndefined();
+  });
+
+  it('counts the lots waiting for a witnessed sample on the supervision unit’s projects', async () => {
+    const db = server.database.db;
+    const before = todo(await today('supervisor'), 'witnessToSample') as number;
+    // The demo's school holds lots for a witnessed retest without a sample (the GBM-08 story).
+    expect(before).toBeGreaterThan(0);
+    const [held] = await db
+      .select({ id: siteInspections.id })
+      .from(siteInspections)
+      .where(
+        and(
+          eq(siteInspections.state, InspectionState.PENDING_RETEST),
+          eq(siteInspections.retestRequired, true),
+          sql`not exists (select 1 from witness_samples s where s.inspection_id = ${siteInspections.id})`,
+          inArray(
+            siteInspections.projectId,
+            db
+              .select({ id: projectOrgs.projectId })
+              .from(projectOrgs)
+              .where(eq(projectOrgs.orgId, orgOf.supervisor as number)),
+          ),
+        ),
+      )
+      .limit(1);
+    if (!held) throw new Error('the demo holds no lot for a retest');
+    await db.update(siteInspections).set({ state: InspectionState.RELEASED }).where(eq(siteInspections.id, held.id));
+    expect(todo(await today('supervisor'), 'witnessToSample')).toBe(before - 1);
+    await db
+      .update(siteInspections)
+      .set({ state: InspectionState.PENDING_RETEST })
+      .where(eq(siteInspections.id, held.id));
+    expect(todo(await today('builder'), 'witnessToSample')).toBeUndefined();
   });
 });

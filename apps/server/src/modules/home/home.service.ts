@@ -1,4 +1,12 @@
-import { type HomeFigureKey, type HomeTodayData, type HomeTodoKey, OrgType, Role } from '@jcbb/contract';
+import {
+  type HomeFigureKey,
+  type HomeTodayData,
+  type HomeTodoKey,
+  OrgType,
+  periodRange,
+  Role,
+  reportingPeriod,
+} from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
@@ -6,6 +14,12 @@ import { committeeCity } from '../listing/index.ts';
 import * as repo from './home.repository.ts';
 
 type Counts<K extends string> = [K, (tx: Tx) => Promise<number>][];
+
+/** The reporting period's filings the organisation owes, and those returned to it (today in Asia/Shanghai). */
+function filingsToFile(tx: Tx, orgId: number): Promise<number> {
+  const period = reportingPeriod(shanghaiToday());
+  return repo.filingsToFile(tx, orgId, period, periodRange(period).to);
+}
 
 /** What needs the caller today, by who it is: the platform's queues, its city's, its own organisation's. */
 async function todoOf(tx: Tx, user: SessionUser): Promise<Counts<HomeTodoKey>> {
@@ -26,14 +40,21 @@ async function todoOf(tx: Tx, user: SessionUser): Promise<Counts<HomeTodoKey>> {
         ['cityListingAudits', (t) => repo.cityListingAudits(t, city)],
         ['cityRevisionAudits', (t) => repo.cityRevisionAudits(t, city)],
         ['openRiskAlerts', (t) => repo.openRiskAlerts(t, city)],
+        ['filingsToConfirm', (t) => repo.filingsToConfirm(t, city)],
       ];
     }
     case OrgType.CERTIFICATION_BODY:
       return [['certificateApplications', (t) => repo.certificateApplications(t, orgId)]];
     case OrgType.CONSTRUCTION:
-      return [['deliveriesToReceive', (t) => repo.deliveriesToReceive(t, orgId)]];
+      return [
+        ['deliveriesToReceive', (t) => repo.deliveriesToReceive(t, orgId)],
+        ['filingsToFile', (t) => filingsToFile(t, orgId)],
+      ];
     case OrgType.SUPERVISION:
-      return [['inspectionsToConfirm', (t) => repo.inspectionsToConfirm(t, orgId)]];
+      return [
+        ['inspectionsToConfirm', (t) => repo.inspectionsToConfirm(t, orgId)],
+        ['witnessToSample', (t) => repo.witnessToSample(t, orgId)],
+      ];
     case OrgType.MANUFACTURER:
     case OrgType.DISTRIBUTOR:
       return [
@@ -49,6 +70,7 @@ async function todoOf(tx: Tx, user: SessionUser): Promise<Counts<HomeTodoKey>> {
       return [
         ['quotesReceived', (t) => repo.quotesReceived(t, orgId)],
         ['deliveriesOnTheWay', (t) => repo.deliveriesOnTheWay(t, orgId)],
+        ['filingsToFile', (t) => filingsToFile(t, orgId)],
       ];
     default:
       return [];

@@ -2,6 +2,7 @@ import type { HomeTodayData } from '@jcbb/contract';
 import { OrgType } from '@jcbb/contract/enums';
 import { homeEndpoints } from '@jcbb/contract/home.endpoints';
 import { messageEndpoints } from '@jcbb/contract/message.endpoints';
+import { pages } from '@jcbb/contract/pages';
 import { screen, within } from '@testing-library/react';
 import { Row } from 'antd';
 import { describe, expect, it } from 'vitest';
@@ -109,6 +110,30 @@ describe('the home page’s 今日待办', () => {
     expect(await screen.findByRole('link', { name: /待处理风险预警\s*4/ })).toHaveAttribute(
       'href',
       '/govProcurementInfo/riskAlerts',
+    );
+  });
+
+  it('sends a construction unit to its filings for the quarter it owes', async () => {
+    fakeServer(
+      answer(homeEndpoints.today, (): HomeTodayData => ({ todo: [{ key: 'filingsToFile', count: 2 }], figures: [] })),
+      unread(0),
+    );
+    renderPanel(OrgType.CONSTRUCTION);
+    expect(await screen.findByRole('link', { name: /待填报的政府采购信息\s*2/ })).toHaveAttribute(
+      'href',
+      pages.governmentFilings.path,
+    );
+  });
+
+  it('sends a supervision unit to 抽检与见证 for the lots awaiting a witnessed sample', async () => {
+    fakeServer(
+      answer(homeEndpoints.today, (): HomeTodayData => ({ todo: [{ key: 'witnessToSample', count: 3 }], figures: [] })),
+      unread(0),
+    );
+    renderPanel(OrgType.SUPERVISION);
+    expect(await screen.findByRole('link', { name: /待见证取样的批次\s*3/ })).toHaveAttribute(
+      'href',
+      '/projectConstruction/spotCheck',
     );
   });
 

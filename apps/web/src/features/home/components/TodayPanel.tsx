@@ -43,6 +43,11 @@ function todoLink(key: HomeTodoKey, orgType: number | undefined): string {
       return '/buildMaterialProcurement/selectionAndPurchase';
     case 'deliveriesOnTheWay':
       return '/project/list';
+    case 'filingsToFile':
+    case 'filingsToConfirm':
+      return pages.governmentFilings.path;
+    case 'witnessToSample':
+      return '/projectConstruction/spotCheck';
   }
 }
 

@@ -47,6 +47,9 @@ export const homeEn: HomeStrings = {
     openRiskAlerts: 'Risk alerts to handle',
     quotesReceived: 'Quotes received (inquiries open)',
     deliveriesOnTheWay: 'Shipments on the way to projects',
+    filingsToFile: 'Procurement filings to send',
+    witnessToSample: 'Lots awaiting a witnessed sample',
+    filingsToConfirm: 'Filings to confirm',
     unread: 'Unread messages',
   },
   soon: {

@@ -45,6 +45,9 @@ export const homeZhCN = {
     openRiskAlerts: '待处理风险预警',
     quotesReceived: '已收到报价（询价进行中）',
     deliveriesOnTheWay: '发往项目的在途发货',
+    filingsToFile: '待填报的政府采购信息',
+    witnessToSample: '待见证取样的批次',
+    filingsToConfirm: '待确认的采购信息填报',
     unread: '未读消息',
   },
   soon: {
