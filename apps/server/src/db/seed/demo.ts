@@ -22,6 +22,7 @@ import { seedDemoProcurement } from './demo-procurement.ts';
 import { seedDemoProducts } from './demo-products.ts';
 import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoSamplings } from './demo-samplings.ts';
+import { daysAgoAtOfficeHour } from './demo-time.ts';
 import { seedTraceDemo } from './demo-trace.ts';
 import { findDemoTraceLots, seedDemoTraceShipments } from './demo-trace-shipments.ts';
 import { seedDemoWitness } from './demo-witness.ts';
@@ -186,7 +187,8 @@ export async function seedDemoData(
   await db.transaction(async (tx) => {
     const orgIds = new Map<string, number>();
     const userIds = new Map<string, number>();
-    for (const o of demoOrgs) {
+    const now = new Date();
+    for (const [n, o] of demoOrgs.entries()) {
       const [row] = await tx
         .insert(organizations)
         .values({
@@ -200,7 +202,8 @@ export async function seedDemoData(
           legalPerson: o.legalPerson,
           contactName: null,
           contactPhone: null,
-          certifiedAt: o.certified ? sql`now()` : null,
+          // Certified months before the demo's stories begin (a date when it happened, not when the row was written).
+          certifiedAt: o.certified ? daysAgoAtOfficeHour(now, 300 - n * 9, n + 1) : null,
         })
         .returning({ id: organizations.id });
       const id = (row as { id: number }).id;
