@@ -104,7 +104,16 @@ describe('ConsoleLayout', { timeout: 60_000 }, () => {
     renderConsole();
     // The home page's code is fetched beside the frame's (route preloading): in jsdom both are transformed at once.
     const nav = await screen.findByRole('navigation', { name: '功能菜单' }, { timeout: 15_000 });
-    for (const item of ['首页', '营销管理', '产品中心', '区块链存证', '经销商授权', '溯源管理', '巡检信息', '组织管理']) {
+    for (const item of [
+      '首页',
+      '营销管理',
+      '产品中心',
+      '区块链存证',
+      '经销商授权',
+      '溯源管理',
+      '巡检信息',
+      '组织管理',
+    ]) {
       expect(within(nav).getByText(item)).toBeInTheDocument();
     }
     // No account-centre site configured: 碳交易 has no page here, so it is not offered (docs/account.md).
