@@ -23,7 +23,7 @@ import { withDocumentNumbers } from '../../lib/document-number.ts';
 import { invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { ownedUploads, storedUpload, uploadNames } from '../file/index.ts';
-import { moveStockBatch, type TraceReceiptService } from '../trace/index.ts';
+import { moveStock, type TraceReceiptService } from '../trace/index.ts';
 import { contractorOn, orNotFound, siteReader } from './construction.access.ts';
 import { DELIVERY_SERIES, inspectionNumber, ruleFor } from './construction.intake.ts';
 import * as repo from './construction.repository.ts';
@@ -199,7 +199,7 @@ export async function recordExternalDeliveries(
       };
     }),
   );
-  await moveStockBatch(
+  await moveStock(
     tx,
     lines.map(({ b, l }, n) => ({
       holder: { kind: 'project', projectId: b.projectId },

@@ -13,8 +13,7 @@
  *   DeliveryLetters                     the scan page's read of the letters a distributor's delivery was shipped under
  *                                       (trace.letters.ts); distribution implements it, app.ts passes it
  *   textList(values)                    a list of codes or ids as one SQL parameter (trace.sql.ts), for long lists
- *   moveStock(tx, moves)                the stock ledger's one writer (trace.stock.ts), for the site's moves
- *   moveStockBatch(tx, moves)           the same for thousands of moves in five statements (a site's import)
+ *   moveStock(tx, moves)                the stock ledger's one writer (trace.stock.ts), one move or thousands
  *   setSiteCodes, siteCodes             trace codes at a project's site (trace.site.ts)
  *   scanUrl(baseUrl, code)              a code's public trace page, as labels print it (the site's green ledger links it)
  *   evidenceAsOf(tx, productId, date)   a product's evidence on a date (the delivery checklist's pre-check)
@@ -46,4 +45,4 @@ export { regionFullNames } from './trace.shipment.repository.ts';
 export { createTraceShipmentService, saveShipmentDraft } from './trace.shipment.service.ts';
 export { setSiteCodes, siteCodes } from './trace.site.ts';
 export { textList } from './trace.sql.ts';
-export { moveStock, moveStockBatch } from './trace.stock.ts';
+export { moveStock } from './trace.stock.ts';

@@ -166,9 +166,9 @@ describe('the stock card', () => {
     ]);
     const dealer = ok(await call('dealer', traceEndpoints.stockCard, { specId: insul.specId, lotId }));
     expect(dealer.list.map((m: Record<string, unknown>) => [m.reasonName, m.bucket, m.quantity, m.docNumber])).toEqual([
-      // One receipt's two moves, in moveStock's fixed order (rejected before usable): newest first.
-      ['收货入库', 'usable', 10, receiptNumber],
+      // One receipt's two moves, appended in the order the receipt gave them (usable, then rejected): newest first.
       ['拒收待退', 'rejected', 5, receiptNumber],
+      ['收货入库', 'usable', 10, receiptNumber],
     ]);
     expect(dealer).toMatchObject({ usable: 10, rejected: 5, pendingInbound: 15 });
     expect((await call('maker', traceEndpoints.stockCard, { specId: 2_000_000 })).status).toBe(404);

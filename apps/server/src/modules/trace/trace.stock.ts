@@ -1,6 +1,6 @@
 import type { StockBucketValue, StockMoveReasonValue } from '@jcbb/contract';
 import { fromMilli, milliText, toMilli } from '@jcbb/contract/quantity';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { stockBalances, stockMoves } from '../../db/schema/index.ts';
 import { conflict, invalidInput } from '../../lib/errors.ts';
@@ -10,7 +10,6 @@ import { conflict, invalidInput } from '../../lib/errors.ts';
  * of (holder, lot, bucket) is locked with SELECT … FOR UPDATE, the new balance computed, the move
  * appended with its running balance, and the balance written — all in the caller's transaction. Two clients moving
  * the same stock serialise on the row lock; the CHECK (quantity >= 0) on stock_balances is the last guard.
- * `moveStockBatch` is the same way in for thousands of moves at once (a site's import), in five statements.
  */
 
 /** A stock holder: an organisation's own stock, or a project's site stock. */
@@ -47,81 +46,24 @@ export interface StockMove {
 export const NOT_ENOUGH_STOCK = '库存不足';
 
 /**
- * Apply moves in one transaction, in a fixed order (holder, lot, bucket: the balance's key) so that two transactions locking
- * several balance rows cannot deadlock. Returns the balances after each move, in the order given.
- * An outbound move beyond the balance throws: a 400 naming the move's `field` when it has one, else a 409.
+ * Apply moves in the caller's transaction, in five statements whatever their number (a site's import moves thousands):
+ *
+ * 1. the balance rows the moves need and lack are created at 0, inserted in the balances' key order (holder, lot,
+ *    bucket; ON CONFLICT DO NOTHING: another transaction creating the same row makes this one wait for it);
+ * 2. every balance row the moves touch is locked with one SELECT … FOR UPDATE in the same key order;
+ * 3. the new balances are computed here, move by move in the order given (an outbound move beyond its balance throws:
+ *    a 400 naming the move's `field` when it has one, else a 409);
+ * 4. the balances, and 5. the moves with their running balance, are written with one statement each.
+ *
+ * Why this order and no other: a row another transaction has inserted but not committed is a lock held until it
+ * commits. If each transaction first creates what it lacks, in key order, and then locks what it touches, in key order,
+ * no two can wait on each other in a circle (a transaction still creating rows holds no row lock; one locking rows
+ * only waits on rows with a greater key than any it holds). Creating and locking one key at a time, as this function
+ * once did beside a batch form, deadlocked against the batch form (CI, stop 35): there is one writer now.
+ * The rows travel as one JSON parameter (jsonb_to_recordset), not as a parameter per value. CHECK (quantity >= 0)
+ * stays the last guard. Returns the balances after each move, in the order given.
  */
 export async function moveStock(tx: Tx, moves: readonly StockMove[]): Promise<number[]> {
-  const order = moves
-    .map((m, i) => ({ m, i, key: `${holderKey(m.holder)}|${String(m.lotId).padStart(10, '0')}|${m.bucket}` }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
-  const after: number[] = new Array(moves.length);
-  for (const { m, i } of order) {
-    const key = holderKey(m.holder);
-    const delta = toMilli(m.quantity);
-    if (delta === 0) throw new Error('a stock move of 0');
-    const where = and(
-      eq(stockBalances.holderKey, key),
-      eq(stockBalances.lotId, m.lotId),
-      eq(stockBalances.bucket, m.bucket),
-    );
-    let [row] = await tx.select({ quantity: stockBalances.quantity }).from(stockBalances).where(where).for('update');
-    if (!row) {
-      // First move of this balance: create the row at 0 (another transaction may do the same: ON CONFLICT), then lock it.
-      await tx
-        .insert(stockBalances)
-        .values({
-          holderKey: key,
-          holderOrgId: m.holder.kind === 'org' ? m.holder.orgId : null,
-          holderProjectId: m.holder.kind === 'project' ? m.holder.projectId : null,
-          specId: m.specId,
-          lotId: m.lotId,
-          bucket: m.bucket,
-          quantity: '0',
-        })
-        .onConflictDoNothing();
-      [row] = await tx.select({ quantity: stockBalances.quantity }).from(stockBalances).where(where).for('update');
-    }
-    const balance = toMilli(row?.quantity ?? 0) + delta;
-    if (balance < 0) {
-      throw m.field
-        ? invalidInput([{ field: m.field, message: `${NOT_ENOUGH_STOCK}：现有 ${milliText(balance - delta)}` }])
-        : conflict(NOT_ENOUGH_STOCK);
-    }
-    await tx
-      .update(stockBalances)
-      .set({ quantity: milliText(balance), updatedAt: sql`now()` })
-      .where(where);
-    await tx.insert(stockMoves).values({
-      holderKey: key,
-      holderOrgId: m.holder.kind === 'org' ? m.holder.orgId : null,
-      holderProjectId: m.holder.kind === 'project' ? m.holder.projectId : null,
-      specId: m.specId,
-      lotId: m.lotId,
-      bucket: m.bucket,
-      quantity: milliText(delta),
-      balanceAfter: milliText(balance),
-      reason: m.reason,
-      docType: m.docType,
-      docId: m.docId,
-      occurredAt: m.occurredAt,
-      userId: m.userId,
-    });
-    after[i] = fromMilli(balance);
-  }
-  return after;
-}
-
-/**
- * `moveStock` for many moves at once (a site's import of thousands of lots): the same ledger, the same guarantees, in
- * five statements whatever the number of moves instead of up to five per move. Missing balance rows are created at 0
- * (ON CONFLICT DO NOTHING, as moveStock does), then every balance row the moves touch is locked with one SELECT … FOR
- * UPDATE ordered by the balance's key (moveStock's order: two transactions cannot deadlock on them), the new balances
- * are computed here in the moves' order, and the balances and the moves are written with one statement each. The rows
- * travel as one JSON parameter (jsonb_to_recordset), not as a parameter per value. CHECK (quantity >= 0) stays the last
- * guard; a shortfall is refused as moveStock refuses it. Returns the balances after each move, in the order given.
- */
-export async function moveStockBatch(tx: Tx, moves: readonly StockMove[]): Promise<number[]> {
   if (moves.length === 0) return [];
   const keyOf = (m: StockMove) => `${holderKey(m.holder)}|${m.lotId}|${m.bucket}`;
   const balances = new Map<
@@ -147,6 +89,7 @@ export async function moveStockBatch(tx: Tx, moves: readonly StockMove[]): Promi
       (holder_key, holder_org_id, holder_project_id, spec_id, lot_id, bucket, quantity)
     select x.k, x.o, x.p, x.s, x.l, x.b, 0
     from jsonb_to_recordset(${keys}::jsonb) as x(k text, o int, p int, s int, l int, b text)
+    order by x.k collate "C", x.l, x.b collate "C"
     on conflict do nothing`);
   const locked = (await tx.execute(sql`
     select sb.holder_key, sb.lot_id, sb.bucket, sb.quantity
