@@ -11,6 +11,7 @@ import { distributionEndpoints } from './distribution.endpoints.ts';
 import { elementEndpoints } from './element.endpoints.ts';
 import type { EndpointDef } from './endpoint.ts';
 import { enterpriseInspectionEndpoints } from './enterprise-inspection.endpoints.ts';
+import { evidenceReadingEndpoints } from './evidence-reading.endpoints.ts';
 import { fileEndpoints } from './file.endpoints.ts';
 import { governmentEndpoints } from './government.endpoints.ts';
 import { homeEndpoints } from './home.endpoints.ts';
@@ -45,6 +46,7 @@ export const endpointsByModule: Record<string, Record<string, EndpointDef>> = {
   distribution: distributionEndpoints,
   element: elementEndpoints,
   'enterprise-inspection': enterpriseInspectionEndpoints,
+  'evidence-reading': evidenceReadingEndpoints,
   government: governmentEndpoints,
   home: homeEndpoints,
   file: fileEndpoints,

@@ -1,3 +1,4 @@
+import { positiveId } from './params.ts';
 import { z } from './zod.ts';
 
 /**
@@ -149,3 +150,141 @@ export const readDocumentSchema = z.object({
   items: z.array(readItemSchema),
 });
 export type ReadDocument = z.infer<typeof readDocumentSchema>;
+
+// ---- the reading's state, as the queue holds it ----
+
+export const ReadingState = {
+  QUEUED: 'queued',
+  READING: 'reading',
+  DONE: 'done',
+  REFUSED: 'refused',
+  FAILED: 'failed',
+} as const;
+export type ReadingStateValue = (typeof ReadingState)[keyof typeof ReadingState];
+export const readingStateValues = Object.values(ReadingState) as [ReadingStateValue, ...ReadingStateValue[]];
+export const readingStateLabels: Record<ReadingStateValue, { zh: string; en: string }> = {
+  queued: { zh: '排队识别', en: 'Waiting to be read' },
+  reading: { zh: '识别中', en: 'Reading' },
+  done: { zh: '已识别', en: 'Read' },
+  refused: { zh: '无法识别', en: 'Cannot be read' },
+  failed: { zh: '识别失败', en: 'Reading failed' },
+};
+
+/** Why a file could not be read: said to the reader, never a crash. */
+export const ReadingRefusal = {
+  ENCRYPTED: 'encrypted',
+  TOO_MANY_PAGES: 'too_many_pages',
+  TOO_LARGE: 'too_large',
+  CORRUPT: 'corrupt',
+  UNSUPPORTED: 'unsupported',
+  TIMEOUT: 'timeout',
+  FAILED: 'failed',
+} as const;
+export type ReadingRefusalValue = (typeof ReadingRefusal)[keyof typeof ReadingRefusal];
+export const readingRefusalValues = Object.values(ReadingRefusal) as [ReadingRefusalValue, ...ReadingRefusalValue[]];
+export const readingRefusalLabels: Record<ReadingRefusalValue, { zh: string; en: string }> = {
+  encrypted: { zh: 'PDF 已加密，无法读取内容，请上传未加密的文件', en: 'The PDF is encrypted' },
+  too_many_pages: { zh: '页数过多，仅识别 30 页以内的文件', en: 'Too many pages to read' },
+  too_large: { zh: '文件或图片尺寸过大', en: 'The file or image is too large' },
+  corrupt: { zh: '文件已损坏或格式不符', en: 'The file is damaged' },
+  unsupported: { zh: '不支持的文件类型（支持 PDF、JPG、PNG）', en: 'Not a PDF, JPEG or PNG' },
+  timeout: { zh: '识别超时', en: 'Reading took too long' },
+  failed: { zh: '识别出错，已记录，可稍后重试', en: 'Reading failed' },
+};
+
+// ---- checks: each finding names its rule (code and version) and what it compared ----
+
+export const CheckOutcome = { FAIL: 'fail', WARN: 'warn', PASS: 'pass', UNKNOWN: 'unknown' } as const;
+export type CheckOutcomeValue = (typeof CheckOutcome)[keyof typeof CheckOutcome];
+export const checkOutcomeValues = Object.values(CheckOutcome) as [CheckOutcomeValue, ...CheckOutcomeValue[]];
+export const checkOutcomeLabels: Record<CheckOutcomeValue, { zh: string; en: string }> = {
+  fail: { zh: '不一致', en: 'Disagrees' },
+  warn: { zh: '需留意', en: 'Look closer' },
+  pass: { zh: '一致', en: 'Agrees' },
+  unknown: { zh: '无法核对', en: 'Not checked' },
+};
+
+export const readingFindingSchema = z.object({
+  /** The rule: ER-01…, its version, name and definition (docs/evidence-reading.md, "Checks"). */
+  code: z.string(),
+  version: z.number().int(),
+  name: z.string(),
+  definition: z.string(),
+  outcome: z.enum(checkOutcomeValues),
+  /** What was found, in words for the auditor. */
+  message: z.string(),
+  /** What the platform holds and what the document says, when the finding compares two values. */
+  expected: z.string().optional(),
+  found: z.string().optional(),
+  /** The fields and test items to highlight on the document. */
+  fields: z.array(z.object({ key: z.enum(readFieldKeyValues), index: z.number().int() })),
+  items: z.array(z.number().int()),
+});
+export type ReadingFinding = z.infer<typeof readingFindingSchema>;
+
+// ---- the calls: a document where it is used (its subject), read and checked ----
+
+/**
+ * Where a document is looked at, which decides who may see it and what it is checked against: `product` (the
+ * manufacturer's own product, before it submits), `listing` (the platform's and the city's listing audit),
+ * `revision` (the audit of a listed product's changed evidence).
+ */
+export const ReadingSubject = { PRODUCT: 'product', LISTING: 'listing', REVISION: 'revision' } as const;
+export type ReadingSubjectValue = (typeof ReadingSubject)[keyof typeof ReadingSubject];
+export const readingSubjectValues = Object.values(ReadingSubject) as [ReadingSubjectValue, ...ReadingSubjectValue[]];
+
+export const readingQuery = z.object({
+  subject: z.enum(readingSubjectValues, { error: '请指明文件所在的记录类型' }),
+  id: positiveId('记录'),
+  uploadId: positiveId('文件'),
+});
+export type ReadingQuery = z.infer<typeof readingQuery>;
+
+export const readingPageQuery = readingQuery.extend({
+  page: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: '页码必须是数字' }).int('页码必须是整数').min(0, '页码从 0 开始').max(1000, '页码过大'),
+  ),
+});
+
+export const readingReviewBody = readingQuery.extend({
+  key: z.enum(readFieldKeyValues, { error: '没有这个字段' }),
+  index: z.number().int().min(0).max(50).default(0),
+  value: z.string({ error: '请输入核对后的内容' }).trim().max(500, '内容不能超过 500 个字'),
+});
+export type ReadingReviewBody = z.infer<typeof readingReviewBody>;
+
+/** A field as shown: as read (or null when the reader found none), and the auditors' last word on it. */
+export const readingFieldView = z.object({
+  key: z.enum(readFieldKeyValues),
+  index: z.number().int(),
+  label: z.string(),
+  read: readFieldSchema.nullable(),
+  /** The value the checks use: the last review's, else the one read. */
+  value: z.string(),
+  review: z.object({ value: z.string(), confirmed: z.boolean(), userName: z.string(), at: z.string() }).nullable(),
+});
+export type ReadingFieldView = z.infer<typeof readingFieldView>;
+
+export const readingView = z.object({
+  uploadId: z.number().int(),
+  fileName: z.string(),
+  state: z.enum(readingStateValues),
+  stateName: z.string(),
+  pagesDone: z.number().int(),
+  pagesTotal: z.number().int().nullable(),
+  refusal: z.enum(readingRefusalValues).nullable(),
+  refusalText: z.string().nullable(),
+  kind: z.enum(readDocumentKindValues).nullable(),
+  kindName: z.string().nullable(),
+  /** The pages' sizes and how each was read; the previews come from `page`. */
+  pages: z.array(z.object({ index: z.number().int(), width: z.number(), height: z.number(), source: z.string() })),
+  fields: z.array(readingFieldView),
+  items: z.array(readItemSchema),
+  /** Failed first, then to look at, not checked, agreeing. */
+  findings: z.array(readingFindingSchema),
+  /** The caller is an auditor of the subject: it may confirm or correct fields. */
+  canReview: z.boolean(),
+  engine: z.string().nullable(),
+});
+export type ReadingView = z.infer<typeof readingView>;

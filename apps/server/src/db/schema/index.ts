@@ -8,6 +8,7 @@ export * from './disk.ts';
 export * from './distribution.ts';
 export * from './element.ts';
 export * from './enterprise-inspection.ts';
+export * from './evidence-reading.ts';
 export * from './file.ts';
 export * from './government.ts';
 export * from './government-statistics.ts';

@@ -5,7 +5,7 @@ import {
   transportTypes as transportList,
   productUnits as unitList,
 } from '@jcbb/contract';
-import { isNotNull, isNull, sql } from 'drizzle-orm';
+import { inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import {
   administrativeDivisions,
@@ -22,6 +22,7 @@ import {
   riskRules,
   standardCategories,
   standardCategoryClasses,
+  standardIndicators,
   standardRules,
   transportTypes,
 } from '../schema/index.ts';
@@ -33,6 +34,7 @@ import { platformCitySource } from './platform-cities.ts';
 import { policyCitySource, standardCategorySource, standardRuleSource } from './procurement-policy.ts';
 import { policyBatchSource, standardEditionSource } from './project-policy.ts';
 import { riskRuleSource } from './risk-rules.ts';
+import { standardIndicatorSource } from './standard-indicators.ts';
 
 /**
  * One reference data set: its rows as they should be, and how to write them. `format` is part of the version
@@ -265,6 +267,23 @@ const dataSets: SeedStep[] = [
           },
           setWhere: isNull(basicMaterials.appliedByOrg),
         });
+    },
+  }),
+  // Indicator thresholds per category (standard-indicators.ts), for every edition that has the category: inserted when
+  // missing only, like the standard's rules, so the operator's edits survive a restart. After standard_categories.
+  dataSet({
+    key: 'standard_indicators',
+    format: 1,
+    rows: () => [...standardIndicatorSource],
+    write: async (tx, rows) => {
+      const categories = await tx
+        .select({ id: standardCategories.id, code: standardCategories.code })
+        .from(standardCategories)
+        .where(inArray(standardCategories.code, [...new Set(rows.map((r) => r.categoryCode))]));
+      const values = rows.flatMap(({ categoryCode, ...row }) =>
+        categories.filter((c) => c.code === categoryCode).map((c) => ({ ...row, categoryId: c.id })),
+      );
+      if (values.length > 0) await tx.insert(standardIndicators).values(values).onConflictDoNothing();
     },
   }),
   // The risk rules' versions (risk-rules.ts): inserted when missing only, like the standard's rules above, so a

@@ -33,6 +33,22 @@ export function storedName(clientName: string, ext: string): string {
 export function createFileService({ db, config }: { db: Db; config: Config }) {
   const root = path.join(config.dataDir, 'files');
   const blobPath = (sha256: string) => path.join(root, sha256.slice(0, 2), sha256);
+  /** The bytes on the store under their SHA-256, once; write then rename, so a crash never leaves half a file. */
+  const writeBlobFile = async (bytes: Buffer): Promise<string> => {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const target = blobPath(sha256);
+    const exists = await stat(target).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomUUID()}.tmp`;
+      await writeFile(temp, bytes);
+      await rename(temp, target);
+    }
+    return sha256;
+  };
 
   return {
     async store(user: SessionUser, name: string, bytes: Buffer) {
@@ -40,19 +56,7 @@ export function createFileService({ db, config }: { db: Db; config: Config }) {
       if (bytes.length > config.maxUploadBytes) throw new AppError(ResponseCode.PAYLOAD_TOO_LARGE);
       const type = sniffFileType(bytes.subarray(0, 16), name);
       if (!type) throw new AppError(ResponseCode.UNSUPPORTED_MEDIA_TYPE, `仅支持 ${ACCEPTED_FILE_TYPES} 文件`);
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const target = blobPath(sha256);
-      const exists = await stat(target).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) {
-        await mkdir(path.dirname(target), { recursive: true });
-        // Write then rename: a crash never leaves a half-written file under the hash's name.
-        const temp = `${target}.${randomUUID()}.tmp`;
-        await writeFile(temp, bytes);
-        await rename(temp, target);
-      }
+      const sha256 = await writeBlobFile(bytes);
       const safeName = storedName(name, type.ext);
       const upload = await db.transaction(async (tx) => {
         await repo.insertBlobIfAbsent(tx, { sha256, size: bytes.length, mime: type.mime });
@@ -73,6 +77,16 @@ export function createFileService({ db, config }: { db: Db; config: Config }) {
       const row = await repo.findUpload(tx, id, 'any');
       if (!row) throw notFound('文件不存在');
       return row;
+    },
+
+    /**
+     * Keep bytes the platform made itself (a page preview of a document read on upload): on the store under their hash,
+     * with their blob row, and no upload row — nobody uploaded them; the module that made them decides who sees them.
+     */
+    async putBlob(bytes: Buffer, mime: string, tx: Tx = db): Promise<string> {
+      const sha256 = await writeBlobFile(bytes);
+      await repo.insertBlobIfAbsent(tx, { sha256, size: bytes.length, mime });
+      return sha256;
     },
 
     open(sha256: string) {

@@ -3,6 +3,7 @@
  * (docs/architecture.md, "Module boundaries").
  */
 
+export { listingReadingSubject } from './listing.reading.ts';
 export { cityGovernmentOrgIds, cityNames, LISTING_ENTITY, listedOfOrg } from './listing.repository.ts';
 export { registerListingRoutes } from './listing.routes.ts';
 export { createListingService } from './listing.service.ts';

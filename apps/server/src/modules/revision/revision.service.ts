@@ -13,12 +13,13 @@ import {
   Role,
   revisionStatusLabels,
 } from '@jcbb/contract';
-import { formatShanghaiTime } from '@jcbb/contract/time';
+import { formatShanghaiTime, shanghaiDate } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
 import { callerOrgId, isOwnOrg } from '../../lib/access.ts';
 import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { evidenceDocumentOf, productEvidenceDocument, type ReadingSubjectGate } from '../evidence-reading/index.ts';
 import { cityGovernmentOrgIds, committeeCity, cityNames as listingCityNames, transition } from '../listing/index.ts';
 import { sendMessage } from '../message/index.ts';
 import type { DocumentFacts, FactChange, FactGate, NewSpec, SpecFacts } from '../product/index.ts';
@@ -364,8 +365,32 @@ export function createRevisionService({ db }: { db: Db }) {
     await recomputeProductTags(tx, rev.productId);
   }
 
+  /**
+   * A revision's certificates and test reports as read (docs/evidence-reading.md): a proposed document with the facts
+   * typed beside it, or one the product already has; whoever sees the revision sees them, its auditors review them.
+   */
+  const readingSubject: ReadingSubjectGate = {
+    async resolve(tx, user, id, uploadId) {
+      const { rev, actor } = await visible(tx, user, id);
+      const subject = {
+        subjectKey: `revision:${id}`,
+        useDate: shanghaiDate(rev.updatedAt),
+        canReview: actor === ListingActor.PLATFORM || actor === ListingActor.CITY,
+        editionCode: null,
+        partyOrgIds: [rev.orgId],
+      };
+      for (const change of rev.changes as FactChange[]) {
+        if (change.kind === 'document_add' && change.after.uploadId === uploadId) {
+          return evidenceDocumentOf(change.after, rev.productId, uploadId, subject);
+        }
+      }
+      return productEvidenceDocument(tx, rev.productId, uploadId, subject);
+    },
+  };
+
   return {
     gate,
+    readingSubject,
 
     async list(user: SessionUser, body: { take: number; skip: number; status?: number; productId?: number }) {
       return db.transaction(async (tx) => {

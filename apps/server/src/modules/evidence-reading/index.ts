@@ -1,0 +1,15 @@
+/**
+ * The evidence-reading module's public functions (docs/evidence-reading.md): other modules, app.ts, jobs, seed, bench
+ * and tests import from here only (docs/architecture.md, "Module boundaries").
+ */
+
+export { registerReadingRoutes } from './reading.routes.ts';
+export { createReadingRunner, type ReadingEngine, type ReadingRunner } from './reading.runner.ts';
+export {
+  createReadingService,
+  evidenceDocumentOf,
+  productEvidenceDocument,
+  productSubject,
+  type ReadingSubjectGate,
+  type SubjectDocument,
+} from './reading.service.ts';

@@ -1,0 +1,424 @@
+import {
+  ProductDocumentKind,
+  type ReadDocument,
+  ReadDocumentKind,
+  type ReadDocumentKindValue,
+  type ReadFieldKeyValue,
+  type ReadingFieldView,
+  type ReadingQuery,
+  type ReadingRefusalValue,
+  type ReadingReviewBody,
+  type ReadingStateValue,
+  type ReadingSubjectValue,
+  type ReadingView,
+  readDocumentKindLabels,
+  readFieldLabels,
+  readingRefusalLabels,
+  readingStateLabels,
+} from '@jcbb/contract';
+import { shanghaiToday } from '@jcbb/contract/time';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { StoredFile } from '../../lib/send-file.ts';
+import type { SessionUser } from '../../lib/session-user.ts';
+import type { FileService } from '../file/index.ts';
+import { findOwnProduct } from '../product/index.ts';
+import { checkReading, comparable, type ReadingContext } from './reading.checks.ts';
+import * as repo from './reading.repository.ts';
+
+/**
+ * A document where it is used (its subject), as read and checked (docs/evidence-reading.md, "Where it is shown").
+ * The module that owns the subject says who may see the document there and what it is checked against (a
+ * `ReadingSubjectGate`, wired in app.ts, so this module imports none of them); this one reads, checks and keeps the
+ * auditors' words on the fields.
+ */
+
+/** A document as its subject shows it: which file, of which product, used when, and whether the caller audits it. */
+export interface SubjectDocument {
+  /** The key the auditors' words are kept under: 'listing:12'. */
+  subjectKey: string;
+  uploadId: number;
+  productId: number;
+  /** The specification it is attached to; null: any of the product's. */
+  specId: number | null;
+  /** What it was uploaded as; null when not said. */
+  expectedKind: ReadDocumentKindValue | null;
+  declared: ReadingContext['declared'];
+  /** The day it is used on, YYYY-MM-DD. */
+  useDate: string;
+  /** The organisations the document may name as its client or holder. */
+  partyOrgIds: number[];
+  /** The demand-standard edition it is checked against; null: the newest. */
+  editionCode: string | null;
+  /** The caller audits the subject: it may confirm or correct fields. */
+  canReview: boolean;
+}
+
+/** What a subject says of where a document is used, whichever document it is. */
+export type SubjectFacts = Pick<
+  SubjectDocument,
+  'subjectKey' | 'useDate' | 'canReview' | 'editionCode' | 'partyOrgIds'
+>;
+
+/** How a module shows its documents: the document at `id` of the subject for the caller, or 404. */
+export interface ReadingSubjectGate {
+  resolve(tx: Tx, user: SessionUser, id: number, uploadId: number): Promise<SubjectDocument>;
+}
+
+/** The fields each kind of document is expected to carry, in the order an auditor reads them. */
+const FIELDS_OF: Record<ReadDocumentKindValue, ReadFieldKeyValue[]> = {
+  test_report: [
+    'reportNo',
+    'laboratory',
+    'cma',
+    'cmaNo',
+    'cnas',
+    'cnasNo',
+    'client',
+    'manufacturer',
+    'productName',
+    'model',
+    'sampleLot',
+    'standard',
+    'conclusion',
+    'issueDate',
+  ],
+  green_certificate: [
+    'certNo',
+    'body',
+    'holder',
+    'productName',
+    'model',
+    'standard',
+    'starRating',
+    'issueDate',
+    'expiryDate',
+  ],
+  conformity_certificate: [
+    'productName',
+    'model',
+    'sampleLot',
+    'manufacturer',
+    'standard',
+    'productionDate',
+    'conclusion',
+  ],
+  unknown: [],
+};
+
+const KIND_OF_DOCUMENT: Record<number, ReadDocumentKindValue> = {
+  [ProductDocumentKind.GREEN_CERTIFICATE]: ReadDocumentKind.GREEN_CERTIFICATE,
+  [ProductDocumentKind.TEST_REPORT]: ReadDocumentKind.TEST_REPORT,
+};
+
+/**
+ * A product's certificate or test report by its file, as a subject shows it (a module's gate calls this once it has
+ * checked the caller may see the product there); 404 when the file is not one of the product's evidence documents.
+ */
+export async function productEvidenceDocument(
+  tx: Tx,
+  productId: number,
+  uploadId: number,
+  subject: SubjectFacts,
+): Promise<SubjectDocument> {
+  const rows = (await tx.execute(sql`
+    select d.kind, d.cert_no, d.issuer, d.star_rating, d.valid_from::text as valid_from,
+           d.valid_until::text as valid_until
+    from product_documents d
+    where d.product_id = ${productId} and d.upload_id = ${uploadId} and d.kind in (
+      ${ProductDocumentKind.GREEN_CERTIFICATE}, ${ProductDocumentKind.TEST_REPORT})
+    order by d.id desc limit 1`)) as unknown as {
+    rows: {
+      kind: number;
+      cert_no: string | null;
+      issuer: string | null;
+      star_rating: number | null;
+      valid_from: string | null;
+      valid_until: string | null;
+    }[];
+  };
+  const doc = rows.rows[0];
+  if (!doc) throw notFound('文件不存在');
+  return evidenceDocumentOf(
+    {
+      kind: doc.kind,
+      certNo: doc.cert_no,
+      issuer: doc.issuer,
+      starRating: doc.star_rating,
+      validFrom: doc.valid_from,
+      validUntil: doc.valid_until,
+    },
+    productId,
+    uploadId,
+    subject,
+  );
+}
+
+/** The facts typed beside a product document (a row, or one proposed in a revision) as its subject's document. */
+export function evidenceDocumentOf(
+  facts: {
+    kind: number;
+    certNo: string | null;
+    issuer: string | null;
+    starRating: number | null;
+    validFrom: string | null;
+    validUntil: string | null;
+  },
+  productId: number,
+  uploadId: number,
+  subject: SubjectFacts,
+): SubjectDocument {
+  const expectedKind = KIND_OF_DOCUMENT[facts.kind];
+  if (expectedKind === undefined) throw notFound('文件不存在');
+  const isCert = expectedKind === ReadDocumentKind.GREEN_CERTIFICATE;
+  return {
+    ...subject,
+    uploadId,
+    productId,
+    specId: null,
+    expectedKind,
+    declared: isCert
+      ? {
+          certNo: facts.certNo,
+          issuer: facts.issuer,
+          starRating: facts.starRating,
+          validFrom: facts.validFrom,
+          validUntil: facts.validUntil,
+        }
+      : null,
+  };
+}
+
+/** The manufacturer's own product, before it submits: it sees what the auditors will see, and cannot review. */
+export const productSubject: ReadingSubjectGate = {
+  async resolve(tx, user, id, uploadId) {
+    if (user.orgId === null) throw notFound('产品不存在');
+    const product = await findOwnProduct(tx, user.orgId, id);
+    if (!product) throw notFound('产品不存在');
+    return productEvidenceDocument(tx, id, uploadId, {
+      subjectKey: `product:${id}`,
+      useDate: shanghaiToday(),
+      canReview: false,
+      editionCode: null,
+      partyOrgIds: [product.orgId],
+    });
+  },
+};
+
+async function latestEdition(tx: Tx): Promise<string | null> {
+  const rows = (await tx.execute(
+    sql`select code from demand_standard_editions order by sort desc, code desc limit 1`,
+  )) as unknown as { rows: { code: string }[] };
+  return rows.rows[0]?.code ?? null;
+}
+
+async function contextFor(tx: Tx, doc: SubjectDocument, document: ReadDocument): Promise<ReadingContext> {
+  const productRows = (await tx.execute(sql`
+    select p.id, p.name, p.classify_code, p.org_id from products p where p.id = ${doc.productId}`)) as unknown as {
+    rows: { id: number; name: string; classify_code: string | null; org_id: number }[];
+  };
+  const product = productRows.rows[0];
+  if (!product) throw notFound('产品不存在');
+  const specRows = (await tx.execute(sql`
+    select name, model from product_specs where product_id = ${doc.productId}
+      ${doc.specId === null ? sql`` : sql`and id = ${doc.specId}`}
+    order by id`)) as unknown as { rows: { name: string; model: string }[] };
+  const parties = (await tx.execute(sql`
+    select name from organizations where id in (${sql.join(
+      doc.partyOrgIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by array_position(${`{${doc.partyOrgIds.join(',')}}`}::int[], id)`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const edition = doc.editionCode ?? (await latestEdition(tx));
+  const numberField = document.fields.find((f) => f.key === 'reportNo' || f.key === 'certNo');
+  const number = numberField ? comparable(numberField.value) : '';
+  const ledger =
+    number && document.kind === ReadDocumentKind.GREEN_CERTIFICATE ? await repo.ledgerCertificate(tx, number) : null;
+  return {
+    expectedKind: doc.expectedKind,
+    product: { id: product.id, name: product.name, classifyCode: product.classify_code, orgId: product.org_id },
+    specs: specRows.rows,
+    parties: parties.rows.map((r) => r.name),
+    useDate: doc.useDate,
+    reportMaxAgeDays: edition === null ? null : await repo.reportWindowDays(tx, edition),
+    declared: doc.declared,
+    indicators: edition === null ? [] : await repo.indicatorsFor(tx, edition, product.classify_code, product.name),
+    numberUses: number ? await repo.numberUses(tx, number, product.id) : [],
+    ledgerCertificate: ledger
+      ? {
+          certNo: ledger.cert_no,
+          holderName: ledger.holder_name,
+          productName: ledger.product_name,
+          starRating: ledger.star_rating,
+          validFrom: ledger.valid_from,
+          validUntil: ledger.valid_until,
+          revoked: ledger.revoked,
+        }
+      : null,
+  };
+}
+
+type ReviewRow = Awaited<ReturnType<typeof repo.reviewsOf>>[number];
+
+/** The fields as shown: each expected field (read or not), each read one, the auditors' last word applied. */
+function fieldViews(
+  document: ReadDocument,
+  reviews: ReviewRow[],
+  userNames: Map<number, string>,
+): { views: ReadingFieldView[]; reviewed: ReadDocument } {
+  const lastWord = new Map<string, ReviewRow>();
+  for (const r of reviews) lastWord.set(`${r.fieldKey}#${r.fieldIndex}`, r);
+  const keys = [...FIELDS_OF[document.kind]];
+  for (const f of document.fields) if (!keys.includes(f.key)) keys.push(f.key);
+  const views: ReadingFieldView[] = [];
+  const reviewedFields: ReadDocument['fields'] = [];
+  for (const key of keys) {
+    const read = document.fields.filter((f) => f.key === key);
+    const count = Math.max(
+      read.length,
+      1,
+      ...[...lastWord.values()].filter((r) => r.fieldKey === key).map((r) => r.fieldIndex + 1),
+    );
+    for (let index = 0; index < count; index++) {
+      const field = read[index] ?? null;
+      const word = lastWord.get(`${key}#${index}`) ?? null;
+      const value = word ? word.value : (field?.value ?? '');
+      views.push({
+        key,
+        index,
+        label: readFieldLabels[key].zh,
+        read: field,
+        value,
+        review: word
+          ? {
+              value: word.value,
+              confirmed: word.value === (field?.value ?? null),
+              userName: userNames.get(word.userId) ?? '',
+              at: word.createdAt.toISOString(),
+            }
+          : null,
+      });
+      if (value !== '') {
+        reviewedFields.push(
+          field ? { ...field, value } : { key, value, text: value, confidence: 1, page: 0, box: [0, 0, 0, 0] },
+        );
+      }
+    }
+  }
+  return { views, reviewed: { ...document, fields: reviewedFields } };
+}
+
+async function userNamesOf(tx: Tx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await tx.execute(sql`
+    select id, coalesce(nullif(real_name, ''), username) as name from users
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`)) as unknown as { rows: { id: number; name: string }[] };
+  return new Map(rows.rows.map((r) => [r.id, r.name]));
+}
+
+export function createReadingService(deps: {
+  db: Db;
+  files: FileService;
+  subjects: Record<ReadingSubjectValue, ReadingSubjectGate>;
+}) {
+  const { db, files, subjects } = deps;
+
+  async function resolve(tx: Tx, user: SessionUser, query: ReadingQuery) {
+    const doc = await subjects[query.subject].resolve(tx, user, query.id, query.uploadId);
+    const upload = await files.getUnchecked(doc.uploadId, tx);
+    return { doc, upload };
+  }
+
+  async function view(tx: Tx, doc: SubjectDocument, upload: { sha256: string; name: string }): Promise<ReadingView> {
+    const reading = await repo.readingOfSha(tx, upload.sha256);
+    const state = (reading?.state ?? 'queued') as ReadingStateValue;
+    const refusal = (reading?.refusal ?? null) as ReadingRefusalValue | null;
+    const base = {
+      uploadId: doc.uploadId,
+      fileName: upload.name,
+      state,
+      stateName: readingStateLabels[state].zh,
+      pagesDone: reading?.pagesDone ?? 0,
+      pagesTotal: reading?.pagesTotal ?? null,
+      refusal,
+      refusalText: refusal === null ? null : readingRefusalLabels[refusal].zh,
+      canReview: doc.canReview,
+      engine: reading?.engine ?? null,
+    };
+    if (!reading || reading.state !== 'done' || !reading.document || !reading.pages) {
+      return { ...base, kind: null, kindName: null, pages: [], fields: [], items: [], findings: [] };
+    }
+    const reviews = await repo.reviewsOf(tx, reading.id);
+    const names = await userNamesOf(tx, [...new Set(reviews.map((r) => r.userId))]);
+    const { views, reviewed } = fieldViews(reading.document, reviews, names);
+    const findings = checkReading(reviewed, await contextFor(tx, doc, reviewed));
+    return {
+      ...base,
+      kind: reading.document.kind,
+      kindName: readDocumentKindLabels[reading.document.kind].zh,
+      pages: reading.pages.map((p, index) => ({ index, width: p.width, height: p.height, source: p.source })),
+      fields: views,
+      items: reading.document.items,
+      findings,
+    };
+  }
+
+  return {
+    async reading(user: SessionUser, query: ReadingQuery): Promise<ReadingView> {
+      return db.transaction(async (tx) => {
+        const { doc, upload } = await resolve(tx, user, query);
+        return view(tx, doc, upload);
+      });
+    },
+
+    /** A page's preview as a stored file, once the caller may see the document. */
+    async page(user: SessionUser, query: ReadingQuery & { page: number }): Promise<StoredFile> {
+      return db.transaction(async (tx) => {
+        const { upload } = await resolve(tx, user, query);
+        const reading = await repo.readingOfSha(tx, upload.sha256);
+        const sha256 = reading?.previews?.[query.page];
+        if (!sha256) throw notFound('页面不存在');
+        const rows = (await tx.execute(sql`select size from file_blobs where sha256 = ${sha256}`)) as unknown as {
+          rows: { size: number | string }[];
+        };
+        return {
+          name: `page-${query.page + 1}.jpg`,
+          mime: 'image/jpeg',
+          size: Number(rows.rows[0]?.size ?? 0),
+          sha256,
+        };
+      });
+    },
+
+    /** An auditor confirms (the same value) or corrects a field; kept, and the checks run on the corrected value. */
+    async review(user: SessionUser, body: ReadingReviewBody): Promise<ReadingView> {
+      return db.transaction(async (tx) => {
+        const { doc, upload } = await resolve(tx, user, body);
+        if (!doc.canReview) throw forbidden('只有审核方可以核对识别结果');
+        const reading = await repo.readingOfSha(tx, upload.sha256);
+        if (!reading || reading.state !== 'done' || !reading.document) throw notFound('文件尚未识别完成');
+        const read = reading.document.fields.filter((f) => f.key === body.key)[body.index];
+        await repo.insertReview(tx, {
+          readingId: reading.id,
+          fieldKey: body.key,
+          fieldIndex: body.index,
+          readValue: read?.value ?? null,
+          value: body.value,
+          subject: doc.subjectKey,
+          userId: user.userId,
+          orgId: user.orgId,
+        });
+        return view(tx, doc, upload);
+      });
+    },
+
+    openPage: (sha256: string) => files.open(sha256),
+  };
+}
+
+export type ReadingService = ReturnType<typeof createReadingService>;
