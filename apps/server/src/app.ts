@@ -49,11 +49,17 @@ import {
 } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { registerEnterpriseInspectionRoutes } from './modules/enterprise-inspection/index.ts';
+import { createReadingService, productSubject, registerReadingRoutes } from './modules/evidence-reading/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
 import { governmentMemberRemovalCheck, registerGovernmentRoutes } from './modules/government/index.ts';
 import { createHomeService, registerHomeRoutes } from './modules/home/index.ts';
 import { ledgerSigner, registerLedger, setupLedgerSigner } from './modules/ledger/index.ts';
-import { createListingService, recomputeCityStandard, registerListingRoutes } from './modules/listing/index.ts';
+import {
+  createListingService,
+  listingReadingSubject,
+  recomputeCityStandard,
+  registerListingRoutes,
+} from './modules/listing/index.ts';
 import { createMessageService, registerMessageRoutes } from './modules/message/index.ts';
 import { createOrganizationService, registerOrganizationRoutes } from './modules/organization/index.ts';
 import {
@@ -363,6 +369,15 @@ function registerModules(
   registerSamplingRoutes(app, createSamplingService({ db }));
   registerElementRoutes(app, createElementService({ db, recomputeCityStandard }));
   registerListingRoutes(app, createListingService({ db, files }));
+  // Evidence read on upload (docs/evidence-reading.md): the module that shows a document says who sees it there and
+  // what it is checked against (a ReadingSubjectGate each), so the reading module imports none of them.
+  registerReadingRoutes(app, {
+    readings: createReadingService({
+      db,
+      files,
+      subjects: { product: productSubject, listing: listingReadingSubject, revision: revisions.readingSubject },
+    }),
+  });
   // The material modules' checks before an organisation leaves a project (project.removal.ts): the project module
   // declares the check, traceability and the site implement it, so neither side imports the other for it.
   registerProjectRoutes(

@@ -14,6 +14,7 @@ import {
   elementEndpoints,
   endpointKey,
   enterpriseInspectionEndpoints,
+  evidenceReadingEndpoints,
   fileEndpoints,
   governmentFilingEndpoints,
   governmentRiskEndpoints,
@@ -77,6 +78,7 @@ const ids = {
   samplingProduct: 0,
   ownerOrg: 0,
   ownerUpload: 0,
+  reportUpload: 0,
   diskFolder: 0,
   diskFile: 0,
   diskShare: 0,
@@ -159,6 +161,11 @@ beforeAll(async () => {
   ids.spec = spec.id;
   const doc = await firstOf('POST', '/materials/productInfo/documentList', { productId: 1 });
   ids.document = doc.id;
+  // Product 1's test report (a file that is read on upload: docs/evidence-reading.md).
+  const docs = await server.call('POST', '/materials/productInfo/documentList', { productId: 1 }, owner);
+  ids.reportUpload = (docs.body.data as { kind: number; file: { id: number } | null }[]).find(
+    (d) => d.kind === 4 && d.file !== null,
+  )?.file?.id as number;
   const listing = await firstOf('POST', '/materials/products-settled-in-cities/list', {});
   ids.listing = listing.id;
   ids.listingProduct = listing.productId;
@@ -591,6 +598,27 @@ const ATTEMPTS: Attempt[] = [
     input: () => ({ companyId: ids.ownerOrg }),
   },
   { name: 'their file', endpoint: fileEndpoints.download, input: () => ({ id: ids.ownerUpload }) },
+  // Evidence as read: their product's report, on their product and on their listing.
+  {
+    name: 'their report as read',
+    endpoint: evidenceReadingEndpoints.reading,
+    input: () => ({ subject: 'product', id: 1, uploadId: ids.reportUpload }),
+  },
+  {
+    name: 'their listing’s report as read',
+    endpoint: evidenceReadingEndpoints.reading,
+    input: () => ({ subject: 'listing', id: ids.listing, uploadId: ids.reportUpload }),
+  },
+  {
+    name: 'a page of their report',
+    endpoint: evidenceReadingEndpoints.page,
+    input: () => ({ subject: 'product', id: 1, uploadId: ids.reportUpload, page: 0 }),
+  },
+  {
+    name: 'a correction of their report',
+    endpoint: evidenceReadingEndpoints.review,
+    input: () => ({ subject: 'listing', id: ids.listing, uploadId: ids.reportUpload, key: 'reportNo', value: '越权' }),
+  },
   { name: 'their user’s organisation', endpoint: O.getUserOrganization, input: () => ({ id: ids.ownerUser }) },
   { name: 'their member’s status', endpoint: O.setMemberStatus, input: () => ({ id: ids.ownerStaff, status: 2 }) },
   { name: 'their member’s password', endpoint: O.resetMemberPassword, input: () => ({ id: ids.ownerStaff }) },

@@ -288,3 +288,14 @@ export const readingView = z.object({
   engine: z.string().nullable(),
 });
 export type ReadingView = z.infer<typeof readingView>;
+
+/** What an audit record keeps of a document's reading when an auditor decides: its state and the findings shown. */
+export const readingDigestSchema = z.object({
+  uploadId: z.number().int(),
+  state: z.enum(readingStateValues),
+  /** The findings that were not agreeing (failed, to look at, not checked). */
+  findings: z.array(z.object({ code: z.string(), version: z.number().int(), outcome: z.enum(checkOutcomeValues) })),
+  /** How many times the auditors confirmed or corrected a field before deciding. */
+  reviewed: z.number().int(),
+});
+export type ReadingDigest = z.infer<typeof readingDigestSchema>;

@@ -1,5 +1,6 @@
 import { attributeGroupWithElements, cityCodeSchema } from './element.ts';
 import { pageOf } from './envelope.ts';
+import { readingDigestSchema } from './evidence-reading.ts';
 import { MAX_ID } from './params.ts';
 import { z } from './zod.ts';
 
@@ -205,6 +206,8 @@ export const auditLogItem = z.object({
   createTime: z.string(),
   /** The auditor's answers to the step's approval form; empty for other steps and forms without elements. */
   answers: z.array(auditFormAnswer),
+  /** An auditor's decision: the product's documents as read and the findings before it (docs/evidence-reading.md). */
+  readings: z.array(readingDigestSchema),
 });
 export const auditLogList = z.array(auditLogItem);
 export const auditLogLast = auditLogItem.nullable();

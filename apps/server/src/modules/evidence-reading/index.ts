@@ -9,7 +9,9 @@ export {
   createReadingService,
   evidenceDocumentOf,
   productEvidenceDocument,
+  productEvidenceDocuments,
   productSubject,
   type ReadingSubjectGate,
+  readingDigest,
   type SubjectDocument,
 } from './reading.service.ts';

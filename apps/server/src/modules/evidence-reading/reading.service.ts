@@ -4,6 +4,7 @@ import {
   ReadDocumentKind,
   type ReadDocumentKindValue,
   type ReadFieldKeyValue,
+  type ReadingDigest,
   type ReadingFieldView,
   type ReadingQuery,
   type ReadingRefusalValue,
@@ -319,6 +320,46 @@ async function userNamesOf(tx: Tx, ids: number[]): Promise<Map<number, string>> 
       sql`, `,
     )})`)) as unknown as { rows: { id: number; name: string }[] };
   return new Map(rows.rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * The findings an auditor had before them when deciding (docs/evidence-reading.md, "The machine never decides"): for
+ * each of the subject's documents, its reading's state and every finding but the agreeing ones, computed now, as the
+ * panel showed them. The deciding module keeps this in its audit record, in the decision's transaction.
+ */
+export async function readingDigest(tx: Tx, docs: SubjectDocument[]): Promise<ReadingDigest[]> {
+  const out: ReadingDigest[] = [];
+  for (const doc of docs) {
+    const rows = (await tx.execute(sql`select sha256 from uploads where id = ${doc.uploadId}`)) as unknown as {
+      rows: { sha256: string }[];
+    };
+    const sha256 = rows.rows[0]?.sha256;
+    const reading = sha256 ? await repo.readingOfSha(tx, sha256) : null;
+    const state = (reading?.state ?? 'queued') as ReadingStateValue;
+    if (!reading || state !== 'done' || !reading.document) {
+      out.push({ uploadId: doc.uploadId, state, findings: [], reviewed: 0 });
+      continue;
+    }
+    const reviews = await repo.reviewsOf(tx, reading.id);
+    const { reviewed } = fieldViews(reading.document, reviews, new Map());
+    const findings = checkReading(reviewed, await contextFor(tx, doc, reviewed))
+      .filter((f) => f.outcome !== 'pass')
+      .map((f) => ({ code: f.code, version: f.version, outcome: f.outcome }));
+    out.push({ uploadId: doc.uploadId, state, findings, reviewed: reviews.length });
+  }
+  return out;
+}
+
+/** A product's certificates and test reports with a file, as one subject shows them (for `readingDigest`). */
+export async function productEvidenceDocuments(tx: Tx, productId: number, subject: SubjectFacts) {
+  const rows = (await tx.execute(sql`
+    select distinct upload_id from product_documents
+    where product_id = ${productId} and upload_id is not null and kind in (
+      ${ProductDocumentKind.GREEN_CERTIFICATE}, ${ProductDocumentKind.TEST_REPORT})
+    order by upload_id`)) as unknown as { rows: { upload_id: number }[] };
+  const docs: SubjectDocument[] = [];
+  for (const r of rows.rows) docs.push(await productEvidenceDocument(tx, productId, r.upload_id, subject));
+  return docs;
 }
 
 export function createReadingService(deps: {

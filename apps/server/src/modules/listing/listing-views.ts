@@ -8,7 +8,7 @@ import {
 } from '@jcbb/contract';
 import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
 import type * as repo from './listing.repository.ts';
-import { answersOf } from './listing-values.ts';
+import { answersOf, readingsOf } from './listing-values.ts';
 
 export const statusName = (status: number | null | undefined): string =>
   status === null || status === undefined ? '' : (listingStatusLabels[status as ListingStatusValue]?.zh ?? '');
@@ -56,6 +56,7 @@ export function auditLogView(row: Awaited<ReturnType<typeof repo.auditRows>>[num
     actor: row.log.actorUserId === null ? null : { id: row.log.actorUserId, realName: row.actorName },
     createTime: formatShanghaiTime(row.log.createdAt),
     answers: answersOf(row.log.detail),
+    readings: readingsOf(row.log.detail),
   };
 }
 

@@ -19,6 +19,7 @@ import {
   ProductEnableStatus,
   pages,
   pageUrl,
+  type ReadingDigest,
   Role,
 } from '@jcbb/contract';
 import type { z } from 'zod';
@@ -28,9 +29,11 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { type CityForm, isOpenedCity, loadApprovalForm, loadCityForm } from '../element/index.ts';
+import { productEvidenceDocuments, readingDigest } from '../evidence-reading/index.ts';
 import type { FileService } from '../file/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { recomputeProductTags } from '../product/index.ts';
+import { listingSubjectFacts } from './listing.reading.ts';
 import * as repo from './listing.repository.ts';
 import { listScope, visibleListing } from './listing-access.ts';
 import { allowedActions, touchesListed, transition } from './listing-transitions.ts';
@@ -86,6 +89,15 @@ function stateRefusal(status: number | null): AppError {
  */
 export type ListingService = ReturnType<typeof createListingService>;
 
+/** The auditors' decisions, which keep the findings of the documents as read that were before them. */
+const AUDIT_DECISIONS = new Set<ListingActionValue>([
+  ListingAction.PLATFORM_APPROVE,
+  ListingAction.PLATFORM_REJECT,
+  ListingAction.CITY_APPROVE,
+  ListingAction.CITY_REJECT,
+  ListingAction.CITY_NOT_GREEN,
+]);
+
 export function createListingService({ db, files }: { db: Db; files: FileService }) {
   interface Change {
     user: SessionUser;
@@ -98,6 +110,8 @@ export function createListingService({ db, files }: { db: Db; files: FileService
     reason?: string | null;
     /** The auditor's answers to the step's approval form. */
     answers?: AuditFormAnswer[];
+    /** The evidence as read that was before an auditor's decision (docs/evidence-reading.md). */
+    readings?: ReadingDigest[];
   }
 
   /** The audit row and the messages of one transition. */
@@ -115,6 +129,7 @@ export function createListingService({ db, files }: { db: Db; files: FileService
         productId: c.listing.productId,
         cityCode: c.listing.cityCode,
         ...(c.answers && c.answers.length > 0 ? { answers: c.answers } : {}),
+        ...(c.readings && c.readings.length > 0 ? { readings: c.readings } : {}),
       },
     });
     // A draft saved is the manufacturer's own business: no message for it (docs/decisions.md).
@@ -300,7 +315,15 @@ export function createListingService({ db, files }: { db: Db; files: FileService
       }
       if (t.needsReason && !reason) throw invalidInput([{ field: 'reason', message: '请填写原因' }]);
       const answers = await approvalAnswers(tx, user, view.listing.cityCode, action, values);
+      // An auditor's decision keeps the findings of the documents as read that were before it (never decided by them).
+      const readings = AUDIT_DECISIONS.has(action)
+        ? await readingDigest(
+            tx,
+            await productEvidenceDocuments(tx, view.listing.productId, listingSubjectFacts(view.listing, actor)),
+          )
+        : [];
       const change = {
+        readings,
         user,
         listing: view.listing,
         productName: view.materialName,
