@@ -119,12 +119,12 @@ export function union(boxes: Array<[number, number, number, number]>): [number, 
   ];
 }
 
-/** A box in page units back to page fractions (the contract's form), rounded to 4 decimals. */
+/** A box in page units back to page fractions (the contract's form), rounded to 4 decimals, inside the page. */
 export function toFraction(doc: Doc, page: number, box: [number, number, number, number]): Box {
   const p = doc.pages[page];
   const w = p && p.width > 0 ? p.width : 1000;
   const h = p && p.height > 0 ? p.height : 1000;
-  const r = (v: number) => Math.round(v * 10000) / 10000;
+  const r = (v: number) => Math.min(1, Math.max(0, Math.round(v * 10000) / 10000));
   return [r(box[0] / w), r(box[1] / h), r(box[2] / w), r(box[3] / h)];
 }
 

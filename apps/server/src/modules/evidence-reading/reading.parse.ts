@@ -211,9 +211,15 @@ interface Ctx {
   used: Set<number>;
 }
 
+/** A line that starts with a label, or is a label the dictionaries do not know (送检日期, 出厂编号: short, all ideographs,
+ * a label's last word). */
 function labelledAtStart(ctx: Ctx, line: Line): boolean {
-  return (ctx.hitsByLine.get(line.id) ?? []).some((h) => h.cStart === 0);
+  if ((ctx.hitsByLine.get(line.id) ?? []).some((h) => h.cStart === 0)) return true;
+  return UNKNOWN_LABEL.test(line.compact.replace(/[:：]$/, ''));
 }
+
+const UNKNOWN_LABEL =
+  /^[\u4e00-\u9fff]{1,5}(日期|单位|名称|编号|型号|规格|依据|结论|地址|类别|类型|地点|数量|状态|人|方|号|者)$/;
 
 /** The value part of a line: from its start up to its first label. */
 function leadingSpan(ctx: Ctx, line: Line): Span {
@@ -289,7 +295,7 @@ function readLabelled(ctx: Ctx, hit: Hit, next: Hit | undefined): Candidate[] {
   const text = lines.map((l) => l.text).join(' ');
   const ocr = Math.min(...lines.map((l) => l.confidence));
   const sure = RULE[rule] * (hit.label.rank === 0 ? 1 : 0.9) * (hit.fuzzy ? 0.85 : 1);
-  return valuesOf(key, spans).map((v) => ({
+  return valuesOf(key, spans, hit.label.word.includes('日期')).map((v) => ({
     key: v.key ?? key,
     value: v.value,
     text,
@@ -327,7 +333,7 @@ function continueValue(ctx: Ctx, key: ReadFieldKeyValue, spans: Span[], labelBox
           : below(ctx, tail.line.page, [labelBox[0] ?? 0, tailBox[1], tailBox[2], tailBox[3]], h, 1.5);
     } else {
       const minX = want === 'name' ? tailBox[0] - 1.5 * h : (labelBox[0] ?? 0) - 2 * h;
-      next = below(ctx, tail.line.page, tailBox, h, want === 'name' ? 1 : 1.4, minX, tailBox[2] + h);
+      next = below(ctx, tail.line.page, tailBox, h, want === 'name' ? 1.3 : 1.4, minX, tailBox[2] + h);
       if (next && want === 'name' && Math.abs(next.x0 - tailBox[0]) > 1.5 * h) next = undefined;
     }
     if (!next || out.some((s) => s.line === next) || labelledAtStart(ctx, next) || hasLabelLeft(ctx, next)) break;
@@ -379,9 +385,9 @@ function isOnlyDate(raw: string): boolean {
 }
 
 /** The value normalised for its field, with the part of the text it came from; none when the text is not one. */
-function valuesOf(key: ReadFieldKeyValue, spans: Span[]): Value[] {
+function valuesOf(key: ReadFieldKeyValue, spans: Span[], dateLabel = false): Value[] {
   const raw = spans.map(spanText).join('');
-  if (DATE_KEYS.has(key) || (key === K.SAMPLE_LOT && isOnlyDate(raw))) {
+  if (DATE_KEYS.has(key) || (key === K.SAMPLE_LOT && dateLabel && isOnlyDate(raw))) {
     const dates = findDates(raw);
     const first = dates[0];
     if (!first) return [];
@@ -412,9 +418,11 @@ function valuesOf(key: ReadFieldKeyValue, spans: Span[]): Value[] {
     if (!/\d/.test(id) || id.length < 3) return [];
     return [{ value: id, spans, sure: id === cleaned.replace(/\s+/g, '') ? 1 : 0.9 }];
   }
-  const value = cleaned.replace(/^[（(]?盖章[）)]?|[（(]?(盖章|公章|签章)[）)]?$/g, '').trim();
+  const fixed = key === K.SAMPLE_LOT || key === K.MODEL ? fixDigits(cleaned) : cleaned;
+  const value = fixed.replace(/^[（(]?盖章[）)]?|[（(]?(盖章|公章|签章)[）)]?$/g, '').trim();
   if (!value || (NAME_KEYS.has(key) && [...value].length < 4) || !/[\p{L}\p{N}]/u.test(value)) return [];
-  return [{ value, spans, sure: 1 }];
+  // Characters the reader changed (O read as 0) make the value a little less sure.
+  return [{ value, spans, sure: fixed === cleaned ? 1 : 0.9 }];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -452,7 +460,11 @@ function findMark(
   numberLabel: RegExp,
 ): { found?: Found; number?: Found & { value: string } } {
   const { doc } = ctx;
-  const digits = (l: Line) => fixDigits(l.compact);
+  // Digits as the compact text has them (same indices), O read as 0, and CNAS's "Ll234" as L1234.
+  const digits = (l: Line) =>
+    fixDigits(l.norm.replace(/(?<=L\s?)[lI|](?=\d)/g, '1'))
+      .replace(/\s/g, '')
+      .toUpperCase();
   for (const line of doc.lines) {
     const m = line.compact.match(mark);
     const labelled = line.compact.match(numberLabel);

@@ -1,4 +1,5 @@
 import type { ReadDocument, ReadFieldKeyValue, ReadLine, ReadPage } from '@jcbb/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from './index.ts';
 import {
@@ -380,5 +381,430 @@ describe('fields beside their labels', () => {
     expect(values(doc, 'productName')).toEqual(['岩棉板']);
     expect(values(doc, 'starRating')).toEqual([]);
     expect(values(doc, 'expiryDate')).toEqual([]);
+  });
+});
+
+describe('test items', () => {
+  const header = '@0.06 序号 @0.12 检验项目 @0.35 单位 @0.47 标准要求 @0.65 检验结果 @0.82 单项判定';
+
+  it('reads rows by the header columns: requirement bounds, measured numbers, units, verdicts', () => {
+    const doc = parseDocument([
+      page(`${REPORT_TITLE}
+        ${header}
+        @0.07 1 @0.12 导热系数(25℃) @0.33 W/(m·K) @0.47 ≤0.030 @0.66 0.028 @0.83 合格
+        @0.07 2 @0.12 压缩强度 @0.35 kPa @0.47 不小于 200 @0.66 ２５６ @0.83 合格
+        @0.07 3 @0.12 吸水率 @0.35 % @0.47 ＜1.5 @0.66 O.8 @0.83 台格
+        @0.07 4 @0.12 燃烧性能等级 @0.35 — @0.47 B1(B) @0.66 B1(B) @0.83 符合
+        @0.07 5 @0.12 尺寸稳定性 @0.35 % @0.47 0.030~0.040 @0.66 2.6 @0.83 不合格
+        @0.07 6 @0.12 外观 @0.35 / @0.47 无裂纹 @0.66 无裂纹 @0.83 —
+        @0.1 （以下空白）
+        @0.1 备注：1 本报告仅对来样负责`),
+    ]);
+    expect(doc.items.map((i) => i.name)).toEqual([
+      '导热系数(25℃)',
+      '压缩强度',
+      '吸水率',
+      '燃烧性能等级',
+      '尺寸稳定性',
+      '外观',
+    ]);
+    const [k, strength, water, fire, size, look] = doc.items;
+    expect(k).toMatchObject({
+      requirement: '≤0.030',
+      bound: { op: '<=', value: 0.03, unit: 'W/(m·K)' },
+      measured: '0.028',
+      measuredValue: 0.028,
+      unit: 'W/(m·K)',
+      verdict: 'pass',
+      page: 0,
+    });
+    expect(strength).toMatchObject({ bound: { op: '>=', value: 200 }, measuredValue: 256, verdict: 'pass' });
+    expect(water).toMatchObject({ bound: { op: '<', value: 1.5 }, measuredValue: 0.8, verdict: 'pass' });
+    expect(fire?.measuredValue).toBeUndefined();
+    expect(fire?.verdict).toBe('pass');
+    expect(size?.bound).toBeUndefined();
+    expect(size?.verdict).toBe('fail');
+    expect(look?.verdict).toBe('none');
+    // The row's box spans its cells, under the header.
+    expect(k?.box[0]).toBeCloseTo(0.07, 2);
+    expect(k?.box[2]).toBeGreaterThan(0.83);
+    expect(k?.box[1]).toBeGreaterThan(0.05 + 2 * PITCH - 0.001);
+  });
+
+  it('splits a text-layer row that joined its cells, under a header that is one line', () => {
+    const doc = parseDocument([
+      page(
+        `${REPORT_TITLE}
+        @0.08 序号 检测项目 单位 技术要求 检测结果 单项结论
+        @0.08 1 挥发性有机化合物(VOC) g/L ≤80 36 符合
+        @0.08 2 游离甲醛 mg/kg ≤50 未检出 符合`,
+        { source: 'text' },
+      ),
+    ]);
+    expect(doc.items).toHaveLength(2);
+    expect(doc.items[0]).toMatchObject({
+      name: '挥发性有机化合物(VOC)',
+      requirement: '≤80',
+      measured: '36',
+      measuredValue: 36,
+      unit: 'g/L',
+      verdict: 'pass',
+    });
+    expect(doc.items[1]).toMatchObject({ name: '游离甲醛', measured: '未检出', verdict: 'pass' });
+    expect(doc.items[1]?.measuredValue).toBeUndefined();
+  });
+
+  it('follows a table onto the next page, with its header repeated and without', () => {
+    const doc = parseDocument([
+      page(`${REPORT_TITLE}\n${header}\n@0.07 1 @0.12 密度 @0.35 kg/m³ @0.47 ≥140 @0.66 152 @0.83 合格`),
+      page(`@0.05 报告编号：JC2026-0312-07 @0.75 第2页 共3页
+        @0.07 2 @0.12 酸度系数 @0.35 — @0.47 ≥1.6 @0.66 1.8 @0.83 合格`),
+      page(`@0.05 报告编号：JC2026-0312-07 @0.75 第3页 共3页
+        ${header}
+        @0.07 3 @0.12 渣球含量 @0.35 % @0.47 ≤10 @0.66 12 @0.83 不合格
+        @0.1 以下空白`),
+      page('@0.05 第4页\n@0.07 4 @0.12 说明文字 @0.47 不属于表格 @0.83 合格'),
+    ]);
+    expect(doc.items.map((i) => [i.name, i.page, i.verdict])).toEqual([
+      ['密度', 0, 'pass'],
+      ['酸度系数', 1, 'pass'],
+      ['渣球含量', 2, 'fail'],
+    ]);
+  });
+
+  it('reads a header wrapped over two lines and an item name wrapped in its cell', () => {
+    const doc = parseDocument([
+      page(`${REPORT_TITLE}
+        y=0.2 @0.05 序号 @0.12 检验项目 @0.4 标准 @0.55 检验 @0.7 单项
+        y=0.22 @0.4 要求 @0.55 结果 @0.7 判定
+        y=0.26 @0.06 1 @0.12 密度 @0.4 ≥140 @0.55 152 @0.7 合格
+        y=0.30 @0.12 垂直于表面的抗
+        y=0.315 @0.06 2 @0.4 ≥10 @0.55 15.2 @0.7 合格
+        y=0.33 @0.12 拉强度
+        y=0.37 @0.06 3 @0.12 燃烧性能 @0.4 A级 @0.55 A(A1)级 @0.7 合格`),
+    ]);
+    expect(doc.items.map((i) => i.name)).toEqual(['密度', '垂直于表面的抗拉强度', '燃烧性能']);
+    expect(doc.items[1]).toMatchObject({ bound: { op: '>=', value: 10 }, measuredValue: 15.2 });
+  });
+
+  it('finds no items without a results table, nor in a certificate', () => {
+    expect(parseDocument([page(`${REPORT_TITLE}\n@0.1 检验项目：导热系数、压缩强度`)]).items).toEqual([]);
+    const cert = parseDocument([
+      page(`@0.2!2 绿色建材产品认证证书\n${header}\n@0.07 1 @0.12 密度 @0.35 kg/m³ @0.47 ≥140 @0.66 152 @0.83 合格`),
+    ]);
+    expect(cert.items).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Whole documents in the layouts laboratories and certification bodies use, with OCR's noise.
+
+function summary(doc: ReadDocument): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const f of doc.fields) {
+    const prev = out[f.key];
+    out[f.key] = prev === undefined ? f.value : [...(Array.isArray(prev) ? prev : [prev]), f.value];
+  }
+  return out;
+}
+
+describe('whole documents', () => {
+  it('report layout 1: cover, ruled information table, results table (scanned, a seal over the text)', () => {
+    const doc = parseDocument([
+      page(`@0.08!2 CMA
+        @0.08 161012050321
+        y=0.2 @0.3!2.2 检 验 检 测 报 告
+        y=0.3 @0.55 No：JC2026-0312-07
+        y=0.45 @0.2 产品名称：挤塑聚苯乙烯泡沫塑料板
+        @0.2 委托单位：华东建材有限公司
+        @0.2 检验类别：委托检验
+        y=0.8 @0.28!1.3 江苏省建材质量检测中心有限公司
+        @0.38 2026年3月5日`),
+      page(`@0.05 报告编号：JC2026-0312-07 @0.75 第2页 共3页
+        @0.1 样品名称 @0.3 挤塑聚苯乙烯泡沫塑料板 @0.6 规格型号 @0.75 1200×600×50mm
+        @0.1 委托单位 @0.3 华东建材有限公司 @0.6 样品批号 @0.75 2026O218
+        @0.1 生产单位 @0.3 江苏绿源保温材料 @0.6 检验依据 @0.75 GB/T 10801.2-2018
+        @0.3 有限公司
+        @0.1 检验结论 @0.3 经检验，该样品所检项目符合GB/T 10801.2-
+        @0.3 2018标准要求，判定为合格。
+        @0.62~0.4 （检验检 测专用章）
+        @0.6 签发日期：2026年3月5日`),
+      page(`@0.05 报告编号：JC2026-0312-07 @0.75 第3页 共3页
+        @0.06 序号 @0.12 检验项目 @0.35 单位 @0.47 标准要求 @0.65 检验结果 @0.82 单项判定
+        @0.07 1 @0.12 导热系数(25℃) @0.33 W/(m·K) @0.47 ≤0.030 @0.66 0.028 @0.83 合格
+        @0.07 2 @0.12 压缩强度 @0.35 kPa @0.47 ≥200 @0.66 256 @0.83 合格
+        @0.07 3 @0.12 吸水率 @0.35 % @0.47 ≤1.5 @0.66~0.6 O.8 @0.83 合格
+        @0.07 4 @0.12 燃烧性能等级 @0.35 — @0.47 B1(B) @0.66 B1(B) @0.83 合格
+        @0.1 （以下空白）`),
+    ]);
+    expect(doc.kind).toBe('test_report');
+    expect(summary(doc)).toEqual({
+      cma: 'true',
+      cmaNo: '161012050321',
+      cnas: 'false',
+      reportNo: 'JC2026-0312-07',
+      productName: '挤塑聚苯乙烯泡沫塑料板',
+      client: '华东建材有限公司',
+      laboratory: '江苏省建材质量检测中心有限公司',
+      issueDate: '2026-03-05',
+      model: '1200×600×50mm',
+      sampleLot: '20260218',
+      manufacturer: '江苏绿源保温材料有限公司',
+      standard: 'GB/T 10801.2-2018',
+      conclusion: 'pass',
+    });
+    expect(doc.items.map((i) => [i.name, i.measuredValue, i.verdict])).toEqual([
+      ['导热系数(25℃)', 0.028, 'pass'],
+      ['压缩强度', 256, 'pass'],
+      ['吸水率', 0.8, 'pass'],
+      ['燃烧性能等级', undefined, 'pass'],
+    ]);
+    expect(doc.items[2]?.confidence).toBeLessThan(doc.items[1]?.confidence ?? 0);
+  });
+
+  it('report layout 2: a text PDF whose lines join the cells, the table going on to page 2 without its header', () => {
+    const doc = parseDocument([
+      page(
+        `@0.35!2 检测报告
+        @0.08 报告编号：BJ-JC-2026-00418 @0.75 第 1 页 共 2 页
+        @0.08 检测单位：北京中建研检测技术有限公司
+        @0.08 委托单位：北京城建材料有限公司   样品名称：内墙乳胶漆
+        @0.08 生产单位：河北美涂涂料有限公司   规格型号：20kg/桶
+        @0.08 生产日期：2026.01.12   检测依据：GB 18582-2020、GB/T 9756-2018
+        @0.08 检测结论：所检项目符合 GB 18582-2020 要求。
+        @0.08 报告日期：2026-02-28
+        @0.08 序号 检测项目 单位 技术要求 检测结果 单项结论
+        @0.08 1 挥发性有机化合物(VOC) g/L ≤80 36 符合
+        @0.08 2 游离甲醛 mg/kg ≤50 未检出 符合`,
+        { source: 'text' },
+      ),
+      page(
+        `@0.08 报告编号：BJ-JC-2026-00418 @0.75 第 2 页 共 2 页
+        @0.08 3 可溶性铅 mg/kg ≤90 12 符合
+        @0.08 4 耐洗刷性 次 ≥5000 3200 不符合
+        @0.08 以下空白
+        @0.08 批准：张三  审核：李四  主检：王五`,
+        { source: 'text' },
+      ),
+    ]);
+    expect(doc.kind).toBe('test_report');
+    expect(summary(doc)).toMatchObject({
+      reportNo: 'BJ-JC-2026-00418',
+      laboratory: '北京中建研检测技术有限公司',
+      client: '北京城建材料有限公司',
+      productName: '内墙乳胶漆',
+      manufacturer: '河北美涂涂料有限公司',
+      model: '20kg/桶',
+      sampleLot: '2026-01-12',
+      standard: ['GB 18582-2020', 'GB/T 9756-2018'],
+      conclusion: 'pass',
+      issueDate: '2026-02-28',
+      cma: 'false',
+    });
+    expect(doc.items.map((i) => [i.name, i.measured, i.verdict, i.page])).toEqual([
+      ['挥发性有机化合物(VOC)', '36', 'pass', 0],
+      ['游离甲醛', '未检出', 'pass', 0],
+      ['可溶性铅', '12', 'pass', 1],
+      ['耐洗刷性', '3200', 'fail', 1],
+    ]);
+    expect(doc.items[3]?.bound).toEqual({ op: '>=', value: 5000, unit: '次' });
+  });
+
+  it('report layout 3: a phone photo, marks with numbers under them, a split number, values under their labels', () => {
+    const doc = parseDocument([
+      page(
+        `@0.1 CMA @0.65 CNAS
+        @0.1 2020OO1235 @0.65 CNAS Ll234
+        y=0.15 @0.25!2 检验报告
+        @0.55 报 告 编 号：SH2026-
+        @0.55 WT-0088
+        y=0.4 @0.15 样品名称 @0.55 委托方
+        @0.15~0.8 岩棉板 @0.55 上海申城建设集团有限公司
+        @0.15 型号规格 @0.55 送检日期
+        @0.15 1200×600×100 @0.55 2026年2月1日
+        y=0.8 @0.3!1.2 上海建科检测有限公司
+        @0.33 二〇二六年三月十日`,
+        { confidence: 0.9 },
+      ),
+      page(
+        `@0.05 序号 @0.12 检验项目 @0.4 标准 @0.55 检验 @0.7 单项
+        y=0.07 @0.4 要求 @0.55 结果 @0.7 判定
+        y=0.11 @0.06 1 @0.12 密度 @0.4 ≥140 @0.55 152 @0.7 合格
+        y=0.15 @0.12 垂直于表面的抗
+        y=0.165 @0.06 2 @0.4 ≥10 @0.55 15.2 @0.7 合格
+        y=0.18 @0.12 拉强度
+        y=0.22 @0.06 3 @0.12 燃烧性能 @0.4 A级 @0.55 A(A1)级 @0.7 合格
+        @0.1 检验结论：经检验，所检项目符合 GB/T 25975-2018
+        @0.1 标准要求。`,
+        { confidence: 0.88 },
+      ),
+    ]);
+    expect(doc.kind).toBe('test_report');
+    expect(summary(doc)).toEqual({
+      cma: 'true',
+      cmaNo: '2020001235',
+      cnas: 'true',
+      cnasNo: 'L1234',
+      reportNo: 'SH2026-WT-0088',
+      productName: '岩棉板',
+      client: '上海申城建设集团有限公司',
+      model: '1200×600×100',
+      laboratory: '上海建科检测有限公司',
+      issueDate: '2026-03-10',
+      conclusion: 'pass',
+      standard: 'GB/T 25975-2018',
+    });
+    expect(doc.items.map((i) => i.name)).toEqual(['密度', '垂直于表面的抗拉强度', '燃烧性能']);
+  });
+
+  it('certificate layout 1: a text PDF, label and colon on each line', () => {
+    const doc = parseDocument([
+      page(
+        `y=0.1 @0.25!2 绿色建材产品认证证书
+        @0.32 证书编号：CGBM2025ZJ00123
+        y=0.25 @0.15 获证企业：浙江华塑新材料股份有限公司
+        @0.15 生产企业：浙江华塑新材料股份有限公司
+        @0.15 产品名称：挤塑聚苯乙烯泡沫塑料板
+        @0.15 规格型号：XPS-250、XPS-300、XPS-350
+        @0.15 认证依据：T/CECS 10025-2019《绿色建材评价 保温系统材料》
+        @0.15 认证等级：★★★
+        @0.15 发证日期：2025年6月18日
+        @0.15 有效期至：2028年6月17日
+        y=0.8 @0.5 中国建材检验认证集团股份有限公司`,
+        { source: 'text' },
+      ),
+    ]);
+    expect(doc.kind).toBe('green_certificate');
+    expect(summary(doc)).toEqual({
+      certNo: 'CGBM2025ZJ00123',
+      holder: '浙江华塑新材料股份有限公司',
+      manufacturer: '浙江华塑新材料股份有限公司',
+      productName: '挤塑聚苯乙烯泡沫塑料板',
+      model: 'XPS-250、XPS-300、XPS-350',
+      standard: 'T/CECS 10025-2019',
+      starRating: '3',
+      issueDate: '2025-06-18',
+      expiryDate: '2028-06-17',
+      body: '中国建材检验认证集团股份有限公司',
+    });
+    expect(doc.items).toEqual([]);
+  });
+
+  it('certificate layout 2: scanned, labels and values in cells, a validity period, 三星级', () => {
+    const doc = parseDocument([
+      page(
+        `y=0.08 @0.2!2 ~0.8 绿色建材评价标识证书
+        y=0.2 @0.1 证书号 @0.3 GB-XY-2024-O456
+        @0.1 获证组织 @0.3 山东鲁泰建材科技有限公司
+        @0.1 产品名称 @0.3 预拌砂浆
+        @0.1 产品型号 @0.3 DM M10、DP M15
+        @0.1 依据标准 @0.3 GB/T 25181-2019
+        @0.1 星 级 @0.3 三星级
+        @0.1 有效期 @0.3 2024年9月1日至2027年8月31日
+        @0.1 发证机构 @0.3~0.7 北京国建联信认证中心有限公司`,
+        { confidence: 0.93 },
+      ),
+    ]);
+    expect(doc.kind).toBe('green_certificate');
+    expect(summary(doc)).toEqual({
+      certNo: 'GB-XY-2024-0456',
+      holder: '山东鲁泰建材科技有限公司',
+      productName: '预拌砂浆',
+      model: 'DM M10、DP M15',
+      standard: 'GB/T 25181-2019',
+      starRating: '3',
+      issueDate: '2024-09-01',
+      expiryDate: '2027-08-31',
+      body: '北京国建联信认证中心有限公司',
+    });
+    expect(field(doc, 'body').confidence).toBeLessThan(field(doc, 'holder').confidence);
+  });
+
+  it('certificate of conformity: a small card photographed, full-width date, the verdict a word of its own', () => {
+    const doc = parseDocument([
+      page(
+        `@0.3!2 产品合格证
+        @0.1 产品名称：弹性体改性沥青防水卷材
+        @0.1 型号规格：SBS I PY PE 4 10
+        @0.1 生产批号：20260110-02
+        @0.1 生产日期：２０２６年１月１０日
+        @0.1 执行标准：GB 18242-2008
+        @0.1 检验员：07
+        @0.1 生产厂家：潍坊宏源防水材料有限公司
+        @0.35!1.5 合 格`,
+        { confidence: 0.85 },
+      ),
+    ]);
+    expect(doc.kind).toBe('conformity_certificate');
+    expect(summary(doc)).toEqual({
+      productName: '弹性体改性沥青防水卷材',
+      model: 'SBS I PY PE 4 10',
+      sampleLot: '20260110-02',
+      productionDate: '2026-01-10',
+      standard: 'GB 18242-2008',
+      manufacturer: '潍坊宏源防水材料有限公司',
+      conclusion: 'pass',
+    });
+  });
+});
+
+describe('any input', () => {
+  it('never throws, and answers boxes inside the page and confidences between 0 and 1', () => {
+    const words = [
+      '报告编号',
+      '：',
+      '检验结论',
+      '合格',
+      '2026年3月5日',
+      'GB/T 1-2020',
+      '序号',
+      '检验项目',
+      '检验结果',
+      '单项判定',
+      '≤0.04',
+      'CMA',
+      'CNAS',
+      '★',
+      '有效期',
+      '至',
+      '',
+      ' ',
+      '—',
+      '1',
+      'O',
+      'l',
+    ];
+    const line = fc.record({
+      text: fc
+        .array(fc.oneof(fc.constantFrom(...words), fc.string({ maxLength: 6 })), { maxLength: 6 })
+        .map((w) => w.join('')),
+      box: fc.tuple(
+        fc.double({ min: -0.1, max: 1.1, noNaN: true }),
+        fc.double({ min: -0.1, max: 1.1, noNaN: true }),
+        fc.double({ min: -0.1, max: 1.1, noNaN: true }),
+        fc.double({ min: -0.1, max: 1.1, noNaN: true }),
+      ),
+      confidence: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constant(Number.NaN)),
+    });
+    const pg = fc.record({
+      width: fc.oneof(fc.constant(595), fc.constant(0)),
+      height: fc.constant(842),
+      source: fc.constantFrom('ocr' as const, 'text' as const),
+      lines: fc.array(line, { maxLength: 25 }),
+    });
+    fc.assert(
+      fc.property(fc.array(pg, { maxLength: 3 }), (pages) => {
+        const doc = parseDocument(pages);
+        for (const x of [...doc.fields, ...doc.items]) {
+          expect(x.confidence).toBeGreaterThanOrEqual(0);
+          expect(x.confidence).toBeLessThanOrEqual(1);
+          expect(x.page).toBeLessThan(pages.length);
+          for (const v of x.box) expect(v >= 0 && v <= 1).toBe(true);
+          expect(x.box[0]).toBeLessThanOrEqual(x.box[2]);
+          expect(x.box[1]).toBeLessThanOrEqual(x.box[3]);
+        }
+      }),
+      { numRuns: 200, seed: 29 },
+    );
   });
 });
