@@ -1,6 +1,6 @@
 import type { ReadItem } from '@jcbb/contract';
 import { type Doc, type Line, median, type Span, sameRow, spanBox, toFraction, union } from './reading.parse.lines.ts';
-import { normalizeChars, parseBound, parseMeasured, parseVerdict } from './reading.parse.values.ts';
+import { normalizeChars, normalizeValue, parseBound, parseMeasured, parseVerdict } from './reading.parse.values.ts';
 
 /**
  * The results table of a test report (docs/evidence-reading.md, "Reading fields"): the header row found by its
@@ -92,28 +92,37 @@ function headerCells(line: Line): Cell[] {
   return rest <= Math.max(2, covered * 0.5) ? cells : [];
 }
 
-function findHeader(lines: Line[]): { header: Header; index: number } | undefined {
-  for (const [index, line] of lines.entries()) {
-    if (!headerCells(line).length) continue;
-    // The row: lines overlapping the band, then lines just above or below it (a header word wrapped in two lines).
-    let y0 = line.y0;
-    let y1 = line.y1;
-    const row = lines.filter((l) => sameRow(l, line) && headerCells(l).length);
-    for (const r of row) {
-      y0 = Math.min(y0, r.y0);
-      y1 = Math.max(y1, r.y1);
+function findHeader(lines: Line[]): Header | undefined {
+  const withWords = lines.filter((l) => headerCells(l).length);
+  const rows: Line[][] = [];
+  for (const l of withWords) {
+    const row = rows.find((r) => r.some((x) => sameRow(x, l)));
+    if (row) row.push(l);
+    else rows.push([l]);
+  }
+  const kinds = (row: Line[]) => new Set(row.flatMap(headerCells).map((c) => c.col)).size;
+  // The fullest row first (a page title 检测结果 is one word, the header five or six), then the highest.
+  rows.sort((a, b) => kinds(b) - kinds(a) || (a[0] as Line).y0 - (b[0] as Line).y0);
+  for (const base of rows) {
+    const row = [...base];
+    const seen = new Set(row.flatMap(headerCells).map((c) => c.col));
+    // A header word wrapped onto a second line (标准 / 要求) just above or below adds the columns it names.
+    const y0 = Math.min(...row.map((l) => l.y0));
+    const y1 = Math.max(...row.map((l) => l.y1));
+    const h = median(row.map((l) => l.h));
+    for (const l of withWords) {
+      if (row.includes(l) || l.y1 < y0 - 1.2 * h || l.y0 > y1 + 1.2 * h) continue;
+      const cols = headerCells(l).map((c) => c.col);
+      if (cols.some((c) => seen.has(c))) continue;
+      row.push(l);
+      for (const c of cols) seen.add(c);
     }
-    const h = line.h;
-    for (const l of lines)
-      if (!row.includes(l) && l.y1 > y0 - 1.2 * h && l.y0 < y1 + 1.2 * h && headerCells(l).length) row.push(l);
-    const cells = row.flatMap(headerCells).sort((a, b) => a.x0 - b.x0);
-    const seen = new Set<Column>();
-    const unique = cells.filter((cell) => {
-      if (seen.has(cell.col)) return false;
-      seen.add(cell.col);
-      return true;
-    });
     if (!seen.has('name') || !(seen.has('measured') || seen.has('requirement')) || seen.size < 3) continue;
+    const taken = new Set<Column>();
+    const unique = row
+      .flatMap(headerCells)
+      .sort((a, b) => a.x0 - b.x0)
+      .filter((cell) => !taken.has(cell.col) && !!taken.add(cell.col));
     const cols = unique.map((cell, k) => {
       const prev = unique[k - 1];
       const next = unique[k + 1];
@@ -123,7 +132,7 @@ function findHeader(lines: Line[]): { header: Header; index: number } | undefine
         to: next ? (cell.x1 + next.x0) / 2 : Number.POSITIVE_INFINITY,
       };
     });
-    return { header: { cols, y1: Math.max(...row.map((l) => l.y1)) }, index };
+    return { cols, y1: Math.max(...row.map((l) => l.y1)) };
   }
   return undefined;
 }
@@ -183,6 +192,45 @@ interface PageTable {
   items: ReadItem[];
   /** The table ran to the page's foot (it may go on on the next page). */
   open: boolean;
+  /** The columns as the rows showed them. */
+  header: Header;
+}
+
+/**
+ * The columns as the body shows them. Header words are centred over their columns, cells often left-aligned, so a
+ * short cell may stand nearer the column before's header than its own. A row with one line per column says where
+ * each column's cells are: the boundaries go halfway between those. Without such a row, the header's boundaries.
+ */
+function learnColumns(body: Line[], header: Header): Header {
+  const rows: Line[][] = [];
+  for (const l of body) {
+    const row = rows[rows.length - 1];
+    if (row?.some((r) => sameRow(r, l))) row.push(l);
+    else rows.push([l]);
+  }
+  const n = header.cols.length;
+  const spans: Array<[number, number]> = [];
+  for (const row of rows) {
+    if (row.length !== n) continue;
+    const sorted = [...row].sort((a, b) => a.x0 - b.x0);
+    if (sorted.some((l, k) => k > 0 && l.x0 < (sorted[k - 1] as Line).x1)) continue;
+    sorted.forEach((l, k) => {
+      const span = spans[k];
+      spans[k] = span ? [Math.min(span[0], l.x0), Math.max(span[1], l.x1)] : [l.x0, l.x1];
+    });
+  }
+  if (spans.length !== n) return header;
+  const cols = header.cols.map((c, k) => {
+    const prev = spans[k - 1];
+    const cur = spans[k] as [number, number];
+    const next = spans[k + 1];
+    return {
+      col: c.col,
+      from: prev ? (prev[1] + cur[0]) / 2 : Number.NEGATIVE_INFINITY,
+      to: next ? (cur[1] + next[0]) / 2 : Number.POSITIVE_INFINITY,
+    };
+  });
+  return { cols, y1: header.y1 };
 }
 
 function readTable(doc: Doc, lines: Line[], header: Header): PageTable {
@@ -196,11 +244,12 @@ function readTable(doc: Doc, lines: Line[], header: Header): PageTable {
     }
     body.push(l);
   }
-  const pieces = body.flatMap((l) => place(l, header));
+  const columns = learnColumns(body, header);
+  const pieces = body.flatMap((l) => place(l, columns));
   const present = new Set(header.cols.map((c) => c.col));
   const order: Column[] = ['verdict', 'measured', 'seq', 'name'];
   const anchorCol = order.find((c) => present.has(c) && pieces.some((p) => isAnchor(p, c)));
-  if (!anchorCol) return { items: [], open };
+  if (!anchorCol) return { items: [], open, header: columns };
   const anchors = pieces.filter((p) => isAnchor(p, anchorCol));
   // An anchor column with repeated cells per row (a merged verdict over sub-rows) is still an anchor per cell.
   const rows = anchors.map((a) => ({ anchor: a, pieces: [a] as Piece[] }));
@@ -228,11 +277,11 @@ function readTable(doc: Doc, lines: Line[], header: Header): PageTable {
         .sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0])
         .map((p) => p.text.trim())
         .reduce((acc, t) => (acc && /[ -~]$/.test(acc) && /^[ -~]/.test(t) ? `${acc} ${t}` : acc + t), '');
-    let name = normalizeChars(text('name')).trim();
+    let name = normalizeValue(text('name')).trim();
     if (!present.has('seq')) name = name.replace(/^\d{1,3}[.、\s]\s*/, '');
-    const requirement = normalizeChars(text('requirement')).trim();
-    const measured = normalizeChars(text('measured')).trim();
-    const unitCol = normalizeChars(text('unit')).trim();
+    const requirement = normalizeValue(text('requirement')).trim();
+    const measured = normalizeValue(text('measured')).trim();
+    const unitCol = normalizeValue(text('unit')).trim();
     if (!name || PAGE_TOP.test(name.replace(/\s/g, '').toUpperCase())) continue;
     if (!measured && !requirement && !text('verdict')) continue;
     if (headerCellsText(name)) continue;
@@ -256,7 +305,7 @@ function readTable(doc: Doc, lines: Line[], header: Header): PageTable {
       box: toFraction(doc, page, union(row.pieces.map((p) => p.box))),
     });
   }
-  return { items, open };
+  return { items, open, header: columns };
 }
 
 /** A repeated header read as a row ("检验项目"). */
@@ -271,10 +320,8 @@ export function readItems(doc: Doc): ReadItem[] {
   let last: Header | undefined;
   let open = false;
   for (const lines of doc.byPage) {
-    const found = findHeader(lines);
-    let header: Header | undefined;
-    if (found) header = found.header;
-    else if (last && open) {
+    let header = findHeader(lines);
+    if (!header && last && open) {
       // The table goes on without its header: the same columns, from the top of the page (page headers aside).
       const top = lines.filter((l) => PAGE_TOP.test(l.compact));
       header = { cols: last.cols, y1: top.length ? Math.max(...top.map((l) => l.y1)) : 0 };
@@ -285,7 +332,7 @@ export function readItems(doc: Doc): ReadItem[] {
     }
     const table = readTable(doc, lines, header);
     items.push(...table.items);
-    last = header;
+    last = table.header;
     open = table.open && table.items.length > 0;
   }
   return items;

@@ -27,6 +27,7 @@ import {
   findStandards,
   fixDigits,
   normalizeChars,
+  normalizeValue,
   parseStars,
   parseVerdict,
 } from './reading.parse.values.ts';
@@ -318,11 +319,13 @@ function continueValue(ctx: Ctx, key: ReadFieldKeyValue, spans: Span[], labelBox
     const tailBox = spanBox(tail);
     const h = tail.line.h;
     const text = joined().trim();
-    let want: 'id' | 'name' | 'standard' | 'sentence' | undefined;
-    if (ID_KEYS.has(key) && /[-_/]$/.test(text)) want = 'id';
+    let want: 'id' | 'idTail' | 'name' | 'standard' | 'sentence' | undefined;
+    if (ID_KEYS.has(key)) want = /[-_/(]$/.test(text) ? 'id' : 'idTail';
     else if (NAME_KEYS.has(key) && !ORG_END.test(text.replace(/[（(][^）)]*[）)]$/, ''))) want = 'name';
     else if (key === K.STANDARD) want = 'standard';
-    else if (key === K.CONCLUSION && !/[。.]$/.test(text)) want = 'sentence';
+    // A sentence runs on to its full stop; a verdict word (合格) is whole.
+    else if (key === K.CONCLUSION && !/[。.]$/.test(text) && !(text.length <= 6 && parseVerdict(text) !== 'none'))
+      want = 'sentence';
     if (!want) break;
     let next: Line | undefined;
     if (want === 'id') {
@@ -331,9 +334,14 @@ function continueValue(ctx: Ctx, key: ReadFieldKeyValue, spans: Span[], labelBox
         right && right.x0 - tailBox[2] < 2 * h
           ? right
           : below(ctx, tail.line.page, [labelBox[0] ?? 0, tailBox[1], tailBox[2], tailBox[3]], h, 1.5);
+    } else if (want === 'idTail') {
+      // A number printed on two lines in its cell ("ZJZJ(2026)" over "WT-00587"): the line right under, aligned.
+      next = below(ctx, tail.line.page, tailBox, h, 0.8, tailBox[0] - h, tailBox[2]);
+      if (next && Math.abs(next.x0 - tailBox[0]) > h) next = undefined;
     } else {
       const minX = want === 'name' ? tailBox[0] - 1.5 * h : (labelBox[0] ?? 0) - 2 * h;
-      next = below(ctx, tail.line.page, tailBox, h, want === 'name' ? 1.3 : 1.4, minX, tailBox[2] + h);
+      const gap = want === 'name' ? 1.3 : want === 'standard' ? 2.2 : 1.4;
+      next = below(ctx, tail.line.page, tailBox, h, gap, minX, tailBox[2] + h);
       if (next && want === 'name' && Math.abs(next.x0 - tailBox[0]) > 1.5 * h) next = undefined;
     }
     if (!next || out.some((s) => s.line === next) || labelledAtStart(ctx, next) || hasLabelLeft(ctx, next)) break;
@@ -341,6 +349,7 @@ function continueValue(ctx: Ctx, key: ReadFieldKeyValue, spans: Span[], labelBox
     const t = spanText(span);
     if (!t) break;
     if (want === 'id' && !/^[-_/]?[A-Z0-9]/i.test(fixDigits(normalizeChars(t)))) break;
+    if (want === 'idTail' && !/^[-_/A-Z0-9()]{2,20}$/i.test(normalizeChars(t).replace(/\s/g, ''))) break;
     if (want === 'standard' && !findStandards(t).length) break;
     if (want === 'sentence' && SIGN_OFF.test(t)) break;
     if (want === 'name' && (t.length > 30 || findDates(t).length)) break;
@@ -356,9 +365,9 @@ interface Value {
   key?: ReadFieldKeyValue;
 }
 
-function collapse(text: string): string {
+function collapse(text: string, soft = false): string {
   // OCR puts spaces between ideographs ("建 材"): gone; between Latin words they stay.
-  return normalizeChars(text)
+  return (soft ? normalizeValue(text) : normalizeChars(text))
     .replace(/\s+/g, ' ')
     .replace(/(?<=[^ -~]) (?=[^ -~])/g, '')
     .trim();
@@ -418,11 +427,23 @@ function valuesOf(key: ReadFieldKeyValue, spans: Span[], dateLabel = false): Val
     if (!/\d/.test(id) || id.length < 3) return [];
     return [{ value: id, spans, sure: id === cleaned.replace(/\s+/g, '') ? 1 : 0.9 }];
   }
-  const fixed = key === K.SAMPLE_LOT || key === K.MODEL ? fixDigits(cleaned) : cleaned;
+  const words = collapse(raw.replace(PAGE_MARK, ''), true);
+  const fixed = key === K.SAMPLE_LOT || key === K.MODEL ? fixDigits(words) : words;
   const value = fixed.replace(/^[（(]?盖章[）)]?|[（(]?(盖章|公章|签章)[）)]?$/g, '').trim();
   if (!value || (NAME_KEYS.has(key) && [...value].length < 4) || !/[\p{L}\p{N}]/u.test(value)) return [];
   // Characters the reader changed (O read as 0) make the value a little less sure.
-  return [{ value, spans, sure: fixed === cleaned ? 1 : 0.9 }];
+  const sure = fixed === words ? 1 : 0.9;
+  if (key === K.MODEL) {
+    // Several models listed (XPS-250、XPS-300): several fields, each with its part of the line.
+    const parts = [...raw.matchAll(/[^、,，;；]+/g)].filter((m) => m[0].trim());
+    if (parts.length > 1)
+      return parts.map((m) => ({
+        value: fixDigits(collapse(m[0], true)),
+        spans: subSpans(spans, m.index, m.index + m[0].length),
+        sure,
+      }));
+  }
+  return [{ value, spans, sure }];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -432,6 +453,7 @@ function readMarks(ctx: Ctx): Candidate[] {
   const out: Candidate[] = [];
   const { doc } = ctx;
   const cma = findMark(ctx, /(?<![A-Z])CMA(?![A-Z])/, /(?<!\d)(\d{8,14})(?!\d)/, /(资质认定|计量认证)[^:]*编号/);
+  if (!cma.found && ctx.kind === ReadDocumentKind.TEST_REPORT) Object.assign(cma, markNumberAlone(ctx));
   const cnas = findMark(ctx, /CNAS/, /(?:^|CNAS|[^A-Z])(L\d{4,5})(?!\d)/, /CNAS(注册号|编号|号)/);
   for (const [mark, key, noKey] of [
     [cma, K.CMA, K.CMA_NO],
@@ -452,6 +474,28 @@ function readMarks(ctx: Ctx): Candidate[] {
 }
 
 type Found = Omit<Candidate, 'key' | 'value'>;
+
+/**
+ * The CMA mark drawn as a picture (a text layer has no "CMA") with its number printed under it: a line of 8–14
+ * digits alone near the top of the first page, no label, not a date. The mark is then taken as there, less surely.
+ */
+function markNumberAlone(ctx: Ctx): { found?: Found; number?: Found & { value: string } } {
+  const height = ctx.doc.pages[0]?.height || 1000;
+  for (const l of ctx.doc.byPage[0] ?? []) {
+    if (l.y1 > 0.3 * height || ctx.used.has(l.id) || (ctx.hitsByLine.get(l.id) ?? []).length) continue;
+    const digits = fixDigits(l.compact);
+    if (!/^\d{8,14}$/.test(digits) || findDates(digits).length) continue;
+    const at: Found = {
+      text: l.text,
+      confidence: l.confidence * 0.6,
+      page: 0,
+      box: [l.x0, l.y0, l.x1, l.y1],
+      order: l.id,
+    };
+    return { found: at, number: { ...at, value: digits } };
+  }
+  return {};
+}
 
 function findMark(
   ctx: Ctx,
@@ -518,6 +562,7 @@ function isNear(l: Line, mark: Line): boolean {
 
 const LAB_NAME =
   /^[^:：,，。]{2,30}?(检测|检验|测试|质检|试验|质量监督|计量)[^:：,，。]{0,16}?(中心|研究院|院|所|站|有限公司|公司)(?:[（(][^）)]*[）)])?$/;
+const MAKER_NAME = /^[^:：,，。]{2,30}(有限公司|有限责任公司|股份公司|集团|厂)$/;
 const BODY_NAME = /^[^:：,，。]{2,30}?(认证|评价|标识)[^:：,，。]{0,12}?(中心|有限公司|公司|院|机构)$/;
 const CONCLUSION_START = /^(经检验|经检测|经试验|经抽样检验|该样品|该批|所检项目|所检|综上|依据.*判定|按.*标准.*检验)/;
 
@@ -533,18 +578,20 @@ function fallbacks(ctx: Ctx, found: Candidate[]): Candidate[] {
     // The organisation's name as a line of its own: the title on the first page first (largest letters), then lower.
     let best: { line: Line; score: number } | undefined;
     for (const l of free) {
-      const t = collapse(l.text).replace(/[（(](盖章|公章)[）)]$/, '');
+      const t = collapse(l.text, true).replace(/[（(](盖章|公章)[）)]$/, '');
       if (!re.test(t.replace(/\s/g, ''))) continue;
       const score = (l.page === 0 ? 2 : 1) + l.h / medianH;
       if (!best || score > best.score) best = { line: l, score };
     }
     if (!best) return;
     const l = best.line;
-    const value = collapse(l.text).replace(/[（(](盖章|公章)[）)]$/, '');
+    const value = collapse(l.text, true).replace(/[（(](盖章|公章)[）)]$/, '');
     out.push(single(key, value, l, RULE.fallback));
   };
   if (kind === ReadDocumentKind.TEST_REPORT || kind === ReadDocumentKind.UNKNOWN) byName(K.LABORATORY, LAB_NAME);
   if (kind === ReadDocumentKind.GREEN_CERTIFICATE) byName(K.BODY, BODY_NAME);
+  // A card names its maker on a line of its own, under the fields.
+  if (kind === ReadDocumentKind.CONFORMITY_CERTIFICATE) byName(K.MANUFACTURER, MAKER_NAME);
 
   if (!has(K.CONCLUSION)) {
     const start = free.find((l) => CONCLUSION_START.test(l.compact));
@@ -602,7 +649,10 @@ function single(key: ReadFieldKeyValue, value: string, line: Line, sure: number)
   };
 }
 
-/** One field per key, the surest (earlier on a tie); standards all, once each. Ordered as on the page. */
+/**
+ * One field per key, the surest (the earlier on a tie); standards all, once each; models all those of the surest
+ * label (one label may list several). Ordered as on the page.
+ */
 function choose(candidates: Candidate[]): Candidate[] {
   const best = new Map<string, Candidate>();
   for (const c of candidates) {
@@ -610,5 +660,15 @@ function choose(candidates: Candidate[]): Candidate[] {
     const prev = best.get(id);
     if (!prev || c.confidence > prev.confidence + 1e-9) best.set(id, c);
   }
-  return [...best.values()].sort((a, b) => a.order - b.order);
+  const model = best.get(K.MODEL);
+  const models = model
+    ? candidates.filter(
+        (c, k) =>
+          c.key === K.MODEL &&
+          c.order === model.order &&
+          candidates.findIndex((d) => d.key === K.MODEL && d.order === c.order && d.value === c.value) === k,
+      )
+    : [];
+  best.delete(K.MODEL);
+  return [...best.values(), ...models].sort((a, b) => a.order - b.order);
 }

@@ -680,7 +680,7 @@ describe('whole documents', () => {
       holder: '浙江华塑新材料股份有限公司',
       manufacturer: '浙江华塑新材料股份有限公司',
       productName: '挤塑聚苯乙烯泡沫塑料板',
-      model: 'XPS-250、XPS-300、XPS-350',
+      model: ['XPS-250', 'XPS-300', 'XPS-350'],
       standard: 'T/CECS 10025-2019',
       starRating: '3',
       issueDate: '2025-06-18',
@@ -710,7 +710,7 @@ describe('whole documents', () => {
       certNo: 'GB-XY-2024-0456',
       holder: '山东鲁泰建材科技有限公司',
       productName: '预拌砂浆',
-      model: 'DM M10、DP M15',
+      model: ['DM M10', 'DP M15'],
       standard: 'GB/T 25181-2019',
       starRating: '3',
       issueDate: '2024-09-01',
@@ -744,6 +744,70 @@ describe('whole documents', () => {
       standard: 'GB 18242-2008',
       manufacturer: '潍坊宏源防水材料有限公司',
       conclusion: 'pass',
+    });
+  });
+});
+
+describe('layouts met in the corpus', () => {
+  it('takes columns from the rows when short cells stand left of their centred header, under a page title', () => {
+    const doc = parseDocument([
+      page(`${REPORT_TITLE}
+        @0.45!1.5 检测结果
+        @0.082 序号 @0.238 检验项目 @0.456 单位 @0.575 标准要求 @0.717 检验结果 @0.838 单项判定
+        @0.074 1 @0.134 导热系数（平均温度25℃） @0.42 W/(m·K) @0.538 ≤0.040 @0.689 0.038 @0.823 符合
+        @0.074 2 @0.134 酸度系数 @0.42 — @0.538 ≥1.8 @0.689 2.1 @0.823 符合
+        @0.074 3 @0.134 密度 @0.42 kg/m³ @0.538 ≥140 @0.689 152 @0.823 不符合`),
+    ]);
+    expect(doc.items.map((i) => [i.name, i.requirement, i.measured, i.verdict])).toEqual([
+      ['导热系数（平均温度25℃）', '≤0.040', '0.038', 'pass'],
+      ['酸度系数', '≥1.8', '2.1', 'pass'],
+      ['密度', '≥140', '152', 'fail'],
+    ]);
+  });
+
+  it('keeps Chinese brackets in names, splits listed models, counts only filled stars', () => {
+    const doc = parseDocument([
+      page(`@0.2!2 绿色建材产品认证证书
+        @0.15 获证企业： @0.3 浙建质检（杭州）检测有限公司
+        @0.15 规格型号： @0.3 800×800mm、600×1200mm
+        @0.15 认证星级： @0.3 ★★☆`),
+    ]);
+    expect(values(doc, 'holder')).toEqual(['浙建质检（杭州）检测有限公司']);
+    expect(values(doc, 'model')).toEqual(['800×800mm', '600×1200mm']);
+    expect(values(doc, 'starRating')).toEqual(['2']);
+    const [a, b] = doc.fields.filter((f) => f.key === 'model');
+    expect(a?.box[2]).toBeLessThanOrEqual(b?.box[0] ?? 0);
+  });
+
+  it('reads a CMA number printed alone under a drawn mark, and a number on two lines of its cell', () => {
+    const doc = parseDocument([
+      page(`@0.2 浙建质检检测有限公司
+        @0.067 ２０２０１１００５６
+        ${REPORT_TITLE}
+        y=0.233 @0.672 报告编号
+        y=0.252 @0.672 ZJZJ(２０２６)
+        y=0.269 @0.672 WT-００５８７
+        y=0.32 @0.107 样品名称 @0.292 岩棉板`),
+    ]);
+    expect(values(doc, 'cma')).toEqual(['true']);
+    expect(values(doc, 'cmaNo')).toEqual(['2020110056']);
+    expect(field(doc, 'cma').confidence).toBeLessThan(0.7);
+    expect(values(doc, 'reportNo')).toEqual(['ZJZJ(2026)WT-00587']);
+    expect(values(doc, 'productName')).toEqual(['岩棉板']);
+  });
+
+  it("reads a card's maker from its own line when no label names it", () => {
+    const doc = parseDocument([
+      page(`@0.3!2 产品合格证
+        @0.1 产品名称 @0.33 中空玻璃
+        @0.1 检验结果 @0.33 合格
+        @0.27 安徽明晶玻璃制品有限公司
+        @0.33 地址：工业园区创业路18号`),
+    ]);
+    expect(summary(doc)).toEqual({
+      productName: '中空玻璃',
+      conclusion: 'pass',
+      manufacturer: '安徽明晶玻璃制品有限公司',
     });
   });
 });

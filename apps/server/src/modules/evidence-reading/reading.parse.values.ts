@@ -21,6 +21,16 @@ export function normalizeChars(text: string): string {
   return out;
 }
 
+/**
+ * For values shown as words (names, models, lots): full-width digits and Latin letters half-width, the ideographic
+ * space a space; Chinese punctuation kept as printed (浙建质检（杭州）有限公司 keeps its brackets).
+ */
+export function normalizeValue(text: string): string {
+  return text.replace(/[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\u3000]/g, (ch) =>
+    ch === '\u3000' ? ' ' : String.fromCodePoint((ch.codePointAt(0) ?? 0) - 0xfee0),
+  );
+}
+
 const LOOK_ALIKES: Record<string, string> = {
   '∶': ':',
   '〜': '~',
@@ -159,14 +169,14 @@ export function findStandards(raw: string): FoundStandard[] {
   return out;
 }
 
-/** A star level '1'–'3' from ★★★, ☆, 三星级, 3星, 二级 or "3", or undefined. */
+/** A star level '1'–'3' from 三星级, 3星, 二级 or "3", else from the filled stars (★★☆ is two), or undefined. */
 export function parseStars(raw: string): string | undefined {
   const text = normalizeChars(raw).replace(/\s+/g, '');
-  const stars = (text.match(/[★☆*✩✭⭐]/g) ?? []).length;
-  if (stars >= 1 && stars <= 3) return String(stars);
   const m = text.match(/([一二三123])星/) ?? text.match(/^([一二三123])(?:级|A)?$/);
-  if (!m?.[1]) return undefined;
-  return String(chineseNumber(m[1]) ?? m[1]);
+  if (m?.[1]) return String(chineseNumber(m[1]) ?? m[1]);
+  const filled = (text.match(/[★*✭⭐]/g) ?? []).length;
+  const stars = filled || (text.match(/[☆✩]/g) ?? []).length;
+  return stars >= 1 && stars <= 3 ? String(stars) : undefined;
 }
 
 export interface Bound {
