@@ -576,17 +576,19 @@ function fallbacks(ctx: Ctx, found: Candidate[]): Candidate[] {
   const byName = (key: ReadFieldKeyValue, re: RegExp) => {
     if (has(key)) return;
     // The organisation's name as a line of its own: the title on the first page first (largest letters), then lower.
-    let best: { line: Line; score: number } | undefined;
+    // Latin letters after it are a stamp read into the line ("…有限公司 QC PASSED"): left out.
+    let best: { line: Line; value: string; score: number } | undefined;
     for (const l of free) {
       const t = collapse(l.text, true).replace(/[（(](盖章|公章)[）)]$/, '');
-      if (!re.test(t.replace(/\s/g, ''))) continue;
+      const value = [t, t.replace(/\s+[A-Za-z0-9 .-]*$/, '')].find((v) => re.test(v.replace(/\s/g, '')));
+      if (!value) continue;
       const score = (l.page === 0 ? 2 : 1) + l.h / medianH;
-      if (!best || score > best.score) best = { line: l, score };
+      if (!best || score > best.score) best = { line: l, value, score };
     }
     if (!best) return;
-    const l = best.line;
-    const value = collapse(l.text, true).replace(/[（(](盖章|公章)[）)]$/, '');
-    out.push(single(key, value, l, RULE.fallback));
+    const { line, value } = best;
+    const span = textOf(line, 0, value.replace(/\s/g, '').length);
+    out.push({ ...single(key, value, line, RULE.fallback), box: spanBox(span) });
   };
   if (kind === ReadDocumentKind.TEST_REPORT || kind === ReadDocumentKind.UNKNOWN) byName(K.LABORATORY, LAB_NAME);
   if (kind === ReadDocumentKind.GREEN_CERTIFICATE) byName(K.BODY, BODY_NAME);

@@ -796,12 +796,12 @@ describe('layouts met in the corpus', () => {
     expect(values(doc, 'productName')).toEqual(['岩棉板']);
   });
 
-  it("reads a card's maker from its own line when no label names it", () => {
+  it("reads a card's maker from its own line when no label names it, without a stamp read into it", () => {
     const doc = parseDocument([
       page(`@0.3!2 产品合格证
         @0.1 产品名称 @0.33 中空玻璃
         @0.1 检验结果 @0.33 合格
-        @0.27 安徽明晶玻璃制品有限公司
+        @0.27 安徽明晶玻璃制品有限公司 QC PASSED
         @0.33 地址：工业园区创业路18号`),
     ]);
     expect(summary(doc)).toEqual({
@@ -809,6 +809,8 @@ describe('layouts met in the corpus', () => {
       conclusion: 'pass',
       manufacturer: '安徽明晶玻璃制品有限公司',
     });
+    // The stamp read into the maker's line is left out of its box.
+    expect(field(doc, 'manufacturer').box[2]).toBeLessThan(0.27 + widthOf('安徽明晶玻璃制品有限公司', 1) + 0.01);
   });
 });
 
