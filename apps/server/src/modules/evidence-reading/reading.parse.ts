@@ -387,6 +387,11 @@ function subSpans(spans: Span[], start: number, end: number): Span[] {
   return out.length ? out : spans;
 }
 
+/** Sizes as printed, 1200×600×50: OCR reads the multiplication sign as x, X or *. */
+function dimensions(text: string): string {
+  return text.replace(/(?<=\d)\s*[xX*]\s*(?=\d)/g, '×');
+}
+
 /** A lot written as a production date: the whole value is the date. */
 function isOnlyDate(raw: string): boolean {
   const d = findDates(raw)[0];
@@ -428,7 +433,7 @@ function valuesOf(key: ReadFieldKeyValue, spans: Span[], dateLabel = false): Val
     return [{ value: id, spans, sure: id === cleaned.replace(/\s+/g, '') ? 1 : 0.9 }];
   }
   const words = collapse(raw.replace(PAGE_MARK, ''), true);
-  const fixed = key === K.SAMPLE_LOT || key === K.MODEL ? fixDigits(words) : words;
+  const fixed = key === K.SAMPLE_LOT || key === K.MODEL ? dimensions(fixDigits(words)) : words;
   const value = fixed.replace(/^[（(]?盖章[）)]?|[（(]?(盖章|公章|签章)[）)]?$/g, '').trim();
   if (!value || (NAME_KEYS.has(key) && [...value].length < 4) || !/[\p{L}\p{N}]/u.test(value)) return [];
   // Characters the reader changed (O read as 0) make the value a little less sure.
@@ -438,7 +443,7 @@ function valuesOf(key: ReadFieldKeyValue, spans: Span[], dateLabel = false): Val
     const parts = [...raw.matchAll(/[^、,，;；]+/g)].filter((m) => m[0].trim());
     if (parts.length > 1)
       return parts.map((m) => ({
-        value: fixDigits(collapse(m[0], true)),
+        value: dimensions(fixDigits(collapse(m[0], true))),
         spans: subSpans(spans, m.index, m.index + m[0].length),
         sure,
       }));

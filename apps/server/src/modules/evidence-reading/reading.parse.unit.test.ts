@@ -765,11 +765,11 @@ describe('layouts met in the corpus', () => {
     ]);
   });
 
-  it('keeps Chinese brackets in names, splits listed models, counts only filled stars', () => {
+  it('keeps Chinese brackets in names, splits listed models (x read for ×), counts only filled stars', () => {
     const doc = parseDocument([
       page(`@0.2!2 绿色建材产品认证证书
         @0.15 获证企业： @0.3 浙建质检（杭州）检测有限公司
-        @0.15 规格型号： @0.3 800×800mm、600×1200mm
+        @0.15 规格型号： @0.3 800x800mm、600 X 1200mm
         @0.15 认证星级： @0.3 ★★☆`),
     ]);
     expect(values(doc, 'holder')).toEqual(['浙建质检（杭州）检测有限公司']);
