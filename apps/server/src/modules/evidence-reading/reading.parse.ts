@@ -584,7 +584,10 @@ function fallbacks(ctx: Ctx, found: Candidate[]): Candidate[] {
     // Latin letters after it are a stamp read into the line ("…有限公司 QC PASSED"): left out.
     let best: { line: Line; value: string; score: number } | undefined;
     for (const l of free) {
-      const t = collapse(l.text, true).replace(/[（(](盖章|公章)[）)]$/, '');
+      // The mark beside the title read into its line ("CMA 浙建质检…") is no part of the name.
+      const t = collapse(l.text, true)
+        .replace(/[（(](盖章|公章)[）)]$/, '')
+        .replace(/^(CMA|CNAS)\s*/i, '');
       const value = [t, t.replace(/\s+[A-Za-z0-9 .-]*$/, '')].find((v) => re.test(v.replace(/\s/g, '')));
       if (!value) continue;
       const score = (l.page === 0 ? 2 : 1) + l.h / medianH;
@@ -592,7 +595,8 @@ function fallbacks(ctx: Ctx, found: Candidate[]): Candidate[] {
     }
     if (!best) return;
     const { line, value } = best;
-    const span = textOf(line, 0, value.replace(/\s/g, '').length);
+    const skip = line.compact.match(/^(CMA|CNAS)/)?.[0].length ?? 0;
+    const span = textOf(line, skip, skip + value.replace(/\s/g, '').length);
     out.push({ ...single(key, value, line, RULE.fallback), box: spanBox(span) });
   };
   if (kind === ReadDocumentKind.TEST_REPORT || kind === ReadDocumentKind.UNKNOWN) byName(K.LABORATORY, LAB_NAME);

@@ -796,6 +796,13 @@ describe('layouts met in the corpus', () => {
     expect(values(doc, 'productName')).toEqual(['岩棉板']);
   });
 
+  it('reads the laboratory from its title when OCR joined the CMA mark to it', () => {
+    const doc = parseDocument([page(`@0.1!1.5 CMA 浙建质检（杭州）检测有限公司\n${REPORT_TITLE}`)]);
+    expect(values(doc, 'laboratory')).toEqual(['浙建质检（杭州）检测有限公司']);
+    expect(values(doc, 'cma')).toEqual(['true']);
+    expect(field(doc, 'laboratory').box[0]).toBeGreaterThan(0.1 + 0.03);
+  });
+
   it("reads a card's maker from its own line when no label names it, without a stamp read into it", () => {
     const doc = parseDocument([
       page(`@0.3!2 产品合格证
