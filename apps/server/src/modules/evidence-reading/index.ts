@@ -3,6 +3,7 @@
  * and tests import from here only (docs/architecture.md, "Module boundaries").
  */
 
+export { parseDocument } from './reading.parse.ts';
 export { registerReadingRoutes } from './reading.routes.ts';
 export { createReadingRunner, type ReadingEngine, type ReadingRunner } from './reading.runner.ts';
 export {
