@@ -189,6 +189,7 @@ const envSchema = z
     MAX_UPLOAD_MB: numberIn(1, 1024, 'a number of megabytes'),
     SEED_DEMO: flag,
     MESSAGE_NOTICE: flag,
+    EVIDENCE_READING: flag,
     DATABASE_URL: urlOf(['postgres:', 'postgresql:']),
     REDIS_URL: urlOf(['redis:', 'rediss:']),
     REDIS_PREFIX: word('a key prefix'),
@@ -316,6 +317,11 @@ const configSchema = envSchema.transform((v) => {
      * addresses / CIDR ranges. Fastify's `trustProxy` option (hardening; see README and docs/deployment.md).
      */
     trustProxy: (v.TRUST_PROXY ?? false) as boolean | number | string[],
+    /**
+     * EVIDENCE_READING: read certificates and test reports in the background (docs/evidence-reading.md): the text
+     * layer or OCR in a worker process, one file at a time. Off: files wait, queued, until a process with it on reads.
+     */
+    evidenceReading: v.EVIDENCE_READING ?? true,
     /** CERTIFICATE_FONT: a CJK font for PDFs (lib/cjk-font.ts); null: a Debian font if one is installed. */
     certificateFont: (v.CERTIFICATE_FONT ?? null) as string | null,
     /** Settings the console reads at start-up (GET /open/config). */

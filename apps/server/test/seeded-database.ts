@@ -47,6 +47,8 @@ export function testConfig(fields: {
     // Every test's requests come from 127.0.0.1: the /open/ limit is tested where it is set low on purpose
     // (test/open-reads.test.ts), and would otherwise refuse a file's hundredth public call.
     openRateLimit: 1_000_000,
+    // No reader in the background: a test that reads files drains the queue itself (docs/evidence-reading.md).
+    evidenceReading: false,
   };
 }
 
