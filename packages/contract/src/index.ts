@@ -31,6 +31,7 @@ export * from './enterprise-inspection.endpoints.ts';
 export * from './enterprise-inspection.ts';
 export * from './enums.ts';
 export * from './envelope.ts';
+export * from './evidence-reading.ts';
 export * from './file.endpoints.ts';
 export * from './file.ts';
 export * from './government.endpoints.ts';
