@@ -8,8 +8,8 @@
  * Runs on the platform's own machine, no network. What it will not read it refuses with a typed reason
  * (ReadingRefused), never a crash or a hang; the time limit is the worker's (reading.worker.ts).
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ReadLine, ReadPage } from '@jcbb/contract';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { RenderParameters } from 'pdfjs-dist/types/src/display/api';
@@ -139,7 +139,7 @@ function sortLines(lines: ReadLine[]): ReadLine[] {
 // ---------------------------------------------------------------------------------------------------------------
 // PDF (pdfjs-dist, legacy build for Node).
 
-const pdfjsDir = path.dirname(fileURLToPath(import.meta.resolve('pdfjs-dist/package.json')));
+const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
 async function openPdf(bytes: Buffer, limits: ReadingLimits): Promise<PDFDocumentProxy> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -301,7 +301,8 @@ async function readPdf(bytes: Buffer, limits: ReadingLimits, opts: ReadOptions):
 async function readImage(bytes: Buffer, limits: ReadingLimits, opts: ReadOptions): Promise<ReadResult> {
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    // The header only (no pixels decoded), whatever size it declares: the size is checked below.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (error) {
     throw new ReadingRefused('corrupt', `the image cannot be read: ${(error as Error).message}`);
   }

@@ -1,27 +1,27 @@
 /**
- * The reading worker's thread (reading.worker.ts starts it): loads the OCR model once, then reads one document per
+ * The reading worker's process (reading.worker.ts forks it): loads the OCR model once, then reads one document per
  * message and answers with its pages, progress on the way, or a refusal.
  */
-import { parentPort } from 'node:worker_threads';
 import { loadOcr, ReadingRefused, readDocumentFile } from './reading.engine.ts';
 import type { ThreadAnswer, ThreadRequest } from './reading.worker.ts';
 
-const port = parentPort;
-if (!port) throw new Error('reading.thread.ts runs as a worker thread');
-const send = (answer: ThreadAnswer, transfer: ArrayBuffer[] = []) => port.postMessage(answer, transfer);
+const parent = process.send?.bind(process);
+if (!parent) throw new Error('reading.thread.ts runs as a forked process');
+const send = (answer: ThreadAnswer) => parent(answer);
+// The parent gone, nothing is left to read for.
+process.on('disconnect', () => process.exit(0));
 
 // The model loads while the first document is on its way; an error here shows at the first OCR page.
 loadOcr().catch(() => {});
 
-port.on('message', async (req: ThreadRequest) => {
+process.on('message', async (req: ThreadRequest) => {
   try {
-    const bytes = Buffer.from(req.bytes);
+    const bytes = Buffer.from(req.bytes.buffer, req.bytes.byteOffset, req.bytes.byteLength);
     const { pages, previews } = await readDocumentFile(bytes, req.mime, {
       limits: req.limits,
       onProgress: (done, total) => send({ id: req.id, type: 'progress', done, total }),
     });
-    const copies = previews.map((p) => p.buffer.slice(p.byteOffset, p.byteOffset + p.byteLength) as ArrayBuffer);
-    send({ id: req.id, type: 'done', pages, previews: copies }, copies);
+    send({ id: req.id, type: 'done', pages, previews: previews.map((p) => new Uint8Array(p)) });
   } catch (error) {
     if (error instanceof ReadingRefused) {
       send({ id: req.id, type: 'refused', reason: error.reason, message: error.message });

@@ -1,14 +1,20 @@
 /**
- * Reading off the main thread: readDocumentFile runs in a worker_threads Worker (reading.thread.ts), one document at
- * a time (the machine has two cores; OCR takes one). The worker is kept between documents, so the OCR model loads
- * once; its JavaScript heap is capped (resourceLimits), and a document that takes longer than the time limit
- * terminates it and is refused as 'timeout' (the next document starts a new worker).
+ * Reading off the server's process: readDocumentFile runs in a worker (reading.thread.ts), one document at a time
+ * (the machine has two cores; OCR takes one). The worker is kept between documents, so the OCR model loads once; its
+ * JavaScript heap is capped, and a document that takes longer than the time limit ends the worker and is refused as
+ * 'timeout' (the next document starts a new one).
  *
- * The worker's entry is found beside this file: reading.thread.ts when the server runs from its TypeScript sources
- * (tsx: tests, `npm run dev`; the worker registers tsx first), evidence-reading-worker.js beside the bundle when it
- * runs from apps/server/dist (build.mjs bundles that entry).
+ * The worker is a child process (child_process.fork), not a worker_threads Worker: ending a Worker while
+ * onnxruntime-node or pdf.js's canvas has native work in flight can abort the whole server ("terminate called after
+ * throwing an instance of 'Napi::Error'", seen once in a few dozen tries here); killing a process cannot. The
+ * process also keeps the model's native memory (outside any JavaScript heap limit) out of the server's.
+ *
+ * Its entry is found beside this file: reading.thread.ts when the server runs from its TypeScript sources (tsx:
+ * tests, `npm run dev`; the child gets `--import tsx`), evidence-reading-worker.js beside the bundle when it runs
+ * from apps/server/dist (build.mjs bundles that entry).
  */
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { ReadPage } from '@jcbb/contract';
 import {
   type ReadingLimits,
@@ -18,17 +24,17 @@ import {
   type ReadResult,
 } from './reading.engine.ts';
 
-/** Messages to the thread. */
+/** Messages to the worker. */
 export interface ThreadRequest {
   id: number;
-  bytes: ArrayBuffer;
+  bytes: Uint8Array;
   mime: string;
   limits?: Partial<ReadingLimits>;
 }
-/** Messages from the thread. */
+/** Messages from the worker. */
 export type ThreadAnswer =
   | { id: number; type: 'progress'; done: number; total: number }
-  | { id: number; type: 'done'; pages: ReadPage[]; previews: ArrayBuffer[] }
+  | { id: number; type: 'done'; pages: ReadPage[]; previews: Uint8Array[] }
   | { id: number; type: 'refused'; reason: ReadingRefusal; message: string }
   | { id: number; type: 'error'; message: string };
 
@@ -48,15 +54,11 @@ export interface ReadingWorker {
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 const DEFAULT_HEAP_MB = 1536;
 
-/** The worker's entry: the bundle's file, or (from sources) a bootstrap that registers tsx, then imports the thread. */
-function workerEntry(): { entry: URL | string; eval: boolean } {
+function workerEntry(): { file: string; execArgv: string[] } {
   if (import.meta.url.endsWith('.ts')) {
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const thread = new URL('./reading.thread.ts', import.meta.url).href;
-    const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(thread)}); });`;
-    return { entry: code, eval: true };
+    return { file: fileURLToPath(new URL('./reading.thread.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
   }
-  return { entry: new URL('./evidence-reading-worker.js', import.meta.url), eval: false };
+  return { file: fileURLToPath(new URL('./evidence-reading-worker.js', import.meta.url)), execArgv: [] };
 }
 
 interface Job {
@@ -69,7 +71,7 @@ interface Job {
 
 export function createReadingWorker(options: ReadingWorkerOptions = {}): ReadingWorker {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  let worker: Worker | null = null;
+  let child: ChildProcess | null = null;
   let nextId = 1;
   const queue: Job[] = [];
   let running: { id: number; job: Job; timer: NodeJS.Timeout } | null = null;
@@ -83,59 +85,57 @@ export function createReadingWorker(options: ReadingWorkerOptions = {}): Reading
     pump();
   };
 
-  const end = async (w: Worker | null) => {
-    if (worker === w) worker = null;
-    await w?.terminate();
+  const end = (c: ChildProcess | null) => {
+    if (child === c) child = null;
+    c?.kill('SIGKILL');
   };
 
-  const start = (): Worker => {
-    const { entry, eval: isCode } = workerEntry();
-    const w = new Worker(entry, {
-      eval: isCode,
-      execArgv: process.execArgv.filter((a) => a !== '--watch'),
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_HEAP_MB },
+  const start = (): ChildProcess => {
+    const { file, execArgv } = workerEntry();
+    const c = fork(file, [], {
+      execArgv: [...execArgv, `--max-old-space-size=${options.maxHeapMb ?? DEFAULT_HEAP_MB}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    w.unref();
-    w.on('message', (a: ThreadAnswer) => {
+    c.on('message', (a: ThreadAnswer) => {
       if (!running || a.id !== running.id) return;
       if (a.type === 'progress') running.job.opts.onProgress?.(a.done, a.total);
       else if (a.type === 'done') {
-        const previews = a.previews.map((p) => Buffer.from(p));
+        const previews = a.previews.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength));
         finish((job) => job.resolve({ pages: a.pages, previews }));
       } else if (a.type === 'refused') finish((job) => job.reject(new ReadingRefused(a.reason, a.message)));
       else finish((job) => job.reject(new Error(a.message)));
     });
-    const died = (error: Error) => {
-      void end(w);
-      // Out of heap: the document was too big to read within the limits.
-      const oom = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      finish((job) => job.reject(oom ? new ReadingRefused('too_large', error.message) : error));
-    };
-    w.on('error', died);
-    w.on('exit', (code) => {
-      if (worker === w) worker = null;
-      if (running && code !== 0) finish((job) => job.reject(new Error(`the reading worker stopped (${code})`)));
+    c.on('exit', (code, signal) => {
+      if (child === c) child = null;
+      // Died while reading (out of memory, a native crash): the document is what it could not read.
+      finish((job) => job.reject(new ReadingRefused('too_large', `the reading worker stopped (${code ?? signal})`)));
     });
-    return w;
+    c.on('error', () => end(c));
+    return c;
+  };
+
+  const idle = () => {
+    child?.unref();
+    child?.channel?.unref();
   };
 
   const pump = () => {
     if (running) return;
     const job = queue.shift();
-    if (!job) return;
-    worker ??= start();
-    const w = worker;
+    if (!job) return idle();
+    child ??= start();
+    const c = child;
+    c.ref();
+    c.channel?.ref();
     const id = nextId++;
     const timer = setTimeout(() => {
-      void end(w);
+      end(c);
       finish((j) => j.reject(new ReadingRefused('timeout', `reading took more than ${timeoutMs} ms`)));
     }, timeoutMs);
     running = { id, job, timer };
-    // A copy the thread owns: the caller keeps its buffer.
-    const copy = job.bytes.buffer.slice(job.bytes.byteOffset, job.bytes.byteOffset + job.bytes.byteLength);
-    const req: ThreadRequest = { id, bytes: copy as ArrayBuffer, mime: job.mime, limits: job.opts.limits };
-    w.ref();
-    w.postMessage(req, [copy as ArrayBuffer]);
+    const req: ThreadRequest = { id, bytes: job.bytes, mime: job.mime, limits: job.opts.limits };
+    c.send(req);
   };
 
   return {
@@ -143,16 +143,19 @@ export function createReadingWorker(options: ReadingWorkerOptions = {}): Reading
       return new Promise<ReadResult>((resolve, reject) => {
         queue.push({ bytes, mime, opts, resolve, reject });
         pump();
-      }).finally(() => {
-        if (!running && worker) worker.unref();
       });
     },
     async close() {
-      const w = worker;
-      worker = null;
+      const c = child;
+      child = null;
       for (const job of queue.splice(0)) job.reject(new ReadingRefused('timeout', 'the reading worker was closed'));
       finish((job) => job.reject(new ReadingRefused('timeout', 'the reading worker was closed')));
-      await w?.terminate();
+      if (c && c.exitCode === null) {
+        const exited = new Promise((resolve) => c.once('exit', resolve));
+        c.ref();
+        c.kill('SIGKILL');
+        await exited;
+      }
     },
   };
 }
