@@ -53,8 +53,8 @@ export interface ReadResult {
 }
 
 const PREVIEW_LONG_SIDE = 1400;
-/** The long side OCR reads a page at (≈190 dpi on A4): measured in docs/evidence-reading.md. */
-const OCR_LONG_SIDE = 2200;
+/** The long side OCR reads a page at (≈140 dpi on A4): as accurate as 2200 px on the corpus, ⅔ of the CPU (docs/evidence-reading.md). */
+const OCR_LONG_SIDE = 1600;
 
 // ---------------------------------------------------------------------------------------------------------------
 // OCR: one model per thread, loaded on first use and kept.
