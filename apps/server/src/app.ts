@@ -49,7 +49,14 @@ import {
 } from './modules/distribution/index.ts';
 import { createElementService, registerElementRoutes } from './modules/element/index.ts';
 import { registerEnterpriseInspectionRoutes } from './modules/enterprise-inspection/index.ts';
-import { createReadingService, productSubject, registerReadingRoutes } from './modules/evidence-reading/index.ts';
+import {
+  createReadingRunner,
+  createReadingService,
+  parseDocument,
+  productSubject,
+  registerReadingRoutes,
+  workerEngine,
+} from './modules/evidence-reading/index.ts';
 import { createFileService, registerFileRoutes } from './modules/file/index.ts';
 import { governmentMemberRemovalCheck, registerGovernmentRoutes } from './modules/government/index.ts';
 import { createHomeService, registerHomeRoutes } from './modules/home/index.ts';
@@ -141,6 +148,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.jobs !== false) {
     const stopJobs = startJobs(database.db, allJobs, app.log);
     app.addHook('onClose', stopJobs);
+  }
+  // Certificates and test reports read in the background (EVIDENCE_READING; docs/evidence-reading.md): one file at a
+  // time, in a worker process, never on a request's path. onClose waits for the file being read to be saved or let go.
+  if (config.evidenceReading) {
+    const readings = createReadingRunner({
+      db: database.db,
+      files: createFileService({ db: database.db, config }),
+      engine: workerEngine(),
+      parse: parseDocument,
+      log: app.log,
+    });
+    app.addHook('onReady', async () => readings.start());
+    app.addHook('onClose', async () => readings.stop());
   }
   await app.ready();
   clock.step('routesMs');

@@ -3,6 +3,15 @@
  * and tests import from here only (docs/architecture.md, "Module boundaries").
  */
 
+export {
+  DEFAULT_READING_LIMITS,
+  type ReadingLimits,
+  type ReadingRefusal,
+  ReadingRefused,
+  type ReadOptions,
+  type ReadResult,
+  readDocumentFile,
+} from './reading.engine.ts';
 export { parseDocument } from './reading.parse.ts';
 export { registerReadingRoutes } from './reading.routes.ts';
 export { createReadingRunner, type ReadingEngine, type ReadingRunner } from './reading.runner.ts';
@@ -16,3 +25,4 @@ export {
   readingDigest,
   type SubjectDocument,
 } from './reading.service.ts';
+export { createReadingWorker, type ReadingWorker, type ReadingWorkerOptions, workerEngine } from './reading.worker.ts';

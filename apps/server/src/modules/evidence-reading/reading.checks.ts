@@ -104,7 +104,7 @@ export const readingRules = {
     version: 1,
     name: '产品与型号',
     definition:
-      '文件上的产品名称与所附产品一致（去空格与标点后相互包含，或字符相似度不低于 0.6）；规格型号与所附规格之一一致。',
+      '文件上的产品名称与所附产品一致（去空格与标点后相互包含，或字符相似度不低于 0.6，或较短名称 80% 以上的字出现在另一名称中）；规格型号与所附规格之一一致。',
     kinds: [REPORT, CERT, CONFORMITY],
   },
   party: {
@@ -200,11 +200,28 @@ export function similarity(a: string, b: string): number {
   return (2 * shared) / (a.length - 1 + (b.length - 1));
 }
 
-function sameThing(read: string, held: string, threshold = 0.6): boolean {
+/** The share of the shorter text's characters found in the longer: 岩棉保温板 in 建筑外墙外保温用岩棉板 is 1. */
+export function coverage(a: string, b: string): number {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const chars = [...new Set(short)];
+  if (chars.length === 0) return 0;
+  return chars.filter((c) => long.includes(c)).length / chars.length;
+}
+
+/** The same product named two ways (a laboratory's longer name counts: by its characters, not their order). */
+function sameName(read: string, held: string): boolean {
   const a = comparable(read);
   const b = comparable(held);
   if (!a || !b) return false;
-  return a.includes(b) || b.includes(a) || similarity(a, b) >= threshold;
+  return a.includes(b) || b.includes(a) || similarity(a, b) >= 0.6 || coverage(a, b) >= 0.8;
+}
+
+/** The same model: digits matter in their order, so only containment or a close likeness counts. */
+function sameModel(read: string, held: string): boolean {
+  const a = comparable(read);
+  const b = comparable(held);
+  if (!a || !b) return false;
+  return a.includes(b) || b.includes(a) || similarity(a, b) >= 0.75;
 }
 
 function sameOrg(read: string, held: string): boolean {
@@ -302,7 +319,7 @@ export function checkReading(document: ReadDocument, ctx: ReadingContext): Readi
     const models = values('model');
     if (name === undefined) {
       add(rule, CheckOutcome.UNKNOWN, '未读到产品名称。');
-    } else if (!sameThing(name, ctx.product.name)) {
+    } else if (!sameName(name, ctx.product.name)) {
       add(rule, CheckOutcome.FAIL, `文件上的产品“${name}”与所附产品“${ctx.product.name}”不一致。`, {
         expected: ctx.product.name,
         found: name,
@@ -316,7 +333,7 @@ export function checkReading(document: ReadDocument, ctx: ReadingContext): Readi
       // A certificate lists several models on one line: any of them naming one of the specifications agrees.
       const readModels = models.flatMap((m) => m.split(/[、,，;；]/)).filter((m) => m.trim() !== '');
       const held = ctx.specs.flatMap((s) => [s.name, s.model]);
-      const matched = readModels.some((m) => held.some((h) => sameThing(m, h, 0.75)));
+      const matched = readModels.some((m) => held.some((h) => sameModel(m, h)));
       if (matched) {
         add(rule, CheckOutcome.PASS, '产品名称与规格型号一致。', { fields: refs('productName', 'model') });
       } else {
@@ -495,7 +512,7 @@ export function checkReading(document: ReadDocument, ctx: ReadingContext): Readi
       const holder = first('holder');
       if (holder !== undefined && !sameOrg(holder, cert.holderName)) diffs.push(`获证企业（台账：${cert.holderName}）`);
       const product = first('productName');
-      if (product !== undefined && !sameThing(product, cert.productName))
+      if (product !== undefined && !sameName(product, cert.productName))
         diffs.push(`产品（台账：${cert.productName}）`);
       const star = first('starRating');
       if (star !== undefined && cert.starRating !== null && Number(star) !== cert.starRating)

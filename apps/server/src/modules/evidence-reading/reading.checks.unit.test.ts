@@ -109,6 +109,9 @@ describe('the checks of a document as read', () => {
     // Spaces, full-width letters and a certificate's list of models still agree.
     const listed = report([field('productName', '岩棉 保温板'), field('model', 'ＴＲ10 50 厚、TR15 100 厚')]);
     expect(outcome(listed, context(), 'ER-02')).toBe('pass');
+    // A laboratory's longer name of the same product agrees; a name sharing only 板 does not.
+    expect(outcome(report([field('productName', '建筑外墙外保温用岩棉板')]), context(), 'ER-02')).toBe('pass');
+    expect(outcome(report([field('productName', '挤塑聚苯乙烯泡沫板')]), context(), 'ER-02')).toBe('fail');
     expect(outcome(report([]), context(), 'ER-02')).toBe('unknown');
   });
 

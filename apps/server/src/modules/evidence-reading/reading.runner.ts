@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { FileService } from '../file/index.ts';
 import { comparable } from './reading.checks.ts';
+import type { ReadOptions, ReadResult } from './reading.engine.ts';
 import * as repo from './reading.repository.ts';
 
 /**
@@ -15,15 +16,11 @@ import * as repo from './reading.repository.ts';
  * leaves a lease that runs out; another claim takes the file again (three claims at most).
  */
 
-/** What reads a file's bytes into pages: the worker-thread engine in production (reading.worker.ts). */
+/** What reads a file's bytes into pages: the worker process in production (reading.worker.ts). */
 export interface ReadingEngine {
-  /** Its name and version, kept with each reading. */
+  /** Its name and version, kept with each reading: a later engine may read again what an older one read. */
   readonly name: string;
-  read(
-    bytes: Buffer,
-    mime: string,
-    onProgress: (done: number, total: number) => void,
-  ): Promise<{ pages: ReadPage[]; previews: Buffer[] }>;
+  read(bytes: Buffer, mime: string, opts: ReadOptions): Promise<ReadResult>;
   close(): Promise<void>;
 }
 
@@ -79,10 +76,12 @@ export function createReadingRunner(options: ReadingRunnerOptions) {
     const started = Date.now();
     try {
       const bytes = await bytesOf(files, job.sha256);
-      const { pages, previews } = await engine.read(bytes, job.mime, (done, total) => {
-        void db
-          .transaction((tx) => repo.saveProgress(tx, job.id, done, total, leaseMs))
-          .catch((error: unknown) => log.warn({ err: error, reading: job.id }, 'reading progress not saved'));
+      const { pages, previews } = await engine.read(bytes, job.mime, {
+        onProgress: (done, total) => {
+          void db
+            .transaction((tx) => repo.saveProgress(tx, job.id, done, total, leaseMs))
+            .catch((error: unknown) => log.warn({ err: error, reading: job.id }, 'reading progress not saved'));
+        },
       });
       const document = parse(pages);
       await db.transaction(async (tx) => {
@@ -98,6 +97,11 @@ export function createReadingRunner(options: ReadingRunnerOptions) {
       });
       log.info({ reading: job.id, pages: pages.length, ms: Date.now() - started }, 'evidence read');
     } catch (error) {
+      if (stopped) {
+        // The process is stopping (the worker was ended under the file): the file goes back to the queue, unread.
+        await db.transaction((tx) => repo.saveRefused(tx, job.id, 'queued', null));
+        return true;
+      }
       const refusal = refusalOf(error);
       if (refusal !== null) {
         await db.transaction((tx) => repo.saveRefused(tx, job.id, 'refused', refusal));
@@ -147,11 +151,12 @@ export function createReadingRunner(options: ReadingRunnerOptions) {
         // one file after another
       }
     },
+    /** Stop: the file being read goes back to the queue for the next process (the worker is ended, not waited for). */
     async stop() {
       stopped = true;
       wake?.();
-      await running;
       await engine.close();
+      await running;
     },
   };
 }
