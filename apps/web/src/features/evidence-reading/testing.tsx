@@ -1,9 +1,4 @@
 import type { ReadingFieldView, ReadingFinding, ReadingView } from '@jcbb/contract';
-import readingZh from './locales/zh-CN.ts';
-
-/** The reading's zh-CN strings, for another feature's test rendering a ReadingSummary (namespace `reading`). */
-export { readingZh };
-
 /** A field as shown, read on `page` at `box` with `confidence`, no review. */
 export function readField(
   key: ReadingFieldView['key'],
