@@ -24,7 +24,7 @@ function FieldRow({
   failed: boolean;
   saving: boolean;
   onHover: (id: string | null) => void;
-  onReview: (field: ReadingFieldView, value: string) => Promise<unknown>;
+  onReview: (field: ReadingFieldView, value: string) => Promise<boolean>;
 }) {
   const { t, i18n } = useTranslation('reading');
   const lang = i18n.language.startsWith('en') ? 'en' : 'zh';
@@ -37,8 +37,7 @@ function FieldRow({
   const id = fieldId(field);
 
   const save = async (value: string) => {
-    await onReview(field, value);
-    setEditing(null);
+    if (await onReview(field, value)) setEditing(null);
   };
 
   return (
@@ -165,7 +164,7 @@ export function FieldList({
   failedIds: Set<string>;
   saving: boolean;
   onHover: (id: string | null) => void;
-  onReview: (field: ReadingFieldView, value: string) => Promise<unknown>;
+  onReview: (field: ReadingFieldView, value: string) => Promise<boolean>;
 }) {
   return (
     <ul style={{ margin: 0, padding: 0 }}>

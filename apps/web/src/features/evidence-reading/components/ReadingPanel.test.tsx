@@ -4,7 +4,7 @@ import { evidenceReadingEndpoints as api } from '@jcbb/contract/evidence-reading
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { answer, fakeServer, signInAs } from '../../../test/fake-server.ts';
+import { answer, failure, fakeServer, signInAs } from '../../../test/fake-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { READING_POLL_MS } from '../api.ts';
 import readingZh from '../locales/zh-CN.ts';
@@ -153,7 +153,7 @@ describe('ReadingPanel', () => {
     );
     render();
     await screen.findByText('识别为：检验检测报告');
-    const findings = screen.getByRole('region', { name: '核对结果' });
+    const findings = screen.getByLabelText('核对结果');
     const shown = [...findings.querySelectorAll('[data-finding]')].map((li) => li.getAttribute('data-finding'));
     expect(shown).toEqual(['ER-02', 'ER-06', 'ER-03', 'ER-07']);
     expect(within(findings).getByText('ER-02 产品与型号')).toBeInTheDocument();
@@ -162,18 +162,18 @@ describe('ReadingPanel', () => {
 
     // The rule's definition behind its toggle.
     expect(screen.queryByText(/规格型号与所附规格之一一致/)).toBeNull();
-    const [firstRule] = within(findings).getAllByRole('button', { name: '规则说明' });
+    const [firstRule] = within(findings).getAllByText('规则说明');
     fireEvent.click(firstRule as HTMLElement);
     expect(screen.getByText('ER-02 第 1 版：规格型号与所附规格之一一致。')).toBeInTheDocument();
 
     // What agrees, folded.
     expect(screen.queryByText('ER-10 CMA 资质标志')).toBeNull();
-    fireEvent.click(within(findings).getByRole('button', { name: '2 项一致' }));
+    fireEvent.click(within(findings).getByText('2 项一致'));
     expect(screen.getByText('ER-10 CMA 资质标志')).toBeInTheDocument();
     expect(findings.querySelector('[data-finding="ER-10"]')?.getAttribute('data-outcome')).toBe('pass');
 
     // The first page, its preview from an object URL; the failed finding's fields red, the others faint.
-    await waitFor(() => expect(screen.getByRole('img', { name: '第 1 页' })).toHaveAttribute('src', 'blob:page'));
+    await waitFor(() => expect(screen.getByAltText('第 1 页')).toHaveAttribute('src', 'blob:page'));
     expect(sent.find((s) => s.endpoint === api.page)?.body).toEqual({
       subject: 'listing',
       id: '12',
@@ -185,7 +185,7 @@ describe('ReadingPanel', () => {
     expect(boxOf('field:client#0')).toBeNull(); // on page 2
 
     // Selecting the client's warning turns to page 2 and marks its box.
-    fireEvent.click(screen.getByRole('button', { name: '在文件上标出：ER-03 委托单位/获证企业' }));
+    fireEvent.click(screen.getByLabelText('在文件上标出：ER-03 委托单位/获证企业'));
     expect(await screen.findByText('第 2 / 2 页')).toBeInTheDocument();
     await waitFor(() => expect(boxOf('field:client#0')?.dataset.tone).toBe('warn'));
     expect(boxOf('field:client#0')?.dataset.strong).toBe('true');
@@ -197,13 +197,10 @@ describe('ReadingPanel', () => {
     expect(boxOf('item:1')).toBeNull();
 
     // The product finding back on page 1, its boxes outlined.
-    fireEvent.click(screen.getByRole('button', { name: '在文件上标出：ER-02 产品与型号' }));
+    fireEvent.click(screen.getByLabelText('在文件上标出：ER-02 产品与型号'));
     expect(await screen.findByText('第 1 / 2 页')).toBeInTheDocument();
     await waitFor(() => expect(boxOf('field:productName#0')?.dataset.strong).toBe('true'));
-    expect(screen.getByRole('button', { name: '在文件上标出：ER-02 产品与型号' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(screen.getByLabelText('在文件上标出：ER-02 产品与型号')).toHaveAttribute('aria-pressed', 'true');
 
     // Hovering a field row outlines its box.
     expect(boxOf('field:reportNo#0')?.dataset.strong).toBe('false');
@@ -234,8 +231,8 @@ describe('ReadingPanel', () => {
     await screen.findByText('识别为：检验检测报告');
     expect(screen.getByText('置信度 62%')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: '更正 规格型号' }));
-    const input = screen.getByRole('textbox', { name: '规格型号的核对值' });
+    fireEvent.click(screen.getByLabelText('更正 规格型号'));
+    const input = screen.getByLabelText('规格型号的核对值');
     expect(input).toHaveValue('YM-120');
     fireEvent.change(input, { target: { value: 'YM-100' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
@@ -255,16 +252,35 @@ describe('ReadingPanel', () => {
     expect(within(row).queryByText('置信度 62%')).toBeNull();
     // The findings are the server's new ones.
     expect(screen.queryByText('ER-06 指标限值')).toBeNull();
-    expect(screen.getByRole('button', { name: '1 项一致' })).toBeInTheDocument();
+    expect(screen.getByText('1 项一致')).toBeInTheDocument();
 
     // Confirming posts the value as it stands.
-    fireEvent.click(screen.getByRole('button', { name: '确认 报告编号' }));
+    fireEvent.click(screen.getByLabelText('确认 报告编号'));
     await waitFor(() => expect(sent.filter((s) => s.endpoint === api.review)).toHaveLength(2));
     expect(sent.filter((s) => s.endpoint === api.review)[1]?.body).toMatchObject({
       key: 'reportNo',
       index: 0,
       value: 'JC2026-018',
     });
+  });
+
+  it('keeps a correction open when the server refuses it', async () => {
+    signInAs(OrgType.MANUFACTURER, { roles: ['super_admin'] });
+    const sent = fakeServer(
+      answer(api.reading, () => checkedReport()),
+      answer(api.page, jpeg),
+      answer(api.review, () => failure(403, 40300, '只有审核方可以核对识别结果')),
+    );
+    render();
+    await screen.findByText('识别为：检验检测报告');
+    fireEvent.click(screen.getByLabelText('更正 规格型号'));
+    fireEvent.change(screen.getByLabelText('规格型号的核对值'), { target: { value: 'YM-100' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(sent.filter((s) => s.endpoint === api.review)).toHaveLength(1));
+    // The client toasts the refusal (lib/http.ts); the edit stays open with what was typed.
+    await waitFor(() => expect(screen.getByRole('button', { name: /保\s*存/ })).not.toHaveClass('ant-btn-loading'));
+    expect(screen.getByLabelText('规格型号的核对值')).toHaveValue('YM-100');
+    expect(screen.queryByText('已更正')).toBeNull();
   });
 
   it('shows the manufacturer what the auditors will see, without review buttons', async () => {
@@ -276,8 +292,8 @@ describe('ReadingPanel', () => {
     const view = render();
     await screen.findByText('识别为：检验检测报告');
     expect(screen.getByText('以下是审核人员将看到的识别结果，仅供核对参考，由审核人员确认。')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^确认/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^更正/ })).toBeNull();
+    expect(screen.queryByLabelText(/^确认/)).toBeNull();
+    expect(screen.queryByLabelText(/^更正/)).toBeNull();
     expect(screen.getByText('置信度 62%')).toBeInTheDocument();
 
     // The preview's object URL is let go with the panel.

@@ -60,8 +60,12 @@ function Done({ readingKey, view }: { readingKey: ReadingKey; view: ReadingView 
       message.success(t('field.saved'));
     },
   });
+  // A refusal is toasted by the client; the row stays as it was (an edit stays open).
   const onReview = (field: ReadingFieldView, value: string) =>
-    review.mutateAsync({ ...readingKey, key: field.key, index: field.index, value });
+    review.mutateAsync({ ...readingKey, key: field.key, index: field.index, value }).then(
+      () => true,
+      () => false,
+    );
 
   const { failedFields, failedItems, markedFields, markedItems, selectedOutcome } = useMemo(() => {
     const failedFields = new Set<string>();
