@@ -1,4 +1,5 @@
 import { type ReadingFieldView, readFieldLabels } from '@jcbb/contract';
+import { formatShanghaiTime } from '@jcbb/contract/time';
 import { Button, Flex, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,8 @@ export const LOW_CONFIDENCE = 0.8;
 
 export const fieldId = (f: { key: string; index: number }) => `field:${f.key}#${f.index}`;
 
-const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+/** The review's moment in Beijing time, to the minute. */
+const when = (iso: string) => formatShanghaiTime(new Date(iso)).slice(0, 16);
 
 function FieldRow({
   field,

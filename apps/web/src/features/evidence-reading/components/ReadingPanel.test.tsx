@@ -250,6 +250,9 @@ describe('ReadingPanel', () => {
     expect(within(row).getByText('YM-120').tagName).toBe('DEL');
     expect(within(row).getByText('YM-100')).toBeInTheDocument();
     expect(within(row).queryByText('置信度 62%')).toBeNull();
+    // Who corrected it and when (Beijing time), on hovering the mark.
+    fireEvent.mouseEnter(within(row).getByText('已更正'));
+    expect(await screen.findByText('王审核 于 2026-06-15 17:30 更正（原识别：YM-120）')).toBeInTheDocument();
     // The findings are the server's new ones.
     expect(screen.queryByText('ER-06 指标限值')).toBeNull();
     expect(screen.getByText('1 项一致')).toBeInTheDocument();
