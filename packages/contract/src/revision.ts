@@ -63,6 +63,11 @@ export const revisionDiffRow = z.object({
   fieldName: z.string(),
   before: z.string().nullable(),
   after: z.string().nullable(),
+  /**
+   * A line adding a document with a file: the file and the document's kind, so the console can show a certificate's
+   * or test report's reading (docs/evidence-reading.md; subject 'revision'). Absent on other lines.
+   */
+  document: z.object({ uploadId: z.number().int(), kind: z.number().int() }).optional(),
 });
 export type RevisionDiffRow = z.infer<typeof revisionDiffRow>;
 

@@ -1,6 +1,7 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import {
   materialTypeLabels,
+  ProductDocumentKind,
   type ProductDocumentKindValue,
   productDocumentKindLabels,
   productEnableStatusLabels,
@@ -11,10 +12,14 @@ import {
 import { shanghaiToday } from '@jcbb/contract/time';
 import { Button, Descriptions, Grid, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ReadingSummary } from '../../evidence-reading/public.ts';
 import type { ListingEvidence } from '../api.ts';
 
 type Spec = ListingEvidence['specs'][number];
 type Doc = ListingEvidence['documents'][number];
+
+/** The documents read on upload (docs/evidence-reading.md): green certificates and test reports. */
+const READ_KINDS: number[] = [ProductDocumentKind.GREEN_CERTIFICATE, ProductDocumentKind.TEST_REPORT];
 
 const unitName = (id: number, english: boolean) => {
   const unit = productUnits.find((u) => u.id === id);
@@ -63,9 +68,12 @@ export function ProductTags({ product }: { product: ListingEvidence['product'] }
  * qualification documents (certificates with number, issuer, star rating and validity; reports), each file openable.
  */
 export function EvidencePanel({
+  listingId,
   evidence,
   openUpload,
 }: {
+  /** The listing the evidence is shown for: its certificates and reports as read, checked against it. */
+  listingId: number;
   evidence: ListingEvidence;
   /** Opens one of the product's files (through the listing's download-file call). */
   openUpload: (uploadId: number, name: string) => void;
@@ -108,15 +116,19 @@ export function EvidencePanel({
         d.uploadId === null ? (
           d.name
         ) : (
-          <Button
-            type="link"
-            size="small"
-            icon={<PaperClipOutlined />}
-            style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
-            onClick={() => openUpload(d.uploadId as number, d.name)}
-          >
-            {d.name}
-          </Button>
+          <Space orientation="vertical" size={2} align="start">
+            <Button
+              type="link"
+              size="small"
+              icon={<PaperClipOutlined />}
+              style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+              onClick={() => openUpload(d.uploadId as number, d.name)}
+            >
+              {d.name}
+            </Button>
+            {/* Under the file, not in a column of its own: the panel is half the page wide (see below). */}
+            {READ_KINDS.includes(d.kind) && <ReadingSummary subject="listing" id={listingId} uploadId={d.uploadId} />}
+          </Space>
         ),
     },
     {

@@ -64,7 +64,7 @@ export function ListingDetailView({
         </Col>
         <Col xs={24} xl={12}>
           <Card type="inner" size="small" title={t('evidence.title')}>
-            <EvidencePanel evidence={detail.evidence} openUpload={openUpload} />
+            <EvidencePanel listingId={id} evidence={detail.evidence} openUpload={openUpload} />
           </Card>
         </Col>
       </Row>

@@ -167,6 +167,8 @@ const en: typeof zhCN = {
     empty: 'No specifications',
   },
   doc: {
+    readingNote:
+      'Certificates and test reports are read by the platform on upload and checked against the product: what you see is what the auditors will see. Where something disagrees, replace the file or correct the product before submitting.',
     carbon: 'Carbon-footprint report',
     carbonHint: 'A carbon-footprint report earns the product the “Low-carbon” tag',
     green: 'Green building material certificate',

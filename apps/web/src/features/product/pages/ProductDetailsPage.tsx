@@ -154,7 +154,7 @@ function ProductDetails({ p }: { p: ProductDetail }) {
         <Row gutter={[24, 16]}>
           <Col xs={24} lg={12}>
             <Typography.Title level={5}>{t('doc.green')}</Typography.Title>
-            <DocumentList documents={docs(ProductDocumentKind.GREEN_CERTIFICATE)} />
+            <DocumentList documents={docs(ProductDocumentKind.GREEN_CERTIFICATE)} productId={p.id} />
           </Col>
           <Col xs={24} lg={12}>
             <Typography.Title level={5}>{t('doc.carbon')}</Typography.Title>
@@ -162,7 +162,7 @@ function ProductDetails({ p }: { p: ProductDetail }) {
             <Typography.Title level={5} style={{ marginTop: 16 }}>
               {t('doc.test')}
             </Typography.Title>
-            <DocumentList documents={docs(ProductDocumentKind.TEST_REPORT)} />
+            <DocumentList documents={docs(ProductDocumentKind.TEST_REPORT)} productId={p.id} />
             <Typography.Title level={5} style={{ marginTop: 16 }}>
               {t('doc.manual')}
             </Typography.Title>

@@ -1,16 +1,29 @@
-import type { RevisionView } from '@jcbb/contract';
+import { ProductDocumentKind, type RevisionView } from '@jcbb/contract';
 import { Descriptions, Grid, List, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ReadingSummary } from '../../evidence-reading/public.ts';
 import '../register-locale.ts';
 
 type Row = RevisionView['diff'][number];
 
-/** What changes, from what, to what: one line per changed fact, the approved value beside the proposed one. */
-export function RevisionDiffTable({ diff }: { diff: RevisionView['diff'] }) {
+/** The documents read on upload (docs/evidence-reading.md): green certificates and test reports. */
+const READ_KINDS: number[] = [ProductDocumentKind.GREEN_CERTIFICATE, ProductDocumentKind.TEST_REPORT];
+
+/**
+ * What changes, from what, to what: one line per changed fact, the approved value beside the proposed one. Given
+ * the revision's id, a proposed certificate or test report shows its reading under its proposed value.
+ */
+export function RevisionDiffTable({ diff, revisionId }: { diff: RevisionView['diff']; revisionId?: number }) {
   const { t } = useTranslation('revision');
   const wide = Grid.useBreakpoint().md ?? true;
   const text = (v: string | null) =>
     v === null || v === '' ? <Typography.Text type="secondary">{t('detail.none')}</Typography.Text> : v;
+  const reading = (r: Row) =>
+    revisionId !== undefined && r.document && READ_KINDS.includes(r.document.kind) ? (
+      <div>
+        <ReadingSummary subject="revision" id={revisionId} uploadId={r.document.uploadId} />
+      </div>
+    ) : null;
   if (!wide) {
     // On a phone each change is a card: what, then the approved and the proposed value one under the other.
     return (
@@ -31,6 +44,7 @@ export function RevisionDiffTable({ diff }: { diff: RevisionView['diff'] }) {
               <Typography.Text>
                 {t('detail.after')}：<Typography.Text mark={r.after !== null}>{text(r.after)}</Typography.Text>
               </Typography.Text>
+              {reading(r)}
             </Space>
           </List.Item>
         )}
@@ -64,7 +78,12 @@ export function RevisionDiffTable({ diff }: { diff: RevisionView['diff'] }) {
         {
           title: t('detail.after'),
           key: 'after',
-          render: (_, r) => <Typography.Text mark={r.after !== null}>{text(r.after)}</Typography.Text>,
+          render: (_, r) => (
+            <>
+              <Typography.Text mark={r.after !== null}>{text(r.after)}</Typography.Text>
+              {reading(r)}
+            </>
+          ),
         },
       ]}
     />

@@ -104,7 +104,7 @@ export function RevisionDetailPage({ kind }: { kind: RevisionAuditor }) {
               style={{ marginBottom: 16 }}
             />
           )}
-          <RevisionDiffTable diff={r.diff} />
+          <RevisionDiffTable diff={r.diff} revisionId={r.id} />
           <RevisionProgress revision={r} />
           <ReasonModal
             open={rejecting}

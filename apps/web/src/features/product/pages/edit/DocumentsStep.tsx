@@ -89,14 +89,18 @@ export function DocumentsStep({ productId }: { productId: number }) {
           </Button>
         }
       >
-        <DocumentList documents={ofKind(ProductDocumentKind.GREEN_CERTIFICATE)} onDelete={onDelete} />
+        <DocumentList
+          documents={ofKind(ProductDocumentKind.GREEN_CERTIFICATE)}
+          onDelete={onDelete}
+          productId={productId}
+        />
       </Section>
       <Section
         title={t('doc.test')}
         hint={t('doc.testHint')}
         extra={<DocumentUploadButton productId={productId} kind={ProductDocumentKind.TEST_REPORT} />}
       >
-        <DocumentList documents={ofKind(ProductDocumentKind.TEST_REPORT)} onDelete={onDelete} />
+        <DocumentList documents={ofKind(ProductDocumentKind.TEST_REPORT)} onDelete={onDelete} productId={productId} />
       </Section>
       <Section
         title={t('doc.manual')}
