@@ -14,7 +14,7 @@ export {
 } from './reading.engine.ts';
 export { parseDocument } from './reading.parse.ts';
 export { registerReadingRoutes } from './reading.routes.ts';
-export { createReadingRunner, type ReadingEngine, type ReadingRunner } from './reading.runner.ts';
+export { createReadingRunner, type ReadingEngine } from './reading.runner.ts';
 export {
   createReadingService,
   evidenceDocumentOf,

@@ -36,11 +36,6 @@ export async function queueUnread(tx: Tx): Promise<number> {
   return result.affectedRows ?? result.rowCount ?? 0;
 }
 
-/** Queue one file's bytes now (an upload that is evidence), unless it is queued or read already. */
-export async function queueFile(tx: Tx, sha256: string): Promise<void> {
-  await tx.insert(evidenceReadings).values({ sha256 }).onConflictDoNothing();
-}
-
 export interface ClaimedReading {
   id: number;
   sha256: string;

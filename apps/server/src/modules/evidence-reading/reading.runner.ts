@@ -160,5 +160,3 @@ export function createReadingRunner(options: ReadingRunnerOptions) {
     },
   };
 }
-
-export type ReadingRunner = ReturnType<typeof createReadingRunner>;

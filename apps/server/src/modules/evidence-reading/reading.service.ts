@@ -391,7 +391,7 @@ export function createReadingService(deps: {
       canReview: doc.canReview,
       engine: reading?.engine ?? null,
     };
-    if (!reading || reading.state !== 'done' || !reading.document || !reading.pages) {
+    if (reading?.state !== 'done' || !reading.document || !reading.pages) {
       return { ...base, kind: null, kindName: null, pages: [], fields: [], items: [], findings: [] };
     }
     const reviews = await repo.reviewsOf(tx, reading.id);
@@ -442,7 +442,7 @@ export function createReadingService(deps: {
         const { doc, upload } = await resolve(tx, user, body);
         if (!doc.canReview) throw forbidden('只有审核方可以核对识别结果');
         const reading = await repo.readingOfSha(tx, upload.sha256);
-        if (!reading || reading.state !== 'done' || !reading.document) throw notFound('文件尚未识别完成');
+        if (reading?.state !== 'done' || !reading.document) throw notFound('文件尚未识别完成');
         const read = reading.document.fields.filter((f) => f.key === body.key)[body.index];
         await repo.insertReview(tx, {
           readingId: reading.id,

@@ -282,6 +282,10 @@ export function createRevisionService({ db }: { db: Db }) {
           fieldName: c.kind === 'document_add' ? `新增${kindName(d.kind)}` : `删除${kindName(d.kind)}`,
           before: c.kind === 'document_delete' ? docText(d) : null,
           after: c.kind === 'document_add' ? docText(d) : null,
+          // A proposed file: the console shows it as read (docs/evidence-reading.md).
+          ...(c.kind === 'document_add' && d.uploadId !== null
+            ? { document: { uploadId: d.uploadId, kind: d.kind } }
+            : {}),
         });
       }
     }
