@@ -47,7 +47,8 @@ describe('EChart', { timeout: 60_000 }, () => {
     const error = vi.spyOn(console, 'error');
     const { container, rerender, unmount } = render(<EChart option={option([1, 2, 3])} height={200} />);
     const box = container.firstElementChild as HTMLElement;
-    await waitFor(() => expect(box.querySelector('svg')).not.toBeNull());
+    // ECharts is loaded on demand: on a busy machine its import alone outlasts waitFor's default second.
+    await waitFor(() => expect(box.querySelector('svg')).not.toBeNull(), { timeout: 15_000 });
     // One path per bar, beside the axes' lines.
     const bars = () => box.querySelectorAll('svg path').length;
     const before = bars();

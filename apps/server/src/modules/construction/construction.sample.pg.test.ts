@@ -184,9 +184,9 @@ describe.runIf(!!adminUrl)('two witness reports of one lot at once on PostgreSQL
         delivered,
         ['quarantined', -QUANTITY, 'release'],
         ['usable', QUANTITY, 'release'],
-        // moveStock writes a pair in its lock order (rejected before usable).
-        ['rejected', QUANTITY, 'reject'],
+        // moveStock appends a pair in the order given: out of usable, into rejected.
         ['usable', -QUANTITY, 'reject'],
+        ['rejected', QUANTITY, 'reject'],
       ]);
       expect(await decisions(l.inspectionId)).toEqual(['submit', 'hold', 'retest_pass', 'retest_fail']);
     }
