@@ -76,6 +76,8 @@ export function createReadingRunner(options: ReadingRunnerOptions) {
     const started = Date.now();
     try {
       const bytes = await bytesOf(files, job.sha256);
+      // Stopping meanwhile: the engine was closed, and a read now would start it again (checked and called at once).
+      if (stopped) throw new Error('stopping');
       const { pages, previews } = await engine.read(bytes, job.mime, {
         onProgress: (done, total) => {
           void db
