@@ -6,12 +6,15 @@
  * reading-order text, spaces removed, NFKC) and the share of the truth's characters found (order aside).
  * Arguments narrow the run: document ids and/or input names (text, scan200, scan300, photo).
  *
- * Per-field precision/recall comes with the parser: see `fieldScores` below.
+ * Then the fields: `parseDocument` on the pages read, compared with the labels — per input kind, field precision (of
+ * the fields read, how many are right) and recall (of the fields the document carries, how many were read right),
+ * values compared as an auditor would (NFKC, no spaces, capitals), test items right when name, measured value and
+ * verdict are; and a table per field of where it fails. A photo shows one page: only that page's fields count.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadPage } from '@jcbb/contract';
-import { readDocumentFile } from '../src/modules/evidence-reading/index.ts';
+import { parseDocument, readDocumentFile } from '../src/modules/evidence-reading/index.ts';
 
 const CORPUS = path.join(import.meta.dirname, '../test/fixtures/evidence-corpus');
 const INPUTS = ['text', 'scan200', 'scan300', 'photo'] as const;
@@ -23,6 +26,9 @@ interface Labels {
   photoPage: number;
   inputs: Record<Input, string>;
   pages: { text: string; box: [number, number, number, number] }[][];
+  fields: Record<string, string[]>;
+  fieldBoxes: { key: string; value: string; page: number }[];
+  items: { name: string; measured: string; verdict: string; page: number }[];
 }
 
 const squash = (s: string) => s.normalize('NFKC').replace(/\s+/g, '');
@@ -85,13 +91,54 @@ function charRecall(truth: string, read: string): number {
   return total ? found / total : 1;
 }
 
+/** Counts of one field key (or of all): read right, read wrong (or read where the document has none), missed. */
+interface Tally {
+  right: number;
+  wrong: number;
+  missed: number;
+}
+const tally = (): Tally => ({ right: 0, wrong: 0, missed: 0 });
+const same = (a: string, b: string) => squash(a).toUpperCase() === squash(b).toUpperCase();
+
 /**
- * Per-field precision/recall, once the parser exists: import `parseDocument` from the module's index, run it on
- * `pages`, and compare its fields and items with labels.fields / labels.items (and fieldBoxes for the boxes). Until
- * then there is nothing to score.
+ * The parser on the pages read, against the labels: per field key, values right, wrong and missed (a photo shows one
+ * page: the fields and items of the others are not expected), and the test items right (name, measured, verdict).
  */
-function fieldScores(_pages: ReadPage[], _labels: Labels): { precision: number; recall: number } | null {
-  return null;
+function fieldScores(pages: ReadPage[], labels: Labels, input: Input) {
+  const doc = parseDocument(pages);
+  const onPage = (page: number) => input !== 'photo' || page === labels.photoPage;
+  const perKey = new Map<string, Tally>();
+  const of = (key: string) => {
+    let t = perKey.get(key);
+    if (!t) perKey.set(key, (t = tally()));
+    return t;
+  };
+  const keys = new Set([...Object.keys(labels.fields), ...doc.fields.map((f) => f.key)]);
+  for (const key of keys) {
+    const shown = (labels.fields[key] ?? []).filter((v) => {
+      const placed = labels.fieldBoxes.find((b) => b.key === key && same(b.value, v));
+      return placed ? onPage(placed.page) : input !== 'photo';
+    });
+    const read = doc.fields.filter((f) => f.key === key).map((f) => f.value);
+    const left = [...shown];
+    for (const value of read) {
+      const i = left.findIndex((v) => same(v, value));
+      if (i >= 0) {
+        left.splice(i, 1);
+        of(key).right++;
+      } else if ((labels.fields[key] ?? []).some((v) => same(v, value))) {
+        // Right, from a page the photo does not show (a header repeated): neither counted nor held against.
+      } else of(key).wrong++;
+    }
+    of(key).missed += left.length;
+  }
+  const items = labels.items.filter((i) => onPage(i.page));
+  const itemsRight = items.filter((want) =>
+    doc.items.some(
+      (got) => same(got.name, want.name) && same(got.measured, want.measured) && got.verdict === want.verdict,
+    ),
+  ).length;
+  return { kindRight: doc.kind === labels.kind, perKey, items: items.length, itemsRight };
 }
 
 interface Row {
@@ -108,6 +155,18 @@ interface Row {
   fields: string;
 }
 
+const sum = (ts: Iterable<Tally>) => {
+  const t = tally();
+  for (const x of ts) {
+    t.right += x.right;
+    t.wrong += x.wrong;
+    t.missed += x.missed;
+  }
+  return t;
+};
+const precision = (t: Tally) => (t.right + t.wrong === 0 ? 1 : t.right / (t.right + t.wrong));
+const recall = (t: Tally) => (t.right + t.missed === 0 ? 1 : t.right / (t.right + t.missed));
+
 async function main() {
   const args = process.argv.slice(2);
   const docs = readdirSync(CORPUS, { withFileTypes: true })
@@ -117,6 +176,8 @@ async function main() {
     .sort();
   const inputs = INPUTS.filter((i) => !args.some((a) => INPUTS.includes(a as Input)) || args.includes(i));
   const rows: Row[] = [];
+  /** Per input: per field key, the tallies over the corpus; items right and expected; kinds right. */
+  const byInput = new Map<Input, { perKey: Map<string, Tally>; items: number; itemsRight: number; kinds: number }>();
   for (const doc of docs) {
     const labels = JSON.parse(readFileSync(path.join(CORPUS, doc, 'labels.json'), 'utf8')) as Labels;
     for (const input of inputs) {
@@ -137,7 +198,14 @@ async function main() {
       const truthPages = input === 'photo' ? [labels.pages[labels.photoPage] ?? []] : labels.pages;
       const truth = truthPages.map(readingOrder).join('');
       const read = pages.map((p) => readingOrder(p.lines)).join('');
-      const scores = fieldScores(pages, labels);
+      const scores = fieldScores(pages, labels, input);
+      const acc = byInput.get(input) ?? { perKey: new Map<string, Tally>(), items: 0, itemsRight: 0, kinds: 0 };
+      byInput.set(input, acc);
+      for (const [key, t] of scores.perKey) acc.perKey.set(key, sum([acc.perKey.get(key) ?? tally(), t]));
+      acc.items += scores.items;
+      acc.itemsRight += scores.itemsRight;
+      acc.kinds += scores.kindRight ? 1 : 0;
+      const all = sum(scores.perKey.values());
       const row: Row = {
         doc,
         input,
@@ -148,7 +216,7 @@ async function main() {
         peakRssMb: Math.round(peak / 1024 / 1024),
         cer: Math.round((editDistance(truth, read) / Math.max(1, [...truth].length)) * 1000) / 1000,
         charRecall: Math.round(charRecall(truth, read) * 1000) / 1000,
-        fields: scores ? `P ${scores.precision.toFixed(2)} R ${scores.recall.toFixed(2)}` : '—',
+        fields: `P ${precision(all).toFixed(2)} R ${recall(all).toFixed(2)}, items ${scores.itemsRight}/${scores.items}`,
       };
       rows.push(row);
       console.log(JSON.stringify(row));
@@ -162,6 +230,27 @@ async function main() {
     console.log(
       `| ${r.doc} | ${r.input} | ${r.pages} | ${r.source} | ${r.secondsPerPage} | ${r.cpuPerPage} | ${r.peakRssMb} | ${r.cer} | ${r.charRecall} | ${r.fields} |`,
     );
+  }
+  console.log('\n| input | documents | kind right | field precision | field recall | fields right | items right |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const input of inputs) {
+    const acc = byInput.get(input);
+    if (!acc) continue;
+    const t = sum(acc.perKey.values());
+    const n = rows.filter((r) => r.input === input).length;
+    console.log(
+      `| ${input} | ${n} | ${acc.kinds}/${n} | ${(precision(t) * 100).toFixed(1)} % | ${(recall(t) * 100).toFixed(1)} % | ${t.right}/${t.right + t.missed} | ${acc.itemsRight}/${acc.items} |`,
+    );
+  }
+  const keys = [...new Set([...byInput.values()].flatMap((a) => [...a.perKey.keys()]))].sort();
+  console.log(`\n| field | ${inputs.join(' | ')} |`);
+  console.log(`| --- | ${inputs.map(() => '---').join(' | ')} |`);
+  for (const key of keys) {
+    const cells = inputs.map((input) => {
+      const t = byInput.get(input)?.perKey.get(key);
+      return t ? `${t.right}✓ ${t.wrong}✗ ${t.missed}–` : '';
+    });
+    console.log(`| ${key} | ${cells.join(' | ')} |`);
   }
   for (const input of inputs) {
     const of = rows.filter((r) => r.input === input);
