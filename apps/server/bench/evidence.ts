@@ -109,8 +109,8 @@ function fieldScores(pages: ReadPage[], labels: Labels, input: Input) {
   const onPage = (page: number) => input !== 'photo' || page === labels.photoPage;
   const perKey = new Map<string, Tally>();
   const of = (key: string) => {
-    let t = perKey.get(key);
-    if (!t) perKey.set(key, (t = tally()));
+    const t = perKey.get(key) ?? tally();
+    perKey.set(key, t);
     return t;
   };
   const keys = new Set([...Object.keys(labels.fields), ...doc.fields.map((f) => f.key)]);

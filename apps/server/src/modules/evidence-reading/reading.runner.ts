@@ -37,6 +37,8 @@ export interface ReadingRunnerOptions {
 }
 
 const DEFAULT_IDLE_MS = 3_000;
+/** After this long without a file, the worker process is ended (its memory, the OCR model's, given back). */
+const CLOSE_WORKER_AFTER_MS = 60_000;
 const DEFAULT_LEASE_MS = 120_000;
 
 /** The refusal an engine error names, if it names one. */
@@ -118,10 +120,19 @@ export function createReadingRunner(options: ReadingRunnerOptions) {
   }
 
   async function loop() {
+    let lastWork = Date.now();
+    let workerOpen = false;
     while (!stopped) {
       let worked = false;
       try {
         worked = await step();
+        if (worked) {
+          lastWork = Date.now();
+          workerOpen = true;
+        } else if (workerOpen && Date.now() - lastWork > CLOSE_WORKER_AFTER_MS) {
+          await engine.close();
+          workerOpen = false;
+        }
       } catch (error) {
         if (stopped) break;
         log.error({ err: error }, 'evidence reading queue failed');

@@ -1,8 +1,9 @@
 /**
- * The reading worker's process (reading.worker.ts forks it): loads the OCR model once, then reads one document per
- * message and answers with its pages, progress on the way, or a refusal.
+ * The reading worker's process (reading.worker.ts forks it): reads one document per message and answers with its
+ * pages, progress on the way, or a refusal. The OCR model loads at the first page that needs it (a text PDF never
+ * does: its ~1.5 GB stay unspent) and is kept while the process lives.
  */
-import { loadOcr, ReadingRefused, readDocumentFile } from './reading.engine.ts';
+import { ReadingRefused, readDocumentFile } from './reading.engine.ts';
 import type { ThreadAnswer, ThreadRequest } from './reading.worker.ts';
 
 const parent = process.send?.bind(process);
@@ -10,9 +11,6 @@ if (!parent) throw new Error('reading.thread.ts runs as a forked process');
 const send = (answer: ThreadAnswer) => parent(answer);
 // The parent gone, nothing is left to read for.
 process.on('disconnect', () => process.exit(0));
-
-// The model loads while the first document is on its way; an error here shows at the first OCR page.
-loadOcr().catch(() => {});
 
 process.on('message', async (req: ThreadRequest) => {
   try {
