@@ -1,14 +1,29 @@
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
 import { menuEntry, PHONE, signIn, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
 import { screenshots } from './support/screenshots.ts';
+import { repoRoot } from './support/web-build.ts';
 
 const PRODUCT = '干混砌筑砂浆';
 const WIDE = { width: 1366, height: 768 };
 const LONG_STEP_MS = 120_000;
 const shot = screenshots('evidence-reading');
+/** The drawer alone, whole: the window made as tall as its content for the picture, then put back. */
+async function shotDrawer(drawer: Locator, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  const page = drawer.page();
+  const size = page.viewportSize() ?? { width: 1366, height: 768 };
+  const tall = await drawer.locator('.ant-drawer-body').evaluate((body) => body.scrollHeight + 80);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, tall) });
+  await page.waitForTimeout(400);
+  await drawer.screenshot({ path: path.join(repoRoot, 'test-results/evidence-reading', `${name}.png`) });
+  await page.setViewportSize(size);
+}
+/** antd puts a space between the two characters of a two-character button label. */
+const twoChars = (label: string) => new RegExp(`^${label[0]}\\s?${label[1]}$`);
 
 /** The platform's queue (入库审核, from the side menu), then the waiting listing of PRODUCT (审核). */
 async function openWaitingListing(page: Page): Promise<void> {
@@ -53,18 +68,18 @@ describe.runIf(hasChromium)('evidence reading on the listing awaiting the platfo
 
       // Aiming at ER-02 marks the model on the page preview, in the colour of what disagrees.
       await model.getByRole('button', { name: '在文件上标出：ER-02 产品与型号' }).click();
-      const box = drawer.locator('[data-box="model:0"]');
+      const box = drawer.locator('[data-box="field:model#0"]');
       await box.waitFor();
       expect(await box.getAttribute('data-tone')).toBe('fail');
       expect(await box.getAttribute('data-strong')).toBe('true');
       await drawer.getByRole('region', { name: '文件预览' }).locator('img').first().waitFor();
-      await shot(page, '1-listing-audit-panel-1366');
+      await shot(page, '1-listing-audit-1366');
+      await shotDrawer(drawer, '1-panel-1366');
 
-      const phone = await browser.newPage({ viewport: PHONE });
-      await openWaitingListing(phone);
-      const narrow = await openReport(phone, '2 项不一致');
-      await narrow.locator('li[data-finding="ER-02"]').waitFor();
-      await shot(phone, '2-listing-audit-panel-390');
+      // The same on a phone: the drawer takes the whole width, the page above the findings.
+      await page.setViewportSize(PHONE);
+      await drawer.locator('li[data-finding="ER-02"]').waitFor();
+      await shotDrawer(drawer, '2-panel-390');
     },
     LONG_STEP_MS,
   );
@@ -78,20 +93,19 @@ describe.runIf(hasChromium)('evidence reading on the listing awaiting the platfo
       await drawer.getByRole('button', { name: '更正 规格型号' }).click();
       const input = drawer.getByRole('textbox', { name: '规格型号的核对值' });
       await input.fill('DM M10');
-      await drawer.getByRole('button', { name: '保存', exact: true }).click();
+      await drawer.getByRole('button', { name: twoChars('保存') }).click();
       await page.getByText('已保存，核对结果已更新').waitFor();
 
       // The correction is kept beside the field, with who made it; the findings are worked out again.
-      await drawer.locator('[data-field="model:0"]').getByText('已更正').waitFor();
-      await drawer
-        .locator('[data-field="model:0"]')
-        .getByText(/原识别：DM M5/)
-        .waitFor();
+      const modelField = drawer.locator('[data-field="field:model#0"]');
+      await modelField.getByText('DM M10', { exact: true }).waitFor();
+      await modelField.locator('del', { hasText: 'DM M5' }).waitFor();
+      await modelField.getByText('已更正').waitFor();
       await expect.poll(() => drawer.locator('li[data-finding][data-outcome="fail"]').count()).toBe(1);
       expect(await drawer.locator('li[data-finding="ER-07"]').getAttribute('data-outcome')).toBe('fail');
       await drawer.getByRole('button', { name: /项一致/ }).click();
       await expect.poll(() => drawer.locator('li[data-finding="ER-02"]').getAttribute('data-outcome')).toBe('pass');
-      await shot(page, '3-corrected-1366');
+      await shotDrawer(drawer, '3-corrected-1366');
 
       // The evidence table's tag says so too once the drawer is closed.
       await drawer
