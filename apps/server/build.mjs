@@ -47,6 +47,8 @@ const result = await build({
   logLevel: 'warning',
 });
 cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The demo's certificates and test reports (db/seed/demo-evidence.ts looks for them beside the bundle).
+cpSync(path.join(here, 'src/db/seed/demo-evidence'), path.join(dist, 'demo-evidence'), { recursive: true });
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .reduce((n, [, output]) => n + output.bytes, 0);
@@ -62,7 +64,9 @@ const pgliteDir = path.dirname(path.dirname(fileURLToPath(import.meta.resolve('@
 hash.update(packageOf(pgliteDir).version);
 const inputs = ['src/db/migrations', 'src/db/seed']
   .flatMap((dir) => readdirSync(path.join(here, dir), { recursive: true }).map((f) => path.join(dir, String(f))))
-  .filter((file) => !path.basename(file).startsWith('demo') && statSync(path.join(here, file)).isFile())
+  .filter(
+    (file) => !file.split(path.sep).some((part) => part.startsWith('demo')) && statSync(path.join(here, file)).isFile(),
+  )
   .sort();
 for (const file of inputs) hash.update(`${file}\0`).update(readFileSync(path.join(here, file)));
 const cacheDir = path.join(here, '../../node_modules/.cache/jcbb');

@@ -16,6 +16,18 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { RenderParameters } from 'pdfjs-dist/types/src/display/api';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import {
+  DEMO_EVIDENCE_ANCHOR,
+  DEMO_EVIDENCE_DIR,
+  DEMO_GREENS,
+  DEMO_REPORTS,
+  type DemoDateFormat,
+  type DemoEvidenceManifest,
+  type DemoGreen,
+  type DemoReport,
+  formatDemoDate,
+} from '../src/db/seed/demo-evidence.ts';
+import { demoProducts, ISSUER } from '../src/db/seed/demo-products.ts';
 
 const FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
 const FONT_FAMILY = 'WenQuanYiMicroHei';
@@ -102,14 +114,22 @@ class Layout {
   readonly fieldBoxes: CorpusField[] = [];
   readonly items: CorpusItem[] = [];
   private readonly size: [number, number];
+  /** Page streams left uncompressed (the demo documents: the seed writes the day's dates into them). */
+  private readonly plainPages: boolean;
 
-  constructor(size: [number, number]) {
+  constructor(size: [number, number], o: { title?: string; plainPages?: boolean } = {}) {
     this.size = size;
+    this.plainPages = o.plainPages ?? false;
     this.pdf = new PDFDocument({
       size,
       margin: 0,
       autoFirstPage: false,
-      info: { Title: 'corpus', Producer: 'evidence-corpus', Creator: 'evidence-corpus', CreationDate: new Date(0) },
+      info: {
+        Title: o.title ?? 'corpus',
+        Producer: 'evidence-corpus',
+        Creator: 'evidence-corpus',
+        CreationDate: new Date(0),
+      },
     });
     this.pdf.registerFont('body', FONT, FONT_FAMILY);
   }
@@ -120,6 +140,13 @@ class Layout {
 
   addPage() {
     this.pdf.addPage({ size: this.size, margin: 0 });
+    if (this.plainPages) {
+      // The page's first line (its transform) is written already, and marked the stream Flate-encoded.
+      const content = (this.pdf.page as unknown as { content: { compress: boolean; data: { Filter?: string } } })
+        .content;
+      content.compress = false;
+      delete content.data.Filter;
+    }
     this.pages.push([]);
     this.pdf.font('body');
   }
@@ -1094,4 +1121,171 @@ async function main() {
   console.log(`evidence corpus: ${docs.length} documents, ${(total / 1024 / 1024).toFixed(1)} MB in ${OUT}`);
 }
 
-await main();
+// ---------------------------------------------------------------------------------------------------------------
+// The demo's documents (`--demo`): text PDFs only, into apps/server/src/db/seed/demo-evidence/ (demo-evidence.ts).
+
+/** Dates drawn as of the anchor; the seed writes the seeding day's over them. */
+class DemoDates {
+  readonly dates: { offset: number; format: DemoDateFormat }[] = [];
+  text(offset: number, format: DemoDateFormat): string {
+    if (!this.dates.some((d) => d.offset === offset && d.format === format)) this.dates.push({ offset, format });
+    return formatDemoDate(addIsoDays(DEMO_EVIDENCE_ANCHOR, offset), format);
+  }
+}
+
+function addIsoDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const DATE_GLYPHS = '0123456789年月日.-';
+
+async function drawDemoReport(s: DemoReport, dates: DemoDates): Promise<Layout> {
+  const L = new Layout(A4, { title: `检验检测报告 ${s.reportNo}`, plainPages: true });
+  const [W] = A4;
+  const issued = -s.issuedDaysAgo;
+  const passed = s.items.every((i) => i[4] !== '不合格');
+  L.addPage();
+  L.image(await cmaPng(120), 40, 40, 64);
+  L.text(`CMA ${s.cmaNo}`, 36, 80, { size: 8 });
+  if (s.cnasNo) {
+    L.image(await cnasPng(120), 110, 40, 64);
+    L.text(`CNAS ${s.cnasNo}`, 112, 80, { size: 8 });
+  }
+  L.text(s.lab, 190, 50, { size: 15 });
+  L.text(s.labAddress, 190, 74, { size: 8.5 });
+  L.pdf
+    .moveTo(40, 100)
+    .lineTo(W - 40, 100)
+    .lineWidth(1.5)
+    .stroke();
+  L.text('检 验 检 测 报 告', 0, 140, { size: 28, align: 'center', width: W });
+  L.text(`报告编号：${s.reportNo}`, 350, 200, { size: 11 });
+  const conclusion = passed
+    ? `经检验，该样品所检项目符合${s.standards[0]}标准要求。`
+    : `经检验，该样品所检项目不符合${s.standards[0]}标准要求。`;
+  L.table(
+    60,
+    235,
+    [110, 365],
+    [
+      ['样品名称', s.productName],
+      ['规格型号', s.model],
+      ['样品批号', s.lot],
+      ['委托单位', s.client],
+      ['生产单位', s.maker],
+      ['检验类别', '委托检验'],
+      ['检验依据', s.standards.join('、')],
+      ['检验结论', conclusion],
+      ['签发日期', dates.text(issued, 'dot')],
+    ],
+    { rowH: 34, size: 11 },
+  );
+  L.text('批准：王建国        审核：李敏        主检：张伟', 70, 580, { size: 10.5 });
+  L.text('（检验检测专用章）', 390, 690, { size: 9 });
+  L.image(await sealPng(s.lab.replace(/（.*?）/, ''), '检验检测专用章', 260), 380, 560, 130);
+  L.text('第 1 页 共 2 页', 0, 800, { size: 9, align: 'center', width: W });
+  L.addPage();
+  L.text(`报告编号：${s.reportNo}`, 40, 40, { size: 9 });
+  L.text('检 验 结 果', 0, 70, { size: 16, align: 'center', width: W });
+  const rows = s.items.map(([name, unit, requirement, measured, verdict], k) => [
+    String(k + 1),
+    name,
+    unit,
+    requirement,
+    measured,
+    verdict ?? '合格',
+  ]);
+  const boxes = L.table(
+    40,
+    100,
+    [36, 170, 70, 90, 80, 64],
+    [['序号', '检验项目', '单位', '标准要求', '检验结果', '单项判定'], ...rows],
+    {
+      rowH: 26,
+      size: 9.5,
+      header: true,
+    },
+  );
+  L.text('（以下空白）', 0, 100 + boxes.length * 26 + 14, { size: 9, align: 'center', width: W });
+  L.text('第 2 页 共 2 页', 0, 800, { size: 9, align: 'center', width: W });
+  return L;
+}
+
+async function drawDemoGreen(g: DemoGreen, dates: DemoDates): Promise<Layout> {
+  const product = demoProducts.find((p) => p.name === g.product);
+  if (!product?.cert) throw new Error(`${g.id}: ${g.product} has no certificate in demo-products.ts`);
+  const { certNo, stars, untilDays } = product.cert;
+  const L = new Layout(A4, { title: `绿色建材产品认证证书 ${certNo}`, plainPages: true });
+  const [W, H] = A4;
+  L.addPage();
+  L.pdf
+    .rect(24, 24, W - 48, H - 48)
+    .lineWidth(6)
+    .strokeColor('#2e7d32')
+    .stroke();
+  L.pdf
+    .rect(34, 34, W - 68, H - 68)
+    .lineWidth(1)
+    .strokeColor('#2e7d32')
+    .stroke();
+  L.pdf.strokeColor('#222');
+  L.text('绿色建材产品认证证书', 0, 110, { size: 30, align: 'center', width: W, color: '#1b5e20' });
+  L.text('GREEN BUILDING MATERIAL PRODUCT CERTIFICATION', 0, 155, { size: 11, align: 'center', width: W });
+  L.text(`证书编号：${certNo}`, 80, 200, { size: 12 });
+  const starText = `${'★'.repeat(stars) + '☆'.repeat(3 - stars)}  ${STAR_WORDS[stars]}`;
+  const rows: [string, string][] = [
+    ['获证企业', '南京绿筑新型建材有限公司'],
+    ['生产企业', '南京绿筑新型建材有限公司'],
+    ['产品名称', g.productName],
+    ['规格型号', g.models.join('、')],
+    ['认证依据', g.standard],
+    ['认证星级', starText],
+  ];
+  let yy = 250;
+  for (const [label, value] of rows) {
+    L.text(`${label}：`, 90, yy, { size: 13 });
+    L.text(value, 175, yy, { size: 13 });
+    yy += 40;
+  }
+  L.text('经认证，上述产品符合绿色建材产品认证实施规则的要求，特发此证。', 90, yy + 10, { size: 11 });
+  // As the seed stores them: valid from three years (3 × 365 days) before the expiry.
+  L.text(`发证日期：${dates.text(untilDays - 3 * 365, 'cn')}`, 90, yy + 60, { size: 12 });
+  L.text(`有效期至：${dates.text(untilDays, 'cn')}`, 90, yy + 88, { size: 12 });
+  L.text(ISSUER, 300, yy + 180, { size: 14 });
+  L.text('本证书信息可在全国认证认可信息公共服务平台查询', 0, H - 80, { size: 9, align: 'center', width: W });
+  L.image(await sealPng(ISSUER, '认证专用章', 260), 330, yy + 110, 140);
+  return L;
+}
+
+async function writeDemo() {
+  mkdirSync(DEMO_EVIDENCE_DIR, { recursive: true });
+  const manifest: DemoEvidenceManifest = { anchor: DEMO_EVIDENCE_ANCHOR, files: {} };
+  let total = 0;
+  const docs = [
+    ...DEMO_REPORTS.map((r) => ({ id: r.id, draw: (d: DemoDates) => drawDemoReport(r, d) })),
+    ...DEMO_GREENS.map((g) => ({ id: g.id, draw: (d: DemoDates) => drawDemoGreen(g, d) })),
+  ];
+  for (const doc of docs) {
+    const dates = new DemoDates();
+    const L = await doc.draw(dates);
+    // The glyph ids the dates are drawn with (encoding them includes them in the embedded subset).
+    const font = (L.pdf as unknown as { _font: { encode(text: string): [string[], unknown] } })._font;
+    const [ids] = font.encode(DATE_GLYPHS);
+    const glyphs = Object.fromEntries([...DATE_GLYPHS].map((c, i) => [c, ids[i] as string]));
+    const bytes = await L.bytes();
+    const text = bytes.toString('latin1');
+    for (const d of dates.dates) {
+      const drawn = [...formatDemoDate(addIsoDays(DEMO_EVIDENCE_ANCHOR, d.offset), d.format)].map((c) => glyphs[c]);
+      if (!text.includes(drawn.join(''))) throw new Error(`${doc.id}: a date is not one run of glyphs`);
+    }
+    manifest.files[doc.id] = { glyphs, dates: dates.dates };
+    writeFileSync(path.join(DEMO_EVIDENCE_DIR, `${doc.id}.pdf`), bytes);
+    total += bytes.length;
+    console.log(`${doc.id}: ${L.pages.length} pages, ${(bytes.length / 1024).toFixed(0)} KB`);
+  }
+  writeFileSync(path.join(DEMO_EVIDENCE_DIR, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  console.log(`demo evidence: ${docs.length} documents, ${(total / 1024).toFixed(0)} KB in ${DEMO_EVIDENCE_DIR}`);
+}
+
+if (process.argv.includes('--demo')) await writeDemo();
+else await main();

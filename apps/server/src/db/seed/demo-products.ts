@@ -6,6 +6,7 @@ import { createFileService } from '../../modules/file/index.ts';
 import { recomputeProductTags, sendExpiryNotice } from '../../modules/product/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { productDocuments, productSpecs, products } from '../schema/index.ts';
+import { DEMO_GREENS, DEMO_REPORTS, demoEvidencePdf } from './demo-evidence.ts';
 
 /**
  * A small but real one-page PDF (PDF 1.4, Helvetica, ASCII text): viewers open it, the file module recognises it
@@ -114,10 +115,10 @@ interface DemoProduct {
   cert?: DemoCert;
 }
 
-const ISSUER = '华夏绿色建材认证中心有限公司';
+export const ISSUER = '华夏绿色建材认证中心有限公司';
 
 /** Units: 8 块, 9 张, 14 桶, 3 袋, 31 平方米, 32 立方米, 33 吨, 18 樘 (packages/contract/src/units.ts). */
-const demoProducts: DemoProduct[] = [
+export const demoProducts: DemoProduct[] = [
   {
     name: '蒸压加气混凝土砌块',
     en: 'Autoclaved aerated concrete block',
@@ -350,7 +351,11 @@ export async function seedDemoProducts(
       });
     }
     // Every demo product has its type-test report: the listing forms require one (检测报告).
-    const testReport = await store(`${p.name}-检测报告.pdf`, [p.en, 'Inspection and test report', 'Result: qualified']);
+    // Its laboratory's report as the file (demo-evidence.ts), dated from today; a product without one gets a tiny PDF.
+    const reportDoc = DEMO_REPORTS.find((r) => r.product === p.name);
+    const testReport = reportDoc
+      ? (await files.store(uploader, `${p.name}-检测报告.pdf`, demoEvidencePdf(reportDoc.id, today))).id
+      : await store(`${p.name}-检测报告.pdf`, [p.en, 'Inspection and test report', 'Result: qualified']);
     docs.push({
       productId,
       kind: ProductDocumentKind.TEST_REPORT,
@@ -361,13 +366,16 @@ export async function seedDemoProducts(
     if (p.cert) {
       const validUntil = addDays(today, p.cert.untilDays);
       const validFrom = addDays(validUntil, -3 * 365);
-      const scan = await store(`${p.name}-绿色建材认证证书.pdf`, [
-        'Green Building Material Product Certificate',
-        `No. ${p.cert.certNo}`,
-        `Product: ${p.en}`,
-        `Rating: ${p.cert.stars} star(s)`,
-        `Valid: ${validFrom} to ${validUntil}`,
-      ]);
+      const greenDoc = DEMO_GREENS.find((g) => g.product === p.name);
+      const scan = greenDoc
+        ? (await files.store(uploader, `${p.name}-绿色建材认证证书.pdf`, demoEvidencePdf(greenDoc.id, today))).id
+        : await store(`${p.name}-绿色建材认证证书.pdf`, [
+            'Green Building Material Product Certificate',
+            `No. ${p.cert.certNo}`,
+            `Product: ${p.en}`,
+            `Rating: ${p.cert.stars} star(s)`,
+            `Valid: ${validFrom} to ${validUntil}`,
+          ]);
       docs.push({
         productId,
         kind: ProductDocumentKind.GREEN_CERTIFICATE,
@@ -396,4 +404,57 @@ export async function seedDemoProducts(
     }
   }
   return ids;
+}
+
+/**
+ * 苏州新材's one product (13800000008, a manufacturer not yet certified): a mortar whose test report carries the
+ * number of 南京绿筑's 干混砌筑砂浆 report (demo-evidence.ts, the planted ER-07: the reader flags both products).
+ */
+export async function seedDemoOtherMakerProduct(
+  tx: Tx,
+  config: Pick<Config, 'dataDir' | 'maxUploadBytes'>,
+  owner: DemoProductsOwner,
+  today: string = shanghaiToday(),
+): Promise<number> {
+  const files = createFileService({ db: tx as Db, config: config as Config });
+  const uploader = {
+    userId: owner.userId,
+    orgId: owner.orgId,
+    sessionId: 0,
+    appCode: 'jcbb',
+    mobile: '',
+    username: 'seed',
+    realName: null,
+    orgType: 6,
+    roles: [],
+  };
+  const report = DEMO_REPORTS.find((r) => r.id === 'xincai-mortar-report') as (typeof DEMO_REPORTS)[number];
+  const image = await files.store(uploader, `${report.product}.png`, tinyPng([140, 140, 132]));
+  const [row] = await tx
+    .insert(products)
+    .values({
+      orgId: owner.orgId,
+      name: report.product,
+      brand: '新材',
+      classifyCode: '0107',
+      materialType: 1,
+      description: '预拌干混砌筑砂浆 DM M7.5，袋装供应。',
+      images: [image.id],
+      createdBy: owner.userId,
+    })
+    .returning({ id: products.id });
+  const productId = (row as { id: number }).id;
+  await tx
+    .insert(productSpecs)
+    .values({ productId, name: 'DM M7.5 袋装', model: 'DM M7.5', unitId: 3, price: '15.00', minOrder: '200' });
+  const file = await files.store(uploader, `${report.product}-检测报告.pdf`, demoEvidencePdf(report.id, today));
+  await tx.insert(productDocuments).values({
+    productId,
+    kind: ProductDocumentKind.TEST_REPORT,
+    uploadId: file.id,
+    name: `${report.product}型式检验报告`,
+    createdBy: owner.userId,
+  });
+  await recomputeProductTags(tx, productId, today);
+  return productId;
 }

@@ -14,12 +14,13 @@ import { seedDemoDisk } from './demo-disk.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDistributionSales } from './demo-distribution-sales.ts';
 import { seedDemoEnterpriseInspection } from './demo-enterprise-inspection.ts';
+import { readDemoEvidence } from './demo-evidence.ts';
 import { seedDemoGovernmentFilings } from './demo-government-filings.ts';
 import { seedDemoGovernmentRisk } from './demo-government-risk.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoProcurement } from './demo-procurement.ts';
-import { seedDemoProducts } from './demo-products.ts';
+import { seedDemoOtherMakerProduct, seedDemoProducts } from './demo-products.ts';
 import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoSamplings } from './demo-samplings.ts';
 import { daysAgoAtOfficeHour } from './demo-time.ts';
@@ -240,6 +241,11 @@ export async function seedDemoData(
     // The demo manufacturer's product centre (issue 4 item 9), created by its administrator.
     const maker = { orgId: orgIds.get('maker') as number, userId: userIds.get('13800000001') as number };
     const productIds = await seedDemoProducts(tx, config, maker);
+    // 苏州新材's mortar, whose test report carries the number of 南京绿筑's (the reader's planted ER-07).
+    await seedDemoOtherMakerProduct(tx, config, {
+      orgId: orgIds.get('newMaker') as number,
+      userId: userIds.get('13800000008') as number,
+    });
     // Then what builds on the products: city listings with their audit trail, sampling results, evidence on the
     // ledger, and certificates (one awaiting the demo certification body, one issued).
     await seedDemoListings(tx, maker);
@@ -315,5 +321,7 @@ export async function seedDemoData(
     // The smart business cards: 南京绿筑's admin's (views of 20 days, one lead) and 南京恒通's admin's.
     await seedDemoBusinessCards(tx, { maker, dealer });
   });
+  // The certificates and test reports read, as the background reader would have (docs/evidence-reading.md).
+  await readDemoEvidence(db, config);
   return true;
 }

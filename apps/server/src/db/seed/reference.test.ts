@@ -32,6 +32,7 @@ const DATA_SETS = [
   'policy_cities',
   'risk_rules',
   'standard_categories',
+  'standard_indicators',
   'standard_rules',
   'transport_types',
 ];

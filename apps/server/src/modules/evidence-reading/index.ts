@@ -25,4 +25,10 @@ export {
   readingDigest,
   type SubjectDocument,
 } from './reading.service.ts';
-export { createReadingWorker, type ReadingWorker, type ReadingWorkerOptions, workerEngine } from './reading.worker.ts';
+export {
+  createReadingWorker,
+  ENGINE_NAME,
+  type ReadingWorker,
+  type ReadingWorkerOptions,
+  workerEngine,
+} from './reading.worker.ts';

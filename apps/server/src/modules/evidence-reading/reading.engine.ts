@@ -183,7 +183,9 @@ async function textLayerLines(page: PDFPageProxy): Promise<ReadLine[]> {
       const size = Math.hypot(t[2], t[3]) || i.height || 1;
       const x0 = t[4];
       const base = t[5];
-      return { str: i.str, x0, x1: x0 + i.width, base, size };
+      // A glyph the font maps to no character comes out as U+0000, which PostgreSQL's jsonb refuses: the
+      // replacement character instead, which isRealText counts as not text.
+      return { str: i.str.replaceAll('\u0000', '\uFFFD'), x0, x1: x0 + i.width, base, size };
     })
     .sort((a, b) => a.base - b.base || a.x0 - b.x0);
   const merged: { str: string; x0: number; x1: number; base: number; size: number }[] = [];

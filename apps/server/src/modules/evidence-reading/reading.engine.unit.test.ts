@@ -112,6 +112,20 @@ describe('readDocumentFile', () => {
     }
   });
 
+  it('gives a glyph its font maps to no character as U+FFFD, never U+0000 (which jsonb refuses)', async () => {
+    // wqy-microhei has no superscript minus: pdf.js reads it as U+0000.
+    const bytes = await pdf((d) => {
+      d.registerFont('cjk', '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', 'WenQuanYiMicroHei');
+      d.addPage().font('cjk').fontSize(14).text('透水系数 ≥1.0×10⁻² cm/s，检验结果合格', 50, 50);
+    });
+    const { pages } = await readDocumentFile(bytes, 'application/pdf');
+    expect(pages[0]?.source).toBe('text');
+    const text = (pages[0]?.lines ?? []).map((l) => l.text).join('');
+    expect(text).toContain('透水系数');
+    expect(text).not.toContain('\u0000');
+    expect(text).toContain('\uFFFD');
+  });
+
   it('refuses an encrypted PDF', async () => {
     const bytes = await pdf((d) => d.addPage().text('secret'), { userPassword: 'pw', pdfVersion: '1.7' });
     expect(await refusal(readDocumentFile(bytes, 'application/pdf'))).toBe('encrypted');

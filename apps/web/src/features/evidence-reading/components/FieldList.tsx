@@ -10,6 +10,13 @@ export const LOW_CONFIDENCE = 0.8;
 
 export const fieldId = (f: { key: string; index: number }) => `field:${f.key}#${f.index}`;
 
+/** Values kept as words for the machine ('true', 'pass') said as a person reads them (有 / 合格); others as they are. */
+const WORDED: Partial<Record<ReadingFieldView['key'], Record<string, string>>> = {
+  cma: { true: 'value.yes', false: 'value.no' },
+  cnas: { true: 'value.yes', false: 'value.no' },
+  conclusion: { pass: 'value.pass', fail: 'value.fail' },
+};
+
 /** The review's moment in Beijing time, to the minute. */
 const when = (iso: string) => formatShanghaiTime(new Date(iso)).slice(0, 16);
 
@@ -37,6 +44,10 @@ function FieldRow({
   const corrected = review !== null && !review.confirmed;
   const low = read !== null && review === null && read.confidence < LOW_CONFIDENCE;
   const id = fieldId(field);
+  const shown = (value: string) => {
+    const word = WORDED[field.key]?.[value];
+    return word ? t(word) : value;
+  };
 
   const save = async (value: string) => {
     if (await onReview(field, value)) setEditing(null);
@@ -86,12 +97,12 @@ function FieldRow({
               <Typography.Text type="secondary">{t('field.notRead')}</Typography.Text>
             ) : (
               <Typography.Text strong style={{ wordBreak: 'break-word' }}>
-                {field.value}
+                {shown(field.value)}
               </Typography.Text>
             )}
             {corrected && read && (
               <Typography.Text delete type="secondary" style={{ wordBreak: 'break-word' }}>
-                {read.value}
+                {shown(read.value)}
               </Typography.Text>
             )}
             {review && (

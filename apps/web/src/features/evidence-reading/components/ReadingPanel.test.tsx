@@ -289,7 +289,11 @@ describe('ReadingPanel', () => {
   it('shows the manufacturer what the auditors will see, without review buttons', async () => {
     signInAs(OrgType.MANUFACTURER);
     fakeServer(
-      answer(api.reading, () => checkedReport({ canReview: false })),
+      answer(api.reading, () => {
+        const report = checkedReport({ canReview: false });
+        const marks = [readField('cma', 'true'), readField('cnas', 'false'), readField('conclusion', 'pass')];
+        return { ...report, fields: [...report.fields, ...marks] };
+      }),
       answer(api.page, jpeg),
     );
     const view = render();
@@ -298,6 +302,13 @@ describe('ReadingPanel', () => {
     expect(screen.queryByLabelText(/^确认/)).toBeNull();
     expect(screen.queryByLabelText(/^更正/)).toBeNull();
     expect(screen.getByText('置信度 62%')).toBeInTheDocument();
+
+    // Marks and the conclusion in words, not the stored true / pass.
+    const fieldRow = (key: string) => document.querySelector(`[data-field="field:${key}#0"]`) as HTMLElement;
+    expect(within(fieldRow('cma')).getByText('有')).toBeInTheDocument();
+    expect(within(fieldRow('cnas')).getByText('无')).toBeInTheDocument();
+    expect(within(fieldRow('conclusion')).getByText('合格')).toBeInTheDocument();
+    expect(screen.queryByText('true')).toBeNull();
 
     // The preview's object URL is let go with the panel.
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));

@@ -65,6 +65,12 @@ export default {
     inputLabel: 'Checked value of {{label}}',
     saved: 'Saved; the checks were run again',
   },
+  value: {
+    yes: 'Yes',
+    no: 'No',
+    pass: 'Pass',
+    fail: 'Fail',
+  },
   item: {
     name: 'Item',
     requirement: 'Requirement',

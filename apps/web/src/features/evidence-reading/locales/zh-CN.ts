@@ -63,6 +63,12 @@ export default {
     inputLabel: '{{label}}的核对值',
     saved: '已保存，核对结果已更新',
   },
+  value: {
+    yes: '有',
+    no: '无',
+    pass: '合格',
+    fail: '不合格',
+  },
   item: {
     name: '检验项目',
     requirement: '标准要求',

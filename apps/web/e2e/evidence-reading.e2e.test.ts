@@ -1,0 +1,119 @@
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS } from './support/accounts.ts';
+import { menuEntry, PHONE, signIn, useBrowser } from './support/browser.ts';
+import { hasChromium } from './support/chromium.ts';
+import { screenshots } from './support/screenshots.ts';
+import { repoRoot } from './support/web-build.ts';
+
+const PRODUCT = '干混砌筑砂浆';
+const WIDE = { width: 1366, height: 768 };
+const LONG_STEP_MS = 120_000;
+const shot = screenshots('evidence-reading');
+/** The drawer alone, whole: the window made as tall as its content for the picture, then put back. */
+async function shotDrawer(drawer: Locator, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  const page = drawer.page();
+  const size = page.viewportSize() ?? { width: 1366, height: 768 };
+  const tall = await drawer.locator('.ant-drawer-body').evaluate((body) => body.scrollHeight + 80);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, tall) });
+  await page.waitForTimeout(400);
+  await drawer.screenshot({ path: path.join(repoRoot, 'test-results/evidence-reading', `${name}.png`) });
+  await page.setViewportSize(size);
+}
+/** antd puts a space between the two characters of a two-character button label. */
+const twoChars = (label: string) => new RegExp(`^${label[0]}\\s?${label[1]}$`);
+
+/** The platform's queue (入库审核, from the side menu), then the waiting listing of PRODUCT (审核). */
+async function openWaitingListing(page: Page): Promise<void> {
+  await signIn(page, ACCOUNTS.platform);
+  await menuEntry(page, '入库审核').click();
+  await page.waitForURL('**/admin/listings');
+  const row = page.locator('.ant-table-row').filter({ hasText: PRODUCT });
+  await row.getByRole('link', { name: '审核', exact: true }).click();
+  await page.waitForURL('**/admin/listings/detail?id=*');
+}
+
+/** The test report's tag in the listing's evidence table, opened: the drawer with the document as read. */
+async function openReport(page: Page, tag: string): Promise<Locator> {
+  await page.getByRole('button', { name: `识别结果：${tag}，点击查看` }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: '识别结果' });
+  await drawer.getByText('识别为：检验检测报告').waitFor();
+  return drawer;
+}
+
+/**
+ * Issue 29 (README, demo data): the demo's listing waiting for the platform carries a test report for another model
+ * (DM M5; ER-02) whose number another maker uses too (ER-07). The platform's auditor opens it as a person would,
+ * sees both findings and the model's box on the page, and corrects the model: the checks run again on the value
+ * the auditor gave. The steps build on each other, in order.
+ */
+describe.runIf(hasChromium)('evidence reading on the listing awaiting the platform', () => {
+  const browser = useBrowser();
+
+  it(
+    'shows the auditor the report’s two disagreements, and the model’s box on the page',
+    async () => {
+      const page = await browser.newPage({ viewport: WIDE });
+      await openWaitingListing(page);
+      const drawer = await openReport(page, '2 项不一致');
+
+      const model = drawer.locator('li[data-finding="ER-02"]');
+      await expect.poll(() => model.getAttribute('data-outcome')).toBe('fail');
+      await model.getByText('DM M5').first().waitFor();
+      const reused = drawer.locator('li[data-finding="ER-07"]');
+      await expect.poll(() => reused.getAttribute('data-outcome')).toBe('fail');
+      await reused.getByText(/苏州新材科技有限公司/).waitFor();
+
+      // Aiming at ER-02 marks the model on the page preview, in the colour of what disagrees.
+      await model.getByRole('button', { name: '在文件上标出：ER-02 产品与型号' }).click();
+      const box = drawer.locator('[data-box="field:model#0"]');
+      await box.waitFor();
+      expect(await box.getAttribute('data-tone')).toBe('fail');
+      expect(await box.getAttribute('data-strong')).toBe('true');
+      await drawer.getByRole('region', { name: '文件预览' }).locator('img').first().waitFor();
+      await shot(page, '1-listing-audit-1366');
+      await shotDrawer(drawer, '1-panel-1366');
+
+      // The same on a phone: the drawer takes the whole width, the page above the findings.
+      await page.setViewportSize(PHONE);
+      await drawer.locator('li[data-finding="ER-02"]').waitFor();
+      await shotDrawer(drawer, '2-panel-390');
+    },
+    LONG_STEP_MS,
+  );
+
+  it(
+    'checks again on the model the auditor corrects: ER-02 agrees, the reused number still does not',
+    async () => {
+      const page = await browser.newPage({ viewport: WIDE });
+      await openWaitingListing(page);
+      const drawer = await openReport(page, '2 项不一致');
+      await drawer.getByRole('button', { name: '更正 规格型号' }).click();
+      const input = drawer.getByRole('textbox', { name: '规格型号的核对值' });
+      await input.fill('DM M10');
+      await drawer.getByRole('button', { name: twoChars('保存') }).click();
+      await page.getByText('已保存，核对结果已更新').waitFor();
+
+      // The correction is kept beside the field, with who made it; the findings are worked out again.
+      const modelField = drawer.locator('[data-field="field:model#0"]');
+      await modelField.getByText('DM M10', { exact: true }).waitFor();
+      await modelField.locator('del', { hasText: 'DM M5' }).waitFor();
+      await modelField.getByText('已更正').waitFor();
+      await expect.poll(() => drawer.locator('li[data-finding][data-outcome="fail"]').count()).toBe(1);
+      expect(await drawer.locator('li[data-finding="ER-07"]').getAttribute('data-outcome')).toBe('fail');
+      await drawer.getByRole('button', { name: /项一致/ }).click();
+      await expect.poll(() => drawer.locator('li[data-finding="ER-02"]').getAttribute('data-outcome')).toBe('pass');
+      await shotDrawer(drawer, '3-corrected-1366');
+
+      // The evidence table's tag says so too once the drawer is closed.
+      await drawer
+        .getByRole('button', { name: 'Close' })
+        .or(drawer.getByRole('button', { name: '关闭' }))
+        .click();
+      await page.getByRole('button', { name: '识别结果：1 项不一致，点击查看' }).waitFor();
+    },
+    LONG_STEP_MS,
+  );
+});
