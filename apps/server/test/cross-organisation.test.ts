@@ -162,7 +162,7 @@ beforeAll(async () => {
   const doc = await firstOf('POST', '/materials/productInfo/documentList', { productId: 1 });
   ids.document = doc.id;
   // Product 1's test report (a file that is read on upload: docs/evidence-reading.md).
-  const docs = await server.call('POST', '/materials/productInfo/documentList', { productId: 1 }, owner);
+  const docs = await callEndpoint(server, productEndpoints.documentList, { productId: 1 }, owner);
   ids.reportUpload = (docs.body.data as { kind: number; file: { id: number } | null }[]).find(
     (d) => d.kind === 4 && d.file !== null,
   )?.file?.id as number;
