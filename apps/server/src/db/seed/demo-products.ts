@@ -278,21 +278,6 @@ export interface DemoProductsOwner {
   userId: number;
 }
 
-/** The manufacturer's demo user as the file service's caller (the seed stores its files as that user). */
-function seedUploader(owner: DemoProductsOwner) {
-  return {
-    userId: owner.userId,
-    orgId: owner.orgId,
-    sessionId: 0,
-    appCode: 'jcbb',
-    mobile: '',
-    username: 'seed',
-    realName: null,
-    orgType: 6,
-    roles: [],
-  };
-}
-
 /**
  * The demo manufacturer's product centre (issue 4 item 9): a dozen products across several classes, each with
  * specifications and documents, green certificates on most (one expiring within 90 days, whose notice has gone
@@ -307,7 +292,17 @@ export async function seedDemoProducts(
 ): Promise<number[]> {
   // The file service opens its own transaction: on a transaction handle that is a savepoint, so it stays in ours.
   const files = createFileService({ db: tx as Db, config: config as Config });
-  const uploader = seedUploader(owner);
+  const uploader = {
+    userId: owner.userId,
+    orgId: owner.orgId,
+    sessionId: 0,
+    appCode: 'jcbb',
+    mobile: '',
+    username: 'seed',
+    realName: null,
+    orgType: 6,
+    roles: [],
+  };
   const store = async (name: string, lines: string[]) => (await files.store(uploader, name, tinyPdf(lines))).id;
 
   const ids: number[] = [];
@@ -422,7 +417,17 @@ export async function seedDemoOtherMakerProduct(
   today: string = shanghaiToday(),
 ): Promise<number> {
   const files = createFileService({ db: tx as Db, config: config as Config });
-  const uploader = seedUploader(owner);
+  const uploader = {
+    userId: owner.userId,
+    orgId: owner.orgId,
+    sessionId: 0,
+    appCode: 'jcbb',
+    mobile: '',
+    username: 'seed',
+    realName: null,
+    orgType: 6,
+    roles: [],
+  };
   const report = DEMO_REPORTS.find((r) => r.id === 'xincai-mortar-report') as (typeof DEMO_REPORTS)[number];
   const image = await files.store(uploader, `${report.product}.png`, tinyPng([140, 140, 132]));
   const [row] = await tx
