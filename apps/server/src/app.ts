@@ -14,6 +14,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, hasNoUsers, seedDemoData } from './db/seed/demo.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { jobs as allJobs } from './jobs/index.ts';
+import { readingSources } from './jobs/reading-sources.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createAddressKeys } from './lib/address-keys.ts';
 import { orgIsCertified } from './lib/certification.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       engine: workerEngine(),
       parse: parseDocument,
       log: app.log,
+      sources: readingSources,
     });
     app.addHook('onReady', async () => readings.start());
     app.addHook('onClose', async () => readings.stop());

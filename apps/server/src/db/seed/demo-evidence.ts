@@ -3,6 +3,7 @@ import path from 'node:path';
 import { addDays } from '@jcbb/contract/time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { readingSources } from '../../jobs/reading-sources.ts';
 import {
   createReadingRunner,
   ENGINE_NAME,
@@ -468,6 +469,7 @@ export async function readDemoEvidence(db: Db, config: Pick<Config, 'dataDir' | 
     engine: { name: ENGINE_NAME, read: readDocumentFile, close: async () => {} },
     parse: parseDocument,
     log: quiet(),
+    sources: readingSources,
   });
   await runner.drain();
 }

@@ -13,6 +13,7 @@ export {
   readDocumentFile,
 } from './reading.engine.ts';
 export { parseDocument } from './reading.parse.ts';
+export { productReadingUploads, type ReadingSource } from './reading.repository.ts';
 export { registerReadingRoutes } from './reading.routes.ts';
 export { createReadingRunner, type ReadingEngine } from './reading.runner.ts';
 export {

@@ -1,5 +1,5 @@
 import { ProductDocumentKind, type ReadDocument, type ReadPage } from '@jcbb/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { evidenceFieldReviews, evidenceReadings, fileBlobs } from '../../db/schema/index.ts';
 
@@ -15,21 +15,25 @@ export const MAX_ATTEMPTS = 3;
 const READ_KINDS = [ProductDocumentKind.GREEN_CERTIFICATE, ProductDocumentKind.TEST_REPORT];
 
 /**
- * Queue every file that evidence points to and that has no reading yet: the products' certificate and test-report
- * documents, and those proposed in open revisions of listed products. One statement; a file already queued or read
+ * Where files to read come from: one SELECT of upload ids (one column) per table that holds evidence, written by
+ * the module that owns the table (docs/evidence-reading.md, "The queue") and handed to the runner by app.ts.
+ */
+export type ReadingSource = SQL;
+
+/** The products' certificate and test-report documents (listings and the manufacturer's own product page). */
+export const productReadingUploads: ReadingSource = sql`
+  select d.upload_id from product_documents d
+  where d.kind in (${sql.raw(READ_KINDS.join(', '))}) and d.upload_id is not null`;
+
+/**
+ * Queue every file that a source names and that has no reading yet. One statement; a file already queued or read
  * is left as it is (the same bytes are read once).
  */
-export async function queueUnread(tx: Tx): Promise<number> {
-  const kinds = sql.raw(READ_KINDS.join(', '));
+export async function queueUnread(tx: Tx, sources: ReadingSource[]): Promise<number> {
+  if (sources.length === 0) return 0;
   const result = (await tx.execute(sql`
     insert into ${evidenceReadings} (sha256)
-    select distinct u.sha256 from (
-      select d.upload_id as id from product_documents d where d.kind in (${kinds}) and d.upload_id is not null
-      union
-      select (c->'after'->>'uploadId')::int from product_revisions r, jsonb_array_elements(r.changes) c
-        where r.status in (1, 2) and c->>'kind' = 'document_add' and (c->'after'->>'kind')::int in (${kinds})
-          and c->'after'->>'uploadId' is not null
-    ) wanted
+    select distinct u.sha256 from (${sql.join(sources, sql` union `)}) wanted (id)
     join uploads u on u.id = wanted.id
     where not exists (select 1 from ${evidenceReadings} r where r.sha256 = u.sha256)
     on conflict do nothing`)) as unknown as { affectedRows?: number; rowCount?: number };

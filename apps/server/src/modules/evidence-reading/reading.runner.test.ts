@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint } from '../../../test/endpoint-call.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { productDocuments } from '../../db/schema/index.ts';
+import { readingSources } from '../../jobs/reading-sources.ts';
 import { createFileService } from '../file/index.ts';
 import { uploadFile } from '../organization/test-support.ts';
 import { parseDocument } from './reading.parse.ts';
@@ -34,6 +35,7 @@ function newRunner() {
     parse: parseDocument,
     log: server.app.log,
     idleMs: 50,
+    sources: readingSources,
   });
 }
 

@@ -30,6 +30,8 @@ export interface ReadingRunnerOptions {
   engine: ReadingEngine;
   parse: (pages: ReadPage[]) => ReadDocument;
   log: FastifyBaseLogger;
+  /** Where the files to read are named: each module's SELECT of upload ids (`productReadingUploads`, …). */
+  sources: repo.ReadingSource[];
   /** How long to wait for new work when there is none. */
   idleMs?: number;
   /** A claim's lease: a reading whose worker says nothing for this long is taken again. */
@@ -63,7 +65,7 @@ export function numberOf(document: ReadDocument): string | null {
 }
 
 export function createReadingRunner(options: ReadingRunnerOptions) {
-  const { db, files, engine, parse, log } = options;
+  const { db, files, engine, parse, log, sources } = options;
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let stopped = false;
@@ -72,7 +74,7 @@ export function createReadingRunner(options: ReadingRunnerOptions) {
 
   /** Read one file if there is one; true when a file was taken. */
   async function step(): Promise<boolean> {
-    await db.transaction((tx) => repo.queueUnread(tx));
+    await db.transaction((tx) => repo.queueUnread(tx, sources));
     const job = await db.transaction((tx) => repo.claimNext(tx, leaseMs));
     if (!job) return false;
     const started = Date.now();

@@ -1,4 +1,4 @@
-import { ListingStatus } from '@jcbb/contract';
+import { ListingStatus, ProductDocumentKind } from '@jcbb/contract';
 import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -151,3 +151,13 @@ export async function historyOf(tx: Tx, revisionId: number) {
   const rows = await readAudit(tx, { entity: 'product_revision', entityId: revisionId });
   return rows.map(({ log, actorName, actorUsername }) => ({ log, actorName: actorName ?? actorUsername }));
 }
+
+/**
+ * The certificates and test reports proposed in open revisions (submitted or in the city's audit), for the evidence
+ * reader's queue (docs/evidence-reading.md, "The queue"): they are read before the auditors open the revision.
+ */
+export const revisionReadingUploads: SQL = sql`
+  select (c->'after'->>'uploadId')::int from product_revisions r, jsonb_array_elements(r.changes) c
+  where r.status in (1, 2) and c->>'kind' = 'document_add'
+    and (c->'after'->>'kind')::int in (${sql.raw([ProductDocumentKind.GREEN_CERTIFICATE, ProductDocumentKind.TEST_REPORT].join(', '))})
+    and c->'after'->>'uploadId' is not null`;
