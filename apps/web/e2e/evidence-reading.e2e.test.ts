@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
 import { menuEntry, PHONE, signIn, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
+import { createProductBasics } from './support/product.ts';
 import { screenshots } from './support/screenshots.ts';
 import { repoRoot } from './support/web-build.ts';
 
@@ -11,6 +12,14 @@ const PRODUCT = '干混砌筑砂浆';
 const WIDE = { width: 1366, height: 768 };
 const LONG_STEP_MS = 120_000;
 const shot = screenshots('evidence-reading');
+/** Unique per run, so a rerun against a kept database finds only this run's product. */
+const RUN = Date.now().toString(36).toUpperCase();
+/** The scanned report's product, as it names it, so the product agrees and the client (another maker) does not. */
+const SCANNED_PRODUCT = `建筑外墙外保温用岩棉板 扫描件 ${RUN}`;
+/** A 300 dpi scan (pictures only, no text layer) of a rock wool report whose client is 杭州恒筑, not 南京绿筑. */
+const SCANNED_REPORT = path.join(repoRoot, 'apps/server/test/fixtures/evidence-corpus/report-b-rockwool/scan-300.pdf');
+/** The first OCR of a process loads pdf.js and the model, then reads two pages: minutes on a busy CI machine. */
+const OCR_WAIT_MS = 300_000;
 /** The drawer alone, whole: the window made as tall as its content for the picture, then put back. */
 async function shotDrawer(drawer: Locator, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
@@ -115,5 +124,67 @@ describe.runIf(hasChromium)('evidence reading on the listing awaiting the platfo
       await page.getByRole('button', { name: '识别结果：1 项不一致，点击查看' }).waitFor();
     },
     LONG_STEP_MS,
+  );
+});
+
+/**
+ * Issue 29, a scan: the manufacturer uploads a scanned test report (no text layer) to a new product's documents; the
+ * platform reads it by OCR off the request path (the tag says 识别中… meanwhile) and shows what it read, with the
+ * report's client — another maker — flagged and marked on the page, before anything is submitted.
+ */
+describe.runIf(hasChromium)('a scanned test report uploaded by the manufacturer', () => {
+  const browser = useBrowser();
+
+  it(
+    'is read by OCR, its fields marked on the page, and the client that is another maker flagged',
+    async () => {
+      const page = await browser.newPage({ viewport: WIDE });
+      await signIn(page, ACCOUNTS.manufacturer);
+      const productId = await createProductBasics(page, {
+        name: SCANNED_PRODUCT,
+        brand: '绿筑',
+        classification: '保温系统材料',
+      });
+      expect(productId).toBeGreaterThan(0);
+      // 规格 → 下一步 → 资质文件: the test report's section, its upload button.
+      await page.getByRole('button', { name: '下一步' }).click();
+      await page.waitForURL(/[?&]step=2/);
+      const reports = page
+        .locator('.ant-card-type-inner')
+        .filter({ has: page.locator('.ant-card-head-title').getByText('检测报告', { exact: true }) });
+      const chooser = page.waitForEvent('filechooser');
+      await reports.getByRole('button', { name: /上传文件/ }).click();
+      await (await chooser).setFiles(SCANNED_REPORT);
+      await reports.getByText('scan-300.pdf').waitFor();
+
+      // The upload is answered at once; the reading follows in the background, and the tag follows it.
+      const tag = reports.getByRole('button', { name: /^识别结果：/ });
+      await tag.waitFor();
+      await expect
+        .poll(async () => (await tag.getAttribute('aria-label')) ?? '', { timeout: OCR_WAIT_MS, interval: 2_000 })
+        .toMatch(/项不一致/);
+      await tag.click();
+      const drawer = page.getByRole('dialog').filter({ hasText: '识别结果' });
+      await drawer.getByText('识别为：检验检测报告').waitFor();
+
+      // Read from pictures: the report number and the client as printed, each with its place on the page.
+      const reportNo = drawer.locator('[data-field="field:reportNo#0"]');
+      await reportNo.getByText('ZJZJ(2026)WT-00587').first().waitFor();
+      const client = drawer.locator('li[data-finding="ER-03"]');
+      await expect.poll(() => client.getAttribute('data-outcome')).toBe('fail');
+      await client
+        .getByText(/杭州恒筑节能建材有限公司/)
+        .first()
+        .waitFor();
+      await client.getByRole('button', { name: /^在文件上标出：ER-03/ }).click();
+      const box = drawer.locator('[data-box="field:client#0"]');
+      await box.waitFor();
+      expect(await box.getAttribute('data-tone')).toBe('fail');
+      await drawer.getByRole('region', { name: '文件预览' }).locator('img').first().waitFor();
+      // The manufacturer sees the findings to fix its upload, but does not confirm or correct fields: auditors do.
+      expect(await drawer.getByRole('button', { name: /^更正 / }).count()).toBe(0);
+      await shotDrawer(drawer, '4-scanned-report-1366');
+    },
+    OCR_WAIT_MS + LONG_STEP_MS,
   );
 });

@@ -1,6 +1,6 @@
 import type { Box, ReadingView } from '@jcbb/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Pagination, Skeleton, Typography } from 'antd';
+import { Alert, Flex, Pagination, Skeleton } from 'antd';
 import { type CSSProperties, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReadingKey, readingPageQuery } from '../api.ts';
@@ -110,16 +110,12 @@ export function PagePreview({
   onPage: (page: number) => void;
   boxes: DrawnBox[];
 }) {
-  const { t } = useTranslation('reading');
   const shown = pages[page] ?? pages[0];
   if (!shown) return null;
   return (
     <Flex vertical gap={8} style={{ minWidth: 0 }}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Text type="secondary">
-          {t('panel.pageOf', { page: shown.index + 1, total: pages.length })}
-        </Typography.Text>
-        {pages.length > 1 && (
+      {pages.length > 1 && (
+        <Flex justify="flex-end">
           <Pagination
             simple
             size="small"
@@ -128,8 +124,8 @@ export function PagePreview({
             total={pages.length}
             onChange={(n) => onPage(n - 1)}
           />
-        )}
-      </Flex>
+        </Flex>
+      )}
       <PageImage
         key={shown.index}
         readingKey={readingKey}

@@ -41,7 +41,6 @@ export default {
     preview: 'Document',
     previewFailed: 'Could not load the preview of page {{page}}',
     page: 'Page {{page}}',
-    pageOf: 'Page {{page}} of {{total}}',
     technical: 'Technical details',
     engine: 'Engine',
     pageSource: 'Page {{page}}: {{source}}',

@@ -39,7 +39,6 @@ export default {
     preview: '文件预览',
     previewFailed: '无法加载第 {{page}} 页预览',
     page: '第 {{page}} 页',
-    pageOf: '第 {{page}} / {{total}} 页',
     technical: '技术信息',
     engine: '识别引擎',
     pageSource: '第 {{page}} 页：{{source}}',
