@@ -124,9 +124,11 @@ export const readingRules = {
   },
   standard: {
     code: 'ER-05',
-    version: 1,
+    version: 2,
     name: '依据标准',
-    definition: '报告或证书所依据的标准，是平台为该品类登记的标准之一（平台未登记该品类时不核对）。',
+    definition:
+      '检验检测报告所依据的标准，是平台为该品类登记的产品标准之一（平台未登记该品类时不核对）；' +
+      '绿色建材认证证书所依据的，是绿色建材或绿色产品的评价标准（T/CECS 10000 系列、GB/T 35601～35613），而非产品标准。',
     kinds: [REPORT, CERT],
   },
   indicators: {
@@ -229,6 +231,21 @@ function sameOrg(read: string, held: string): boolean {
   const b = orgComparable(held);
   if (!a || !b) return false;
   return a === b || a.includes(b) || b.includes(a) || similarity(a, b) >= 0.8;
+}
+
+/**
+ * The green evaluation standards a certificate is graded against (ER-05 version 2; docs/evidence-reading.md,
+ * "Checks"): the CECS green building material evaluation series (T/CECS 10025-2019 and its siblings, numbered from
+ * 10000) and the national green product evaluation standards GB/T 35601–35613 (2017). Which one belongs to which
+ * category is not held: the numbering per category could not be verified, so a certificate is checked for the kind
+ * of standard, not the one.
+ */
+function isGreenEvaluationStandard(text: string): boolean {
+  const code = standardCode(text);
+  const cecs = /^TCECS(\d{5})$/.exec(code);
+  if (cecs) return Number(cecs[1]) >= 10000 && Number(cecs[1]) < 11000;
+  const gb = /^GBT(\d{5})$/.exec(code);
+  return gb !== null && Number(gb[1]) >= 35601 && Number(gb[1]) <= 35613;
 }
 
 /** A standard's code without its year, for comparing "GB/T 10801.2-2018" with "GB/T 10801.2". */
@@ -414,8 +431,26 @@ export function checkReading(document: ReadDocument, ctx: ReadingContext): Readi
     }
   }
 
-  // ER-05: the standard cited is one the platform holds for the category.
-  if (applies(readingRules.standard)) {
+  // ER-05: a report's standard is one the platform holds for the category; a certificate's, an evaluation standard.
+  if (applies(readingRules.standard) && document.kind === CERT) {
+    const rule = readingRules.standard;
+    const cited = values('standard');
+    const evaluation = cited.filter(isGreenEvaluationStandard);
+    if (cited.length === 0) {
+      add(rule, CheckOutcome.UNKNOWN, '未读到证书的认证依据。', { fields: refs('standard') });
+    } else if (evaluation.length > 0) {
+      add(rule, CheckOutcome.PASS, `认证依据 ${evaluation.join('、')}，为绿色建材评价标准。`, {
+        fields: refs('standard'),
+      });
+    } else {
+      add(
+        rule,
+        CheckOutcome.WARN,
+        `证书所列依据 ${cited.join('、')} 不是绿色建材评价标准（T/CECS 10000 系列或 GB/T 35601～35613）。`,
+        { found: cited.join('、'), fields: refs('standard') },
+      );
+    }
+  } else if (applies(readingRules.standard)) {
     const rule = readingRules.standard;
     const expected = [...new Set(ctx.indicators.flatMap((i) => i.standards))];
     const cited = values('standard');

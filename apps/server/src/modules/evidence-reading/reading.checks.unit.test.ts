@@ -150,6 +150,23 @@ describe('the checks of a document as read', () => {
     );
   });
 
+  it('ER-05 (version 2): a certificate is graded against a green evaluation standard, not the product standard', () => {
+    const cert = (standards: string[]) => ({
+      kind: 'green_certificate' as const,
+      fields: standards.map((s) => field('standard', s)),
+      items: [],
+    });
+    const ctx = context({ expectedKind: 'green_certificate' });
+    expect(outcome(cert(['T/CECS 10032-2019']), ctx, 'ER-05')).toBe('pass');
+    expect(outcome(cert(['GB/T35608—2017']), ctx, 'ER-05')).toBe('pass');
+    // The product standard the category's reports cite is not what a certificate is graded against.
+    expect(outcome(cert(['GB/T 25975-2018']), ctx, 'ER-05')).toBe('warn');
+    expect(outcome(cert(['T/CECS 280-2010']), ctx, 'ER-05')).toBe('warn');
+    expect(outcome(cert(['GB/T 35614-2017']), ctx, 'ER-05')).toBe('warn');
+    expect(outcome(cert([]), ctx, 'ER-05')).toBe('unknown');
+    expect(checkReading(cert(['T/CECS 10032-2019']), ctx).find((f) => f.code === 'ER-05')?.version).toBe(2);
+  });
+
   it('ER-06: a measured value beyond the platform threshold fails though the report says pass; so does a failed item', () => {
     const beyond = report([], [item('导热系数', '≤0.045', '0.043', 'pass'), item('尺寸偏差', '±2', '1', 'pass')]);
     const found = checkReading(beyond, context()).find((f) => f.code === 'ER-06');
