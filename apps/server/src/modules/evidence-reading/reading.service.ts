@@ -24,7 +24,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import type { StoredFile } from '../../lib/send-file.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import type { FileService } from '../file/index.ts';
-import { findOwnProduct } from '../product/index.ts';
+import { documentsOfProduct, findOwnProduct } from '../product/index.ts';
 import { checkReading, comparable, type ReadingContext } from './reading.checks.ts';
 import * as repo from './reading.repository.ts';
 
@@ -123,37 +123,18 @@ export async function productEvidenceDocument(
   uploadId: number,
   subject: SubjectFacts,
 ): Promise<SubjectDocument> {
-  const rows = (await tx.execute(sql`
-    select d.kind, d.cert_no, d.issuer, d.star_rating, d.valid_from::text as valid_from,
-           d.valid_until::text as valid_until
-    from product_documents d
-    where d.product_id = ${productId} and d.upload_id = ${uploadId} and d.kind in (
-      ${ProductDocumentKind.GREEN_CERTIFICATE}, ${ProductDocumentKind.TEST_REPORT})
-    order by d.id desc limit 1`)) as unknown as {
-    rows: {
-      kind: number;
-      cert_no: string | null;
-      issuer: string | null;
-      star_rating: number | null;
-      valid_from: string | null;
-      valid_until: string | null;
-    }[];
-  };
-  const doc = rows.rows[0];
+  const doc = (await evidenceRows(tx, productId)).findLast((d) => d.uploadId === uploadId);
   if (!doc) throw notFound('文件不存在');
-  return evidenceDocumentOf(
-    {
-      kind: doc.kind,
-      certNo: doc.cert_no,
-      issuer: doc.issuer,
-      starRating: doc.star_rating,
-      validFrom: doc.valid_from,
-      validUntil: doc.valid_until,
-    },
-    productId,
-    uploadId,
-    subject,
-  );
+  return evidenceDocumentOf(doc, productId, uploadId, subject);
+}
+
+/** The product's certificates and test reports that have a file, oldest first (the product module's rows). */
+async function evidenceRows(tx: Tx, productId: number) {
+  const rows = await documentsOfProduct(tx, productId);
+  return rows
+    .map((r) => r.doc)
+    .filter((d): d is typeof d & { uploadId: number } => d.uploadId !== null && KIND_OF_DOCUMENT[d.kind] !== undefined)
+    .sort((a, b) => a.id - b.id);
 }
 
 /** The facts typed beside a product document (a row, or one proposed in a revision) as its subject's document. */
@@ -352,14 +333,11 @@ export async function readingDigest(tx: Tx, docs: SubjectDocument[]): Promise<Re
 
 /** A product's certificates and test reports with a file, as one subject shows them (for `readingDigest`). */
 export async function productEvidenceDocuments(tx: Tx, productId: number, subject: SubjectFacts) {
-  const rows = (await tx.execute(sql`
-    select distinct upload_id from product_documents
-    where product_id = ${productId} and upload_id is not null and kind in (
-      ${ProductDocumentKind.GREEN_CERTIFICATE}, ${ProductDocumentKind.TEST_REPORT})
-    order by upload_id`)) as unknown as { rows: { upload_id: number }[] };
-  const docs: SubjectDocument[] = [];
-  for (const r of rows.rows) docs.push(await productEvidenceDocument(tx, productId, r.upload_id, subject));
-  return docs;
+  const latest = new Map<number, Awaited<ReturnType<typeof evidenceRows>>[number]>();
+  for (const d of await evidenceRows(tx, productId)) latest.set(d.uploadId, d);
+  return [...latest.values()]
+    .sort((a, b) => a.uploadId - b.uploadId)
+    .map((d) => evidenceDocumentOf(d, productId, d.uploadId, subject));
 }
 
 export function createReadingService(deps: {

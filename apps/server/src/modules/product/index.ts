@@ -4,7 +4,13 @@
  */
 export { EXPIRY_SWEEP_INTERVAL_MS, runCertificateExpirySweep, sendExpiryNotice } from './certificate-expiry.ts';
 // The rows an accepted revision changes (the revision module applies it in its transaction).
-export { deleteDocument, findOwnDocument, insertDocument, staleGreenProductIds } from './document.repository.ts';
+export {
+  deleteDocument,
+  documentsOfProduct,
+  findOwnDocument,
+  insertDocument,
+  staleGreenProductIds,
+} from './document.repository.ts';
 export {
   changedFacts,
   type DocumentFacts,
