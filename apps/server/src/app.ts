@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, hasNoUsers, seedDemoData } from './db/seed/demo.ts';
+import { readDemoEvidence } from './db/seed/demo-evidence.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { jobs as allJobs } from './jobs/index.ts';
 import { readingSources } from './jobs/reading-sources.ts';
@@ -217,7 +218,12 @@ async function openAndSeed(config: Config, given: Database | undefined, step: (n
     // Before any seed: demo evidence must be signed with the key the server will publish.
     await setupLedgerSigner(config);
     step('ledgerKeyMs');
-    if (seedDemo) await seedDemoData(database.db, config, demoHash);
+    if (seedDemo) {
+      await seedDemoData(database.db, config, demoHash);
+      // The demo's certificates and test reports: with the reader on, its runner reads them in the background once
+      // the server answers (a fresh start is not held up by 25 PDFs); without it (the tests' servers), here and now.
+      if (!config.evidenceReading) await readDemoEvidence(database.db, config);
+    }
     step('demoDataMs');
   });
   return database;

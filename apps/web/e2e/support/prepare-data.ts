@@ -19,6 +19,7 @@ import {
   users,
 } from '../../../server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../../server/src/db/seed/demo.ts';
+import { readDemoEvidence } from '../../../server/src/db/seed/demo-evidence.ts';
 import { seedReferenceData } from '../../../server/src/db/seed/reference.ts';
 import { hashPassword } from '../../../server/src/lib/passwords.ts';
 import { setupLedgerSigner } from '../../../server/src/modules/ledger/index.ts';
@@ -37,6 +38,9 @@ try {
   const config = { ...loadConfig(), dataDir, memoryDb: false };
   await setupLedgerSigner(config);
   await seedDemoData(database.db, config);
+  // The demo's certificates and test reports read now, as the tests' servers have them (app.ts leaves them to the
+  // background reader on a fresh start): the walk-throughs open findings without waiting for the reader.
+  await readDemoEvidence(database.db, config);
   const passwordHash = await hashPassword(DEMO_PASSWORD, config.scryptCost);
   await database.db.transaction(async (tx) => {
     const [org] = await tx

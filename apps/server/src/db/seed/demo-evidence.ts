@@ -459,8 +459,9 @@ const quiet = (): FastifyBaseLogger => {
 
 /**
  * Read every certificate and test report the demo stored, now, in this process (text PDFs: no OCR, no worker
- * process), so the readings and their findings are there as soon as the demo is: for a newcomer after `npm start`
- * and for the tests' seeded database alike. After the demo's transaction (the runner opens its own).
+ * process), so the readings and their findings are there as soon as the demo is: for the tests' seeded database
+ * (app.ts, reader off) and the e2e data. A fresh `npm start` leaves them to the background reader instead. After the
+ * demo's transaction (the runner opens its own).
  */
 export async function readDemoEvidence(db: Db, config: Pick<Config, 'dataDir' | 'maxUploadBytes'>): Promise<void> {
   const runner = createReadingRunner({

@@ -14,7 +14,6 @@ import { seedDemoDisk } from './demo-disk.ts';
 import { seedDemoDistribution } from './demo-distribution.ts';
 import { seedDemoDistributionSales } from './demo-distribution-sales.ts';
 import { seedDemoEnterpriseInspection } from './demo-enterprise-inspection.ts';
-import { readDemoEvidence } from './demo-evidence.ts';
 import { seedDemoGovernmentFilings } from './demo-government-filings.ts';
 import { seedDemoGovernmentRisk } from './demo-government-risk.ts';
 import { seedDemoDistributorEvidence, seedDemoLedger } from './demo-ledger.ts';
@@ -321,7 +320,5 @@ export async function seedDemoData(
     // The smart business cards: 南京绿筑's admin's (views of 20 days, one lead) and 南京恒通's admin's.
     await seedDemoBusinessCards(tx, { maker, dealer });
   });
-  // The certificates and test reports read, as the background reader would have (docs/evidence-reading.md).
-  await readDemoEvidence(db, config);
   return true;
 }
