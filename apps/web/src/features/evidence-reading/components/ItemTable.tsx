@@ -1,11 +1,15 @@
 import type { ReadItem } from '@jcbb/contract';
-import { Table, Tag } from 'antd';
+import { Grid, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../locales/register.ts';
 
-/** The report's test items: what was tested, the requirement, the measured value, the verdict; a failed finding's rows red. */
+/**
+ * The report's test items: what was tested, the requirement, the measured value, the verdict; a failed finding's rows
+ * red. On a phone the requirement goes under the item's name, so the verdict stays in sight without scrolling.
+ */
 export function ItemTable({ items, failed, marked }: { items: ReadItem[]; failed: Set<number>; marked: Set<number> }) {
   const { t } = useTranslation('reading');
+  const narrow = !(Grid.useBreakpoint().sm ?? true);
   const rows = items.map((item, index) => ({ ...item, index }));
   return (
     <Table
@@ -13,7 +17,7 @@ export function ItemTable({ items, failed, marked }: { items: ReadItem[]; failed
       rowKey="index"
       pagination={false}
       dataSource={rows}
-      scroll={{ x: 480 }}
+      scroll={narrow ? undefined : { x: 480 }}
       onRow={(r) => ({
         'data-item': r.index,
         'data-failed': failed.has(r.index),
@@ -24,13 +28,27 @@ export function ItemTable({ items, failed, marked }: { items: ReadItem[]; failed
             : undefined,
       })}
       columns={[
-        { title: t('item.name'), dataIndex: 'name', key: 'name' },
-        { title: t('item.requirement'), dataIndex: 'requirement', key: 'requirement' },
+        {
+          title: t('item.name'),
+          key: 'name',
+          render: (_, r) =>
+            narrow && r.requirement ? (
+              <>
+                {r.name}
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  {t('item.requirement')} {r.requirement}
+                </Typography.Text>
+              </>
+            ) : (
+              r.name
+            ),
+        },
+        ...(narrow ? [] : [{ title: t('item.requirement'), dataIndex: 'requirement', key: 'requirement' }]),
         { title: t('item.measured'), dataIndex: 'measured', key: 'measured' },
         {
           title: t('item.verdict'),
           key: 'verdict',
-          width: 90,
+          width: narrow ? 72 : 90,
           render: (_, r) =>
             r.verdict === 'none' ? (
               t('item.none')
