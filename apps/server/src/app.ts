@@ -34,7 +34,11 @@ import {
 } from './modules/basic-material/index.ts';
 import { registerBusinessCardRoutes } from './modules/business-card/index.ts';
 import { createCatalogueService, registerCatalogueRoutes } from './modules/catalogue/index.ts';
-import { createCertificateService, registerCertificateRoutes } from './modules/certificate/index.ts';
+import {
+  certificateReadingSubject,
+  createCertificateService,
+  registerCertificateRoutes,
+} from './modules/certificate/index.ts';
 import { createCompanyService, registerCompanyRoutes } from './modules/company/index.ts';
 import {
   constructionIntake,
@@ -403,7 +407,12 @@ function registerModules(
     readings: createReadingService({
       db,
       files,
-      subjects: { product: productSubject, listing: listingReadingSubject, revision: revisions.readingSubject },
+      subjects: {
+        product: productSubject,
+        listing: listingReadingSubject,
+        revision: revisions.readingSubject,
+        application: certificateReadingSubject,
+      },
     }),
   });
   // The material modules' checks before an organisation leaves a project (project.removal.ts): the project module

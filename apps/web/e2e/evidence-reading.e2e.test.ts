@@ -183,8 +183,56 @@ describe.runIf(hasChromium)('a scanned test report uploaded by the manufacturer'
       await drawer.getByRole('region', { name: '文件预览' }).locator('img').first().waitFor();
       // The manufacturer sees the findings to fix its upload, but does not confirm or correct fields: auditors do.
       expect(await drawer.getByRole('button', { name: /^更正 / }).count()).toBe(0);
-      await shotDrawer(drawer, '4-scanned-report-1366');
+      await shotDrawer(drawer, '6-scanned-report-1366');
     },
     OCR_WAIT_MS + LONG_STEP_MS,
+  );
+});
+
+/**
+ * Issue 29, subject `application` (README, demo data): the application waiting for the demo certification body
+ * renews 水性建筑涂料's expired one-star certificate and applies for two stars. The body opens it from its menu (证书审批)
+ * as a person would, and sees the old certificate read: two stars applied for, one on the certificate (ER-09), and
+ * expired (ER-04); it may review the fields.
+ */
+describe.runIf(hasChromium)('evidence reading on the application awaiting the certification body', () => {
+  const browser = useBrowser();
+  const paint = '水性建筑涂料（内墙）';
+
+  it(
+    'shows the body the certificate’s star level disagreeing with the application',
+    async () => {
+      const page = await browser.newPage({ viewport: WIDE });
+      await signIn(page, ACCOUNTS.certificationBody);
+      // 证书审批 sits under 认证业务, folded on the home page.
+      await menuEntry(page, '认证业务').click();
+      await menuEntry(page, '证书审批').click();
+      await page.waitForURL('**/blockchain/approval/index');
+      const row = page.locator('.ant-table-row').filter({ hasText: paint });
+      await row.getByRole('link', { name: '审批', exact: true }).click();
+      await page.waitForURL('**/blockchain/approval/detail?id=*');
+      const evidence = page.locator('.ant-card').filter({ hasText: '证明材料' });
+      await evidence.getByText(`${paint}-绿色建材认证证书.pdf`).waitFor();
+      await shot(page, '4-application-1366');
+
+      await evidence.getByRole('button', { name: '识别结果：2 项不一致，点击查看' }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: '识别结果' });
+      await drawer.getByText('识别为：绿色建材产品认证证书').waitFor();
+      const stars = drawer.locator('li[data-finding="ER-09"]');
+      await expect.poll(() => stars.getAttribute('data-outcome')).toBe('fail');
+      await stars.getByText(/星级填写为 2 星，证书为 1 星/).waitFor();
+      expect(await drawer.locator('li[data-finding="ER-04"]').getAttribute('data-outcome')).toBe('fail');
+      // The body reviews: each field can be confirmed or corrected.
+      await drawer
+        .getByRole('button', { name: /^更正 / })
+        .first()
+        .waitFor();
+      await shotDrawer(drawer, '4-application-panel-1366');
+
+      await page.setViewportSize(PHONE);
+      await drawer.locator('li[data-finding="ER-09"]').waitFor();
+      await shotDrawer(drawer, '5-application-panel-390');
+    },
+    LONG_STEP_MS,
   );
 });

@@ -1,4 +1,5 @@
 import { pageOf, pageQuerySchema } from './envelope.ts';
+import { readingDigestSchema } from './evidence-reading.ts';
 import { MAX_ID } from './params.ts';
 import { z } from './zod.ts';
 
@@ -157,6 +158,8 @@ export const applicationHistoryItem = z.object({
   reason: z.string().nullable(),
   actorName: z.string().nullable(),
   createdAt: z.string(),
+  /** A body's decision: the evidence as read and the findings before it (docs/evidence-reading.md); else empty. */
+  readings: z.array(readingDigestSchema),
 });
 
 export const applicationDetail = applicationItem.extend({

@@ -1,8 +1,13 @@
-import { certificateEndpoints } from '@jcbb/contract';
+import { certificateEndpoints, evidenceReadingEndpoints } from '@jcbb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsAs } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { DEMO_CERTIFICATE_NO, seedDemoCertificates } from './demo-certificates.ts';
+import {
+  DEMO_CERTIFICATE_NO,
+  DEMO_PENDING_PRODUCT,
+  DEMO_PENDING_STARS,
+  seedDemoCertificates,
+} from './demo-certificates.ts';
 
 /** The demo certificate a newcomer verifies at /free/certificate, and the application awaiting the demo body. */
 let server: TestServer;
@@ -39,7 +44,39 @@ describe('demo certificates', () => {
     tokens.certifier = await server.login('13800000007');
     const queue = await call('certifier', certificateEndpoints.approvals, {});
     expect(queue.body.data.total).toBe(1);
-    expect(queue.body.data.list[0]).toMatchObject({ status: 1, product: { name: '水性建筑涂料（内墙）' } });
+    expect(queue.body.data.list[0]).toMatchObject({ status: 1, product: { name: DEMO_PENDING_PRODUCT } });
     expect(await server.database.db.transaction((tx) => seedDemoCertificates(tx))).toBe(false);
+  });
+
+  it('the waiting application’s evidence is read: its old certificate gives fewer stars than applied for, and expired', async () => {
+    tokens.certifier ??= await server.login('13800000007');
+    const queue = await call('certifier', certificateEndpoints.approvals, {});
+    const id = queue.body.data.list[0].id as number;
+    const detail = await call('certifier', certificateEndpoints.application, { id });
+    const files = detail.body.data.evidence as { id: number; name: string }[];
+    expect(files.map((f) => f.name).sort()).toEqual([
+      `${DEMO_PENDING_PRODUCT}-检测报告.pdf`,
+      `${DEMO_PENDING_PRODUCT}-绿色建材认证证书.pdf`,
+    ]);
+    const views = [];
+    for (const f of files) {
+      const res = await call('certifier', evidenceReadingEndpoints.reading, {
+        subject: 'application',
+        id,
+        uploadId: f.id,
+      });
+      expect(res.status, res.raw.slice(0, 300)).toBe(200);
+      views.push(res.body.data);
+    }
+    const report = views.find((v) => v.kind === 'test_report');
+    const cert = views.find((v) => v.kind === 'green_certificate');
+    expect(report).toMatchObject({ state: 'done', canReview: true });
+    // The report agrees (nothing planted on it).
+    expect(report.findings.filter((f: { outcome: string }) => f.outcome === 'fail')).toEqual([]);
+    const failed = cert.findings.filter((f: { outcome: string }) => f.outcome === 'fail');
+    expect(failed.map((f: { code: string }) => f.code).sort()).toEqual(['ER-04', 'ER-09']);
+    expect(failed.find((f: { code: string }) => f.code === 'ER-09').message).toBe(
+      `星级填写为 ${DEMO_PENDING_STARS} 星，证书为 1 星。`,
+    );
   });
 });

@@ -3,11 +3,12 @@ import {
   ApplicationStatus,
   ApplicationType,
   OrgType,
+  ProductDocumentKind,
   pages,
   pageUrl,
 } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
 import {
   CertificateAuditEntity,
@@ -22,14 +23,16 @@ import { sendMessage } from '../../modules/message/index.ts';
 const repo = { certNoTaken, insertApplication, updateApplication };
 
 import type { Tx } from '../client.ts';
-import { organizations, products, uploads, users } from '../schema/index.ts';
+import { organizations, productDocuments, products, users } from '../schema/index.ts';
 
 /** The demo certificate's number, printed in README.md: verify it at /free/certificate?no=CGBM-2026-000001. */
 export const DEMO_CERTIFICATE_NO = 'CGBM-2026-000001';
 /** The demo product the certificate is issued for (it has no green certificate of its own in the demo). */
 const CERTIFIED_PRODUCT = '石膏基自流平砂浆';
 /** The demo product whose renewal application awaits the certification body (its old certificate expired). */
-const PENDING_PRODUCT = '水性建筑涂料（内墙）';
+export const DEMO_PENDING_PRODUCT = '水性建筑涂料（内墙）';
+/** The star level the renewal applies for: its old certificate gave one (demo-products.ts), so ER-09 disagrees. */
+export const DEMO_PENDING_STARS = 2;
 
 /**
  * Demo certificates (issue 5 item 6), in the caller's transaction, after the demo organisations, products and the
@@ -53,17 +56,26 @@ export async function seedDemoCertificates(tx: Tx, today: string = shanghaiToday
   const made = await tx
     .select({ id: products.id, name: products.name })
     .from(products)
-    .where(and(eq(products.orgId, maker.orgId), inArray(products.name, [CERTIFIED_PRODUCT, PENDING_PRODUCT])));
+    .where(and(eq(products.orgId, maker.orgId), inArray(products.name, [CERTIFIED_PRODUCT, DEMO_PENDING_PRODUCT])));
   const certified = made.find((p) => p.name === CERTIFIED_PRODUCT);
-  const pending = made.find((p) => p.name === PENDING_PRODUCT);
+  const pending = made.find((p) => p.name === DEMO_PENDING_PRODUCT);
   if (!certified || !pending) return false;
-  const evidence = await tx
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(eq(uploads.orgId, maker.orgId))
-    .orderBy(asc(uploads.id))
-    .limit(2);
-  const evidenceUploadIds = evidence.map((u) => u.id);
+  // The applications' evidence: the products' own test reports and certificates, real text PDFs (demo-evidence.ts),
+  // read with the rest of the demo's documents after the demo's transaction (readDemoEvidence).
+  const evidenceOf = async (productId: number) =>
+    (
+      await tx
+        .select({ id: productDocuments.uploadId })
+        .from(productDocuments)
+        .where(
+          and(
+            eq(productDocuments.productId, productId),
+            inArray(productDocuments.kind, [ProductDocumentKind.TEST_REPORT, ProductDocumentKind.GREEN_CERTIFICATE]),
+            isNotNull(productDocuments.uploadId),
+          ),
+        )
+        .orderBy(asc(productDocuments.kind), asc(productDocuments.id))
+    ).map((d) => d.id as number);
   const now = new Date();
 
   // 1. The issued certificate: applied for, approved by the body, on the ledger.
@@ -74,7 +86,7 @@ export async function seedDemoCertificates(tx: Tx, today: string = shanghaiToday
     type: ApplicationType.NORMAL,
     status: ApplicationStatus.APPROVED,
     starRating: 2,
-    evidenceUploadIds,
+    evidenceUploadIds: await evidenceOf(certified.id),
     remarks: '申请二星级绿色建材评价',
     createdBy: maker.userId,
     submittedAt: now,
@@ -99,16 +111,18 @@ export async function seedDemoCertificates(tx: Tx, today: string = shanghaiToday
     [approvedId, 'approve', ApplicationStatus.SUBMITTED, ApplicationStatus.APPROVED, body.userId],
   ];
 
-  // 2. An application awaiting the body: renewal of an expired certificate.
+  // 2. An application awaiting the body: renewal of an expired one-star certificate, now claiming two stars. Its
+  // evidence is the product's test report and that old certificate, which the reader finds expired (ER-04) and
+  // giving one star, not the two applied for (ER-09): what the body should see before deciding.
   const pendingId = await repo.insertApplication(tx, {
     applicantOrgId: maker.orgId,
     productId: pending.id,
     bodyOrgId: body.orgId,
     type: ApplicationType.NORMAL,
     status: ApplicationStatus.SUBMITTED,
-    starRating: 1,
-    evidenceUploadIds,
-    remarks: '原证书已过期，申请复评',
+    starRating: DEMO_PENDING_STARS,
+    evidenceUploadIds: await evidenceOf(pending.id),
+    remarks: '原证书（一星级）已过期，申请复评为二星级',
     createdBy: maker.userId,
     submittedAt: now,
   });
@@ -133,7 +147,7 @@ export async function seedDemoCertificates(tx: Tx, today: string = shanghaiToday
     {
       channel: 'materials',
       title: `新的证书申请：${maker.orgName}`,
-      content: `${maker.orgName}为“${pending.name}”提交了认证申请（申请 1 星），请审核。`,
+      content: `${maker.orgName}为“${pending.name}”提交了认证申请（申请 ${DEMO_PENDING_STARS} 星），请审核。`,
       targetUrl: pageUrl(pages.approvalDetail, { id: pendingId }),
     },
   );

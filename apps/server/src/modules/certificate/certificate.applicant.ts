@@ -14,11 +14,10 @@ import {
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { isOwnOrg } from '../../lib/access.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { sendMessage } from '../message/index.ts';
-import { applicationView, certificateCommon, certificateView, step } from './certificate.common.ts';
+import { applicationView, certificateCommon, certificateView, step, visibleApplication } from './certificate.common.ts';
 import { defaultValidUntil } from './certificate.content.ts';
 import { issueCertificate } from './certificate.issue.ts';
 import * as repo from './certificate.repository.ts';
@@ -244,13 +243,7 @@ export function createApplicantCalls({ db }: { db: Db }) {
 
     /** One application: to its applicant, or to the body it was submitted to. Anyone else: 404. */
     async detail(user: SessionUser, id: number) {
-      const row = await repo.findApplication(db, id);
-      const a = row?.application;
-      const visible =
-        a !== undefined &&
-        (isOwnOrg(user, a.applicantOrgId) || (isOwnOrg(user, a.bodyOrgId) && a.status !== ApplicationStatus.DRAFT));
-      if (!row || !visible) throw notFound('证书申请不存在');
-      return applicationDetail(row);
+      return applicationDetail(visibleApplication(user, await repo.findApplication(db, id)));
     },
 
     async heldCertificates(user: SessionUser, query: CertListQuery, baseUrl: string) {

@@ -10,16 +10,18 @@ import {
 } from '@jcbb/contract';
 import { shanghaiToday } from '@jcbb/contract/time';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { readingDigest } from '../evidence-reading/index.ts';
 import { appendLedgerEntry } from '../ledger/index.ts';
 import { sendMessage } from '../message/index.ts';
 import { recomputeProductTags } from '../product/index.ts';
 import { applicationView, certificateCommon, certificateView, certNoTaken, step } from './certificate.common.ts';
 import { canonicalContent, defaultValidUntil, type RevocationContent } from './certificate.content.ts';
 import { CertificateAuditEntity, issueCertificate } from './certificate.issue.ts';
+import { applicationEvidenceDocuments } from './certificate.reading.ts';
 import * as repo from './certificate.repository.ts';
 
 type ListQuery = z.output<typeof applicationListQuery>;
@@ -43,6 +45,15 @@ export function createBodyCalls({ db }: { db: Db }) {
       throw notFound('证书申请不存在');
     }
     return row;
+  }
+
+  /**
+   * The application's evidence as read when the body decides: each file's reading state and every finding but the
+   * agreeing ones, in the decision's transaction (docs/evidence-reading.md, "The machine never decides").
+   */
+  async function readingsBefore(tx: Tx, user: SessionUser, row: repo.ApplicationRow) {
+    const readings = await readingDigest(tx, await applicationEvidenceDocuments(tx, user, row));
+    return readings.length > 0 ? { readings } : null;
   }
 
   return {
@@ -105,7 +116,11 @@ export function createBodyCalls({ db }: { db: Db }) {
             validUntil,
           });
           await repo.updateApplication(tx, id, to, { certificateId: newId });
-          await audit(tx, user, a, 'approve', a.status, to, null, { certificateId: newId, certNo: body.certNo });
+          await audit(tx, user, a, 'approve', a.status, to, null, {
+            certificateId: newId,
+            certNo: body.certNo,
+            ...(await readingsBefore(tx, user, before)),
+          });
           await sendMessage(
             tx,
             { orgId: a.applicantOrgId },
@@ -139,7 +154,7 @@ export function createBodyCalls({ db }: { db: Db }) {
           decidedBy: user.userId,
         });
         if (!updated) throw conflict('该申请不在待审核状态，请刷新后重试');
-        await audit(tx, user, a, 'reject', a.status, to, reason);
+        await audit(tx, user, a, 'reject', a.status, to, reason, await readingsBefore(tx, user, before));
         await sendMessage(
           tx,
           { orgId: a.applicantOrgId },

@@ -1,5 +1,6 @@
 import {
   type ApplicationActionValue,
+  ApplicationStatus,
   type ApplicationStatusValue,
   ApplicationType,
   type ApplicationTypeValue,
@@ -8,7 +9,9 @@ import {
   certificateStateLabels,
   pages,
   pageUrl,
+  type ReadingDigest,
   ResponseCode,
+  readingDigestSchema,
 } from '@jcbb/contract';
 import { formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
@@ -29,6 +32,25 @@ import { transition } from './certificate.transitions.ts';
  */
 
 const CERT_NO_TAKEN = '证书编号已被使用';
+
+/**
+ * Who sees an application: its applicant (a draft too), and the body it was submitted to once submitted (drafts are
+ * the applicant's alone). Anyone else: as if it did not exist (404).
+ */
+export function visibleApplication(user: SessionUser, row: repo.ApplicationRow | undefined): repo.ApplicationRow {
+  const a = row?.application;
+  const visible =
+    a !== undefined &&
+    (isOwnOrg(user, a.applicantOrgId) || (isOwnOrg(user, a.bodyOrgId) && a.status !== ApplicationStatus.DRAFT));
+  if (!row || !visible) throw notFound('证书申请不存在');
+  return row;
+}
+
+/** The evidence as read that a decision's audit row keeps (none for other rows). */
+function readingsOf(detail: unknown): ReadingDigest[] {
+  const parsed = readingDigestSchema.array().safeParse((detail as { readings?: unknown } | null)?.readings);
+  return parsed.success ? parsed.data : [];
+}
 
 // Views
 
@@ -147,6 +169,7 @@ export function certificateCommon(db: Db) {
         reason: h.reason,
         actorName: h.actorName,
         createdAt: formatShanghaiTime(h.createdAt),
+        readings: readingsOf(h.detail),
       })),
     };
   }

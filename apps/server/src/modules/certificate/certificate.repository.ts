@@ -1,4 +1,4 @@
-import { CertStatus, OrgType } from '@jcbb/contract';
+import { ApplicationStatus, CertStatus, OrgType } from '@jcbb/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -134,6 +134,15 @@ export async function insertApplication(tx: Tx, values: typeof certificateApplic
   const [row] = await tx.insert(certificateApplications).values(values).returning({ id: certificateApplications.id });
   return (row as { id: number }).id;
 }
+
+/**
+ * The evidence files of applications, for the evidence reader's queue (docs/evidence-reading.md, "The queue"): of
+ * drafts too, so the applicant sees the findings before submitting, as a manufacturer sees its product's; not of
+ * withdrawn applications, which nobody decides.
+ */
+export const certificateReadingUploads: SQL = sql`
+  select e.value::int from ${certificateApplications} a, jsonb_array_elements_text(a.evidence_upload_ids) e
+  where a.status <> ${sql.raw(String(ApplicationStatus.WITHDRAWN))}`;
 
 /** Update an application only while it is still in `fromStatus`; undefined when it moved on concurrently. */
 export async function updateApplication(
@@ -329,5 +338,6 @@ export async function auditHistory(tx: Tx, entity: 'certificate_application' | '
     reason: log.reason,
     actorName,
     createdAt: log.createdAt,
+    detail: log.detail,
   }));
 }

@@ -1,5 +1,12 @@
 import { ArrowLeftOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { ApplicationType, type ApproveBody, applicationRejectBody } from '@jcbb/contract';
+import {
+  ApplicationType,
+  type ApproveBody,
+  applicationRejectBody,
+  checkOutcomeLabels,
+  type ReadingDigest,
+  readingStateLabels,
+} from '@jcbb/contract';
 import { pages } from '@jcbb/contract/pages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,6 +29,7 @@ import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RecordState, useRecordQuery } from '../../../components/RecordState.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
+import { ReadingSummary } from '../../evidence-reading/public.ts';
 import {
   type ApplicationDetail,
   applicationQuery,
@@ -105,7 +113,7 @@ function Detail({ d, mode, back }: { d: ApplicationDetail; mode: 'mine' | 'appro
         {mode === 'mine' && <ApplicantActions d={d} />}
       </Card>
       <Card title={t('detail.evidence')}>
-        <EvidenceList files={d.evidence} />
+        <EvidenceList applicationId={d.id} files={d.evidence} />
       </Card>
       {mode === 'approval' && isPending(d.status) && <Decision d={d} />}
       {d.history.length > 0 && (
@@ -114,11 +122,12 @@ function Detail({ d, mode, back }: { d: ApplicationDetail; mode: 'mine' | 'appro
             items={d.history.map((h, i) => ({
               key: `${i}-${h.createdAt}`,
               content: (
-                <span>
+                <div>
                   {h.createdAt} · {t(`detail.action.${h.action}`, { defaultValue: h.action })}
                   {h.actorName ? ` · ${h.actorName}` : ''}
                   {h.reason ? `：${h.reason}` : ''}
-                </span>
+                  <ReadingsBefore readings={h.readings} files={d.evidence} />
+                </div>
               ),
             }))}
           />
@@ -128,7 +137,40 @@ function Detail({ d, mode, back }: { d: ApplicationDetail; mode: 'mine' | 'appro
   );
 }
 
-function EvidenceList({ files }: { files: { id: number; name: string }[] }) {
+/**
+ * What the body's decision had before it, as its audit row keeps it (docs/evidence-reading.md): per evidence file,
+ * the findings that were not agreeing, or the reading's state when it was not read yet.
+ */
+function ReadingsBefore({ readings, files }: { readings: ReadingDigest[]; files: { id: number; name: string }[] }) {
+  const { t, i18n } = useTranslation(CERTIFICATE_NS);
+  if (readings.length === 0) return null;
+  const lang = i18n.language.startsWith('en') ? 'en' : 'zh';
+  const nameOf = (id: number) => files.find((f) => f.id === id)?.name ?? t('detail.readings.file', { id });
+  return (
+    <div style={{ marginTop: 4 }}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('detail.readings.title')}
+      </Typography.Text>
+      <ul aria-label={t('detail.readings.title')} style={{ margin: 0, paddingInlineStart: 18 }}>
+        {readings.map((r) => (
+          <li key={r.uploadId} style={{ overflowWrap: 'anywhere' }}>
+            {nameOf(r.uploadId)}：
+            {r.state !== 'done'
+              ? readingStateLabels[r.state][lang]
+              : r.findings.length === 0
+                ? t('detail.readings.agrees')
+                : r.findings
+                    .map((f) => `${f.code} ${checkOutcomeLabels[f.outcome][lang]}`)
+                    .join(lang === 'en' ? ', ' : '、')}
+            {r.reviewed > 0 ? t('detail.readings.reviewed', { count: r.reviewed }) : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function EvidenceList({ applicationId, files }: { applicationId: number; files: { id: number; name: string }[] }) {
   const { t } = useTranslation(CERTIFICATE_NS);
   const download = useMutation({
     mutationFn: (f: { id: number; name: string }) => certificateApi.file(f.id).then((blob) => saveBlob(blob, f.name)),
@@ -137,16 +179,19 @@ function EvidenceList({ files }: { files: { id: number; name: string }[] }) {
   return (
     <Space orientation="vertical">
       {files.map((f) => (
-        <Button
-          key={f.id}
-          type="link"
-          icon={<PaperClipOutlined />}
-          style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-          loading={download.isPending && download.variables?.id === f.id}
-          onClick={() => download.mutate(f)}
-        >
-          {f.name}
-        </Button>
+        <Space key={f.id} wrap size={[8, 0]}>
+          <Button
+            type="link"
+            icon={<PaperClipOutlined />}
+            style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+            loading={download.isPending && download.variables?.id === f.id}
+            onClick={() => download.mutate(f)}
+          >
+            {f.name}
+          </Button>
+          {/* The file as read and checked: the tag opens it beside its fields and findings (the body reviews). */}
+          <ReadingSummary subject="application" id={applicationId} uploadId={f.id} />
+        </Space>
       ))}
     </Space>
   );
