@@ -121,12 +121,6 @@ export default {
     withdrawNote: 'An application can be withdrawn until the body decides',
     certificate: 'View certificate',
     submitDraft: 'Submit',
-    readings: {
-      title: 'Evidence as read when deciding',
-      agrees: 'all checks agree',
-      reviewed: ' (fields reviewed {{count}} times)',
-      file: 'File {{id}}',
-    },
     action: {
       save: 'Draft saved',
       submit: 'Submitted',

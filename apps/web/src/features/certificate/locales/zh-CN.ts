@@ -118,12 +118,6 @@ export default {
     withdrawNote: '认证机构作出决定前可以撤回申请',
     certificate: '查看证书',
     submitDraft: '提交申请',
-    readings: {
-      title: '决定时所见的识别结果',
-      agrees: '已核对一致',
-      reviewed: '（审核方核对字段 {{count}} 次）',
-      file: '文件 {{id}}',
-    },
     action: {
       save: '保存草稿',
       submit: '提交',

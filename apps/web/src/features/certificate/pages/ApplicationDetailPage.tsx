@@ -1,12 +1,5 @@
 import { ArrowLeftOutlined, PaperClipOutlined } from '@ant-design/icons';
-import {
-  ApplicationType,
-  type ApproveBody,
-  applicationRejectBody,
-  checkOutcomeLabels,
-  type ReadingDigest,
-  readingStateLabels,
-} from '@jcbb/contract';
+import { ApplicationType, type ApproveBody, applicationRejectBody } from '@jcbb/contract';
 import { pages } from '@jcbb/contract/pages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -29,7 +22,7 @@ import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RecordState, useRecordQuery } from '../../../components/RecordState.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { saveBlob } from '../../../lib/open-blob.ts';
-import { ReadingSummary } from '../../evidence-reading/public.ts';
+import { ReadingSummary, ReadingsBefore } from '../../evidence-reading/public.ts';
 import {
   type ApplicationDetail,
   applicationQuery,
@@ -126,7 +119,7 @@ function Detail({ d, mode, back }: { d: ApplicationDetail; mode: 'mine' | 'appro
                   {h.createdAt} · {t(`detail.action.${h.action}`, { defaultValue: h.action })}
                   {h.actorName ? ` · ${h.actorName}` : ''}
                   {h.reason ? `：${h.reason}` : ''}
-                  <ReadingsBefore readings={h.readings} files={d.evidence} />
+                  <ReadingsBefore readings={h.readings} fileName={(id) => d.evidence.find((f) => f.id === id)?.name} />
                 </div>
               ),
             }))}
@@ -134,39 +127,6 @@ function Detail({ d, mode, back }: { d: ApplicationDetail; mode: 'mine' | 'appro
         </Card>
       )}
     </Space>
-  );
-}
-
-/**
- * What the body's decision had before it, as its audit row keeps it (docs/evidence-reading.md): per evidence file,
- * the findings that were not agreeing, or the reading's state when it was not read yet.
- */
-function ReadingsBefore({ readings, files }: { readings: ReadingDigest[]; files: { id: number; name: string }[] }) {
-  const { t, i18n } = useTranslation(CERTIFICATE_NS);
-  if (readings.length === 0) return null;
-  const lang = i18n.language.startsWith('en') ? 'en' : 'zh';
-  const nameOf = (id: number) => files.find((f) => f.id === id)?.name ?? t('detail.readings.file', { id });
-  return (
-    <div style={{ marginTop: 4 }}>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('detail.readings.title')}
-      </Typography.Text>
-      <ul aria-label={t('detail.readings.title')} style={{ margin: 0, paddingInlineStart: 18 }}>
-        {readings.map((r) => (
-          <li key={r.uploadId} style={{ overflowWrap: 'anywhere' }}>
-            {nameOf(r.uploadId)}：
-            {r.state !== 'done'
-              ? readingStateLabels[r.state][lang]
-              : r.findings.length === 0
-                ? t('detail.readings.agrees')
-                : r.findings
-                    .map((f) => `${f.code} ${checkOutcomeLabels[f.outcome][lang]}`)
-                    .join(lang === 'en' ? ', ' : '、')}
-            {r.reviewed > 0 ? t('detail.readings.reviewed', { count: r.reviewed }) : ''}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

@@ -1,6 +1,12 @@
 import type zh from './zh-CN.ts';
 
 export default {
+  before: {
+    title: 'Evidence as read when deciding',
+    agrees: 'all checks agree',
+    reviewed: ' (fields reviewed {{count}} times)',
+    file: 'File {{id}}',
+  },
   summary: {
     reading: 'Reading…',
     fails: '{{count}} disagree',

@@ -1,4 +1,10 @@
 export default {
+  before: {
+    title: '决定时所见的识别结果',
+    agrees: '已核对一致',
+    reviewed: '（审核方核对字段 {{count}} 次）',
+    file: '文件 {{id}}',
+  },
   summary: {
     reading: '识别中…',
     fails: '{{count}} 项不一致',

@@ -2,6 +2,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { Button, Empty, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { openFetched } from '../../../lib/open-blob.ts';
+import { ReadingsBefore } from '../../evidence-reading/public.ts';
 import { type AuditLogEntry, listingApi } from '../api.ts';
 
 const colorOf = (action: string) =>
@@ -44,10 +45,17 @@ function Answers({ entry }: { entry: AuditLogEntry }) {
 }
 
 /**
- * Every recorded step of a listing, newest first: who, when, from which state to which, why, and the auditor's
- * answers to the approval form.
+ * Every recorded step of a listing, newest first: who, when, from which state to which, why, the auditor's answers to
+ * the approval form, and the findings on the documents the decision had before it.
  */
-export function AuditTimeline({ entries }: { entries: readonly AuditLogEntry[] }) {
+export function AuditTimeline({
+  entries,
+  fileName,
+}: {
+  entries: readonly AuditLogEntry[];
+  /** A document's name by its upload, for the findings a decision had before it. */
+  fileName?: (uploadId: number) => string | undefined;
+}) {
   const { t } = useTranslation('listing');
   if (entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noLog')} />;
   const newestFirst = [...entries].sort((a, b) => b.createTime.localeCompare(a.createTime) || b.id - a.id);
@@ -73,6 +81,7 @@ export function AuditTimeline({ entries }: { entries: readonly AuditLogEntry[] }
             </div>
             {e.reason && <div style={{ whiteSpace: 'pre-wrap' }}>{t('detail.reason', { reason: e.reason })}</div>}
             <Answers entry={e} />
+            <ReadingsBefore readings={e.readings} fileName={fileName} />
           </div>
         ),
       }))}

@@ -69,7 +69,14 @@ export function ListingDetailView({
         </Col>
       </Row>
       <Card type="inner" size="small" title={t('detail.timeline')}>
-        {log.data ? <AuditTimeline entries={log.data} /> : <Skeleton active paragraph={{ rows: 3 }} />}
+        {log.data ? (
+          <AuditTimeline
+            entries={log.data}
+            fileName={(id) => detail.evidence.documents.find((d) => d.uploadId === id)?.name}
+          />
+        ) : (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        )}
       </Card>
     </Space>
   );
