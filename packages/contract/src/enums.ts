@@ -156,6 +156,11 @@ export const ProductDocumentKind = {
   OTHER: 5,
 } as const;
 export type ProductDocumentKindValue = (typeof ProductDocumentKind)[keyof typeof ProductDocumentKind];
+/** The product documents the platform reads on upload (docs/evidence-reading.md): green certificates and test reports. */
+export const READ_DOCUMENT_KINDS: readonly number[] = [
+  ProductDocumentKind.GREEN_CERTIFICATE,
+  ProductDocumentKind.TEST_REPORT,
+];
 export const productDocumentKindLabels: Record<ProductDocumentKindValue, { zh: string; en: string }> = {
   1: { zh: '产品说明书', en: 'Product manual' },
   2: { zh: '碳足迹报告', en: 'Carbon-footprint report' },

@@ -1,5 +1,6 @@
 import { ListingStatus, ProductDocumentKind, type ProductDocumentKindValue } from './enums.ts';
 import { pageQuerySchema } from './envelope.ts';
+import { readingDigestSchema } from './evidence-reading.ts';
 import { z } from './zod.ts';
 
 /**
@@ -114,6 +115,8 @@ export const revisionView = z.object({
       actorName: z.string().nullable(),
       reason: z.string().nullable(),
       cityCode: z.string().nullable(),
+      /** A decision's: the proposed documents as read when it was taken (docs/evidence-reading.md); else empty. */
+      readings: z.array(readingDigestSchema),
       time: z.string(),
     }),
   ),

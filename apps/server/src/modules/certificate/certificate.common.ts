@@ -9,9 +9,7 @@ import {
   certificateStateLabels,
   pages,
   pageUrl,
-  type ReadingDigest,
   ResponseCode,
-  readingDigestSchema,
 } from '@jcbb/contract';
 import { formatOptionalShanghaiTime, formatShanghaiTime, shanghaiToday } from '@jcbb/contract/time';
 import type { Db, Tx } from '../../db/client.ts';
@@ -20,6 +18,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
+import { readingsOf } from '../evidence-reading/index.ts';
 import { certificateState } from './certificate.content.ts';
 import { CertificateAuditEntity } from './certificate.issue.ts';
 import * as repo from './certificate.repository.ts';
@@ -44,12 +43,6 @@ export function visibleApplication(user: SessionUser, row: repo.ApplicationRow |
     (isOwnOrg(user, a.applicantOrgId) || (isOwnOrg(user, a.bodyOrgId) && a.status !== ApplicationStatus.DRAFT));
   if (!row || !visible) throw notFound('证书申请不存在');
   return row;
-}
-
-/** The evidence as read that a decision's audit row keeps (none for other rows). */
-function readingsOf(detail: unknown): ReadingDigest[] {
-  const parsed = readingDigestSchema.array().safeParse((detail as { readings?: unknown } | null)?.readings);
-  return parsed.success ? parsed.data : [];
 }
 
 // Views

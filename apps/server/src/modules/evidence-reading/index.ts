@@ -24,6 +24,7 @@ export {
   productSubject,
   type ReadingSubjectGate,
   readingDigest,
+  readingsOf,
   type SubjectDocument,
 } from './reading.service.ts';
 export {

@@ -1,4 +1,4 @@
-import { ProductDocumentKind, type ReadDocument, type ReadPage } from '@jcbb/contract';
+import { READ_DOCUMENT_KINDS, type ReadDocument, type ReadPage } from '@jcbb/contract';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { evidenceFieldReviews, evidenceReadings, fileBlobs } from '../../db/schema/index.ts';
@@ -11,9 +11,6 @@ import { evidenceFieldReviews, evidenceReadings, fileBlobs } from '../../db/sche
 
 export const MAX_ATTEMPTS = 3;
 
-/** The kinds of product document that are read: green certificates and test reports. */
-const READ_KINDS = [ProductDocumentKind.GREEN_CERTIFICATE, ProductDocumentKind.TEST_REPORT];
-
 /**
  * Where files to read come from: one SELECT of upload ids (one column) per table that holds evidence, written by
  * the module that owns the table (docs/evidence-reading.md, "The queue") and handed to the runner by app.ts.
@@ -23,7 +20,7 @@ export type ReadingSource = SQL;
 /** The products' certificate and test-report documents (listings and the manufacturer's own product page). */
 export const productReadingUploads: ReadingSource = sql`
   select d.upload_id from product_documents d
-  where d.kind in (${sql.raw(READ_KINDS.join(', '))}) and d.upload_id is not null`;
+  where d.kind in (${sql.raw(READ_DOCUMENT_KINDS.join(', '))}) and d.upload_id is not null`;
 
 /**
  * Queue every file that a source names and that has no reading yet. One statement; a file already queued or read
@@ -168,7 +165,7 @@ export async function numberUses(tx: Tx, number: string, productId: number) {
     join organizations o on o.id = p.org_id
     left join uploads u on u.id = d.upload_id
     left join ${evidenceReadings} r on r.sha256 = u.sha256
-    where d.kind in (${sql.raw(READ_KINDS.join(', '))})
+    where d.kind in (${sql.raw(READ_DOCUMENT_KINDS.join(', '))})
       and p.id <> ${productId}
       and (upper(regexp_replace(coalesce(d.cert_no, ''), '\\s', '', 'g')) = ${number} or r.number_read = ${number})
     order by p.id`)) as unknown as {

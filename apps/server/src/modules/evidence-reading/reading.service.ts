@@ -14,6 +14,7 @@ import {
   type ReadingView,
   readDocumentKindLabels,
   readFieldLabels,
+  readingDigestSchema,
   readingRefusalLabels,
   readingStateLabels,
 } from '@jcbb/contract';
@@ -329,6 +330,12 @@ export async function readingDigest(tx: Tx, docs: SubjectDocument[]): Promise<Re
     out.push({ uploadId: doc.uploadId, state, findings, reviewed: reviews.length });
   }
   return out;
+}
+
+/** The documents as read before an auditor's decision, as its audit row keeps them (`readings`; none for other rows). */
+export function readingsOf(detail: unknown): ReadingDigest[] {
+  const parsed = readingDigestSchema.array().safeParse((detail as { readings?: unknown } | null)?.readings);
+  return parsed.success ? parsed.data : [];
 }
 
 /** A product's certificates and test reports with a file, as one subject shows them (for `readingDigest`). */

@@ -7,8 +7,6 @@ import {
   isElementValueFilled,
   type listingValueInput,
   normalizeElementValue,
-  type ReadingDigest,
-  readingDigestSchema,
 } from '@jcbb/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -147,12 +145,6 @@ export function answerSnapshot(
 }
 
 /** The answers an audit row's detail holds (none for rows of other steps, or written before approval forms). */
-/** The documents as read before an auditor's decision, as its audit row keeps them (none for other rows). */
-export function readingsOf(detail: unknown): ReadingDigest[] {
-  const parsed = readingDigestSchema.array().safeParse((detail as { readings?: unknown } | null)?.readings);
-  return parsed.success ? parsed.data : [];
-}
-
 export function answersOf(detail: unknown): AuditFormAnswer[] {
   const parsed = auditFormAnswer.array().safeParse((detail as { answers?: unknown } | null)?.answers);
   return parsed.success ? parsed.data : [];

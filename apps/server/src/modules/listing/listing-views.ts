@@ -7,8 +7,9 @@ import {
   productDocumentKindLabels,
 } from '@jcbb/contract';
 import { formatOptionalShanghaiTime, formatShanghaiTime } from '@jcbb/contract/time';
+import { readingsOf } from '../evidence-reading/index.ts';
 import type * as repo from './listing.repository.ts';
-import { answersOf, readingsOf } from './listing-values.ts';
+import { answersOf } from './listing-values.ts';
 
 export const statusName = (status: number | null | undefined): string =>
   status === null || status === undefined ? '' : (listingStatusLabels[status as ListingStatusValue]?.zh ?? '');

@@ -1,4 +1,4 @@
-import { ListingStatus, ProductDocumentKind } from '@jcbb/contract';
+import { ListingStatus, READ_DOCUMENT_KINDS } from '@jcbb/contract';
 import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -159,5 +159,5 @@ export async function historyOf(tx: Tx, revisionId: number) {
 export const revisionReadingUploads: SQL = sql`
   select (c->'after'->>'uploadId')::int from product_revisions r, jsonb_array_elements(r.changes) c
   where r.status in (1, 2) and c->>'kind' = 'document_add'
-    and (c->'after'->>'kind')::int in (${sql.raw([ProductDocumentKind.GREEN_CERTIFICATE, ProductDocumentKind.TEST_REPORT].join(', '))})
+    and (c->'after'->>'kind')::int in (${sql.raw(READ_DOCUMENT_KINDS.join(', '))})
     and c->'after'->>'uploadId' is not null`;

@@ -3,6 +3,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { listings, productSpecs, products } from '../../db/schema/index.ts';
+import { readField, saveReadingOf, shaOfUpload } from '../evidence-reading/reading.test-support.ts';
 import { SMALL_PDF, uploadFile } from '../organization/test-support.ts';
 
 /**
@@ -307,5 +308,34 @@ describe('what is an approved fact', () => {
     expect(manual.status, manual.raw).toBe(200);
     expect(manual.body.data.id).toBeGreaterThan(0);
     expect(manual.body.data.revisionId ?? null).toBeNull();
+  });
+
+  it('keeps with the platform’s decision the proposed report as read: the findings the auditor had before it', async () => {
+    const id = listed[3] as number;
+    const bytes = Buffer.concat([SMALL_PDF, Buffer.from(`% revision ${Date.now()}\n`)]);
+    const uploadId = (await uploadFile(server, owner, '另一型号检测报告.pdf', bytes, 'application/pdf')).body.data.id;
+    const added = await server.call(
+      'POST',
+      '/materials/productInfo/addDocument',
+      { productId: id, kind: 4, uploadId },
+      owner,
+    );
+    expect(added.status, added.raw).toBe(200);
+    const revisionId = added.body.data.revisionId;
+    // Read as a report of another product: ER-02 disagrees.
+    await saveReadingOf(server, await shaOfUpload(server, uploadId), {
+      kind: 'test_report',
+      fields: [readField('reportNo', 'REV-2026-001'), readField('productName', '完全无关的钢化玻璃')],
+      items: [],
+    });
+    const rejected = await server.call('POST', `${R}/${revisionId}/reject`, { reason: '报告与产品不符' }, platform);
+    expect(rejected.status, rejected.raw).toBe(200);
+    const history = (await server.call('GET', `${R}/${revisionId}`, {}, owner)).body.data.history;
+    const decision = history.find((h: { action: string }) => h.action === 'platform_reject');
+    expect(decision.readings).toHaveLength(1);
+    expect(decision.readings[0]).toMatchObject({ uploadId, state: 'done', reviewed: 0 });
+    expect(decision.readings[0].findings).toContainEqual({ code: 'ER-02', version: 1, outcome: 'fail' });
+    // Steps that decide nothing keep none.
+    expect(history.find((h: { action: string }) => h.action === 'submit').readings).toEqual([]);
   });
 });

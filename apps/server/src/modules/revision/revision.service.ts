@@ -7,6 +7,7 @@ import {
   pages,
   pageUrl,
   productDocumentKindLabels,
+  READ_DOCUMENT_KINDS,
   RevisionStatus,
   type RevisionStatusValue,
   type RevisionView,
@@ -19,7 +20,13 @@ import { callerOrgId, isOwnOrg } from '../../lib/access.ts';
 import { type AuditAction, recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
-import { evidenceDocumentOf, productEvidenceDocument, type ReadingSubjectGate } from '../evidence-reading/index.ts';
+import {
+  evidenceDocumentOf,
+  productEvidenceDocument,
+  type ReadingSubjectGate,
+  readingDigest,
+  readingsOf,
+} from '../evidence-reading/index.ts';
 import { cityGovernmentOrgIds, committeeCity, cityNames as listingCityNames, transition } from '../listing/index.ts';
 import { sendMessage } from '../message/index.ts';
 import type { DocumentFacts, FactChange, FactGate, NewSpec, SpecFacts } from '../product/index.ts';
@@ -327,6 +334,7 @@ export function createRevisionService({ db }: { db: Db }) {
         actorName,
         reason: log.reason,
         cityCode: ((log.detail ?? {}) as { cityCode?: string }).cityCode ?? null,
+        readings: readingsOf(log.detail),
         time: formatShanghaiTime(log.createdAt),
       })),
     };
@@ -373,16 +381,32 @@ export function createRevisionService({ db }: { db: Db }) {
    * A revision's certificates and test reports as read (docs/evidence-reading.md): a proposed document with the facts
    * typed beside it, or one the product already has; whoever sees the revision sees them, its auditors review them.
    */
+  const subjectOf = (rev: repo.RevisionRow, actor: ListingActorValue | null) => ({
+    subjectKey: `revision:${rev.id}`,
+    useDate: shanghaiDate(rev.updatedAt),
+    canReview: actor === ListingActor.PLATFORM || actor === ListingActor.CITY,
+    editionCode: null,
+    partyOrgIds: [rev.orgId],
+  });
+
+  /**
+   * The proposed certificates and test reports as the deciding auditor saw them (the diff's tags), for the audit row
+   * of the decision: per file, its reading's state and the findings that did not agree.
+   */
+  async function readingsBefore(tx: Tx, rev: repo.RevisionRow, actor: ListingActorValue) {
+    const subject = subjectOf(rev, actor);
+    const docs = (rev.changes as FactChange[]).flatMap((c) =>
+      c.kind === 'document_add' && c.after.uploadId !== null && READ_DOCUMENT_KINDS.includes(c.after.kind)
+        ? [evidenceDocumentOf(c.after, rev.productId, c.after.uploadId, subject)]
+        : [],
+    );
+    return readingDigest(tx, docs);
+  }
+
   const readingSubject: ReadingSubjectGate = {
     async resolve(tx, user, id, uploadId) {
       const { rev, actor } = await visible(tx, user, id);
-      const subject = {
-        subjectKey: `revision:${id}`,
-        useDate: shanghaiDate(rev.updatedAt),
-        canReview: actor === ListingActor.PLATFORM || actor === ListingActor.CITY,
-        editionCode: null,
-        partyOrgIds: [rev.orgId],
-      };
+      const subject = subjectOf(rev, actor);
       for (const change of rev.changes as FactChange[]) {
         if (change.kind === 'document_add' && change.after.uploadId === uploadId) {
           return evidenceDocumentOf(change.after, rev.productId, uploadId, subject);
@@ -461,24 +485,26 @@ export function createRevisionService({ db }: { db: Db }) {
         if (!result.ok) throw result.refusal === 'actor' ? forbidden() : conflict('该变更当前不能这样处理');
         if (city !== null && rev.approvedCityCodes.includes(city)) throw conflict('本市已审核通过该变更');
         const name = await productName(tx, rev.productId);
+        // What the auditor had before it on the proposed documents, kept with the decision (docs/evidence-reading.md).
+        const detail = { readings: await readingsBefore(tx, rev, actor) };
         if (decision === 'reject') {
           const to = result.to as number;
           await repo.updateRevision(tx, rev.id, { status: to, reason, decidedAt: new Date() });
-          await audit(tx, rev, user, action, rev.status, to, { reason, cityCode: city });
+          await audit(tx, rev, user, action, rev.status, to, { reason, cityCode: city, detail });
           await notifyOwner(tx, rev, `产品变更未通过${city ? '城市' : '平台'}审核：${name}`, reason);
           return { id: rev.id, status: to };
         }
         if (actor === ListingActor.PLATFORM && rev.cityCodes.length === 0) {
           // Listed only where no committee audits: the platform's approval is the last.
           await repo.updateRevision(tx, rev.id, { status: RevisionStatus.APPROVED, decidedAt: new Date() });
-          await audit(tx, rev, user, action, rev.status, RevisionStatus.APPROVED);
+          await audit(tx, rev, user, action, rev.status, RevisionStatus.APPROVED, { detail });
           await apply(tx, rev);
           await notifyOwner(tx, rev, `产品变更已通过审核并生效：${name}`);
           return { id: rev.id, status: RevisionStatus.APPROVED as number };
         }
         if (actor === ListingActor.PLATFORM) {
           await repo.updateRevision(tx, rev.id, { status: RevisionStatus.CITY_AUDIT });
-          await audit(tx, rev, user, action, rev.status, RevisionStatus.CITY_AUDIT);
+          await audit(tx, rev, user, action, rev.status, RevisionStatus.CITY_AUDIT, { detail });
           for (const cityCode of rev.cityCodes) {
             for (const orgId of await cityGovernmentOrgIds(tx, cityCode)) {
               await sendMessage(
@@ -503,7 +529,7 @@ export function createRevisionService({ db }: { db: Db }) {
           approvedCityCodes: approved,
           ...(done ? { decidedAt: new Date() } : {}),
         });
-        await audit(tx, rev, user, action, rev.status, to, { cityCode: city });
+        await audit(tx, rev, user, action, rev.status, to, { cityCode: city, detail });
         if (done) {
           await apply(tx, rev);
           await notifyOwner(tx, rev, `产品变更已通过审核并生效：${name}`);

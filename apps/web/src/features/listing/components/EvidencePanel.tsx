@@ -1,7 +1,6 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import {
   materialTypeLabels,
-  ProductDocumentKind,
   type ProductDocumentKindValue,
   productDocumentKindLabels,
   productEnableStatusLabels,
@@ -9,6 +8,7 @@ import {
   productUnits,
   specStatusLabels,
 } from '@jcbb/contract';
+import { READ_DOCUMENT_KINDS } from '@jcbb/contract/enums';
 import { shanghaiToday } from '@jcbb/contract/time';
 import { Button, Descriptions, Grid, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,6 @@ type Spec = ListingEvidence['specs'][number];
 type Doc = ListingEvidence['documents'][number];
 
 /** The documents read on upload (docs/evidence-reading.md): green certificates and test reports. */
-const READ_KINDS: number[] = [ProductDocumentKind.GREEN_CERTIFICATE, ProductDocumentKind.TEST_REPORT];
 
 const unitName = (id: number, english: boolean) => {
   const unit = productUnits.find((u) => u.id === id);
@@ -127,7 +126,9 @@ export function EvidencePanel({
               {d.name}
             </Button>
             {/* Under the file, not in a column of its own: the panel is half the page wide (see below). */}
-            {READ_KINDS.includes(d.kind) && <ReadingSummary subject="listing" id={listingId} uploadId={d.uploadId} />}
+            {READ_DOCUMENT_KINDS.includes(d.kind) && (
+              <ReadingSummary subject="listing" id={listingId} uploadId={d.uploadId} />
+            )}
           </Space>
         ),
     },

@@ -1,4 +1,4 @@
-import { ProductDocumentKind } from '@jcbb/contract/enums';
+import { ProductDocumentKind, READ_DOCUMENT_KINDS } from '@jcbb/contract/enums';
 import { Button, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ItemList } from '../../../components/ItemList.tsx';
@@ -21,7 +21,6 @@ export interface DocumentListProps {
 }
 
 /** The documents read on upload (docs/evidence-reading.md): green certificates and test reports. */
-const READ_KINDS: number[] = [ProductDocumentKind.GREEN_CERTIFICATE, ProductDocumentKind.TEST_REPORT];
 
 /** Documents of one kind: the file (opens it), the upload day, and for a green certificate its particulars. */
 export function DocumentList({ documents, onDelete, emptyText, productId }: DocumentListProps) {
@@ -34,7 +33,7 @@ export function DocumentList({ documents, onDelete, emptyText, productId }: Docu
     );
   }
   const reading = (d: DocumentItem) =>
-    productId !== undefined && d.file && READ_KINDS.includes(d.kind) ? (
+    productId !== undefined && d.file && READ_DOCUMENT_KINDS.includes(d.kind) ? (
       <ReadingSummary subject="product" id={productId} uploadId={d.file.id} />
     ) : null;
   const read = documents.some((d) => reading(d) !== null);

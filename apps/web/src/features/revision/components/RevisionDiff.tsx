@@ -1,13 +1,13 @@
-import { ProductDocumentKind, type RevisionView } from '@jcbb/contract';
+import type { RevisionView } from '@jcbb/contract';
+import { READ_DOCUMENT_KINDS } from '@jcbb/contract/enums';
 import { Descriptions, Grid, List, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ReadingSummary } from '../../evidence-reading/public.ts';
+import { ReadingSummary, ReadingsBefore } from '../../evidence-reading/public.ts';
 import '../register-locale.ts';
 
 type Row = RevisionView['diff'][number];
 
 /** The documents read on upload (docs/evidence-reading.md): green certificates and test reports. */
-const READ_KINDS: number[] = [ProductDocumentKind.GREEN_CERTIFICATE, ProductDocumentKind.TEST_REPORT];
 
 /**
  * What changes, from what, to what: one line per changed fact, the approved value beside the proposed one. Given
@@ -19,7 +19,7 @@ export function RevisionDiffTable({ diff, revisionId }: { diff: RevisionView['di
   const text = (v: string | null) =>
     v === null || v === '' ? <Typography.Text type="secondary">{t('detail.none')}</Typography.Text> : v;
   const reading = (r: Row) =>
-    revisionId !== undefined && r.document && READ_KINDS.includes(r.document.kind) ? (
+    revisionId !== undefined && r.document && READ_DOCUMENT_KINDS.includes(r.document.kind) ? (
       <div>
         <ReadingSummary subject="revision" id={revisionId} uploadId={r.document.uploadId} />
       </div>
@@ -121,6 +121,10 @@ export function RevisionProgress({ revision }: { revision: RevisionView }) {
                 {h.time}
               </Typography.Text>
               {h.reason && <Typography.Text type="danger">{t('detail.reason', { reason: h.reason })}</Typography.Text>}
+              <ReadingsBefore
+                readings={h.readings}
+                fileName={(id) => revision.diff.find((r) => r.document?.uploadId === id)?.targetName}
+              />
             </Space>
           ),
         }))}
