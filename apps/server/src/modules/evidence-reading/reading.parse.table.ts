@@ -227,10 +227,15 @@ interface PageTable {
  * each column's cells are: the boundaries go halfway between those. Without such a row, the header's boundaries.
  */
 function learnColumns(body: Line[], header: Header): Header {
+  // Rows as the header's slope levels them.
+  const level = (l: Line) => {
+    const d = header.slope * ((l.x0 + l.x1) / 2);
+    return { y0: l.y0 - d, y1: l.y1 - d };
+  };
   const rows: Line[][] = [];
-  for (const l of body) {
+  for (const l of [...body].sort((a, b) => level(a).y0 - level(b).y0)) {
     const row = rows[rows.length - 1];
-    if (row?.some((r) => sameRow(r, l))) row.push(l);
+    if (row?.some((r) => sameRow(level(r), level(l)))) row.push(l);
     else rows.push([l]);
   }
   const n = header.cols.length;

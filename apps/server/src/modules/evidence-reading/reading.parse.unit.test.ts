@@ -1,4 +1,6 @@
-import type { ReadDocument, ReadFieldKeyValue, ReadLine, ReadPage } from '@jcbb/contract';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Box, ReadDocument, ReadFieldKeyValue, ReadLine, ReadPage } from '@jcbb/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from './index.ts';
@@ -879,5 +881,84 @@ describe('any input', () => {
       }),
       { numRuns: 200, seed: 29 },
     );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Real OCR output: the engine's lines for the corpus's 300 dpi scans of its four reports (test/fixtures/evidence-ocr,
+// written from `npm run bench:evidence`'s engine: one line per detected box, so a table's cells are lines of their
+// own, on a page turned by up to 1.5°).
+
+const ocrFixture = (name: string) =>
+  (
+    JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/evidence-ocr', `${name}.json`), 'utf8'),
+    ) as { pages: ReadPage[] }
+  ).pages;
+const corpusItems = (doc: string) =>
+  (
+    JSON.parse(
+      readFileSync(
+        path.join(import.meta.dirname, '../../../test/fixtures/evidence-corpus', doc, 'labels.json'),
+        'utf8',
+      ),
+    ) as { items: Array<{ name: string; measured: string; verdict: string; page: number }> }
+  ).items;
+
+/** The pages turned by `degrees` about the page's centre, each box the bounds of its turned corners (as OCR gives). */
+function turned(pages: ReadPage[], degrees: number): ReadPage[] {
+  const a = (degrees * Math.PI) / 180;
+  return pages.map((p) => ({
+    ...p,
+    lines: p.lines.map((l) => {
+      const [x0, y0, x1, y1] = l.box;
+      const pts = [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ].map(([x, y]) => {
+        const dx = ((x as number) - 0.5) * p.width;
+        const dy = ((y as number) - 0.5) * p.height;
+        return [
+          (dx * Math.cos(a) - dy * Math.sin(a)) / p.width + 0.5,
+          (dx * Math.sin(a) + dy * Math.cos(a)) / p.height + 0.5,
+        ] as const;
+      });
+      const xs = pts.map((q) => q[0]);
+      const ys = pts.map((q) => q[1]);
+      return { ...l, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as Box };
+    }),
+  }));
+}
+
+describe('real OCR output of scanned reports', () => {
+  // The corpus's font draws no ℃: the scans show "25 )" where the text layer says 25℃）, and OCR reads what is shown.
+  // Its paint report's 干燥时间 result is a lone "1" the detector does not find.
+  const shown = (name: string) => name.replace(/℃）?/, '');
+  const unread = new Set(['report-c-paint:干燥时间（表干）']);
+
+  for (const doc of ['report-a-xps', 'report-a-membrane', 'report-b-rockwool', 'report-c-paint']) {
+    it(`reads every row of ${doc}'s results as the scan shows it, cells read as separate lines`, () => {
+      const { items } = parseDocument(ocrFixture(`${doc}-scan300`));
+      const want = corpusItems(doc);
+      expect(items).toHaveLength(want.length);
+      for (const w of want) {
+        const got = items.find((i) => i.name.replace(/\s/g, '') === shown(w.name));
+        expect(got, w.name).toBeDefined();
+        expect(got?.page).toBe(w.page);
+        expect(got?.verdict).toBe(w.verdict);
+        expect(got?.measured).toBe(unread.has(`${doc}:${w.name}`) ? '' : w.measured);
+      }
+    });
+  }
+
+  it('keeps rows together on a page turned by 3° either way (a row is matched with the header’s slope taken out)', () => {
+    const pages = ocrFixture('report-a-xps-scan300');
+    const straight = parseDocument(pages).items.map((i) => [i.name, i.measured, i.verdict]);
+    expect(straight).toHaveLength(6);
+    for (const degrees of [3, -3]) {
+      expect(parseDocument(turned(pages, degrees)).items.map((i) => [i.name, i.measured, i.verdict])).toEqual(straight);
+    }
   });
 });
