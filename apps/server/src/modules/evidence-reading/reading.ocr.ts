@@ -59,7 +59,9 @@ export function loadOcrModels(): Promise<Models> {
     const ort = await import('onnxruntime-node');
     const files = modelFiles();
     const options: InferenceSession.SessionOptions = {
-      intraOpNumThreads: 2,
+      // One thread: on two cores shared with the server (and, here, other jobs) a second one spun more than it
+      // helped — 1.7 CPU s and 1.7–2.0 s a page against 2.9–3.1 CPU s and 3.7–3.9 s with two (docs/evidence-reading.md).
+      intraOpNumThreads: 1,
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
