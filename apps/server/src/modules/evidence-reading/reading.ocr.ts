@@ -227,8 +227,8 @@ function corners(r: Rect, grow: number): Point[] {
   return [at(-1, -1), at(1, -1), at(1, 1), at(-1, 1)];
 }
 
-/** Text boxes from the detector's probability map (h × w), in the map's pixels. */
-function boxesOf(prob: Float32Array, width: number, height: number): Point[][] {
+/** Text boxes from the detector's probability map (h × w), in the map's pixels (exported for its unit test). */
+export function boxesOf(prob: Float32Array, width: number, height: number): Point[][] {
   const mask = new Uint8Array(width * height);
   for (let i = 0; i < mask.length; i++) mask[i] = (prob[i] as number) > TEXT_THRESHOLD ? 1 : 0;
   const boxes: Point[][] = [];
