@@ -9,6 +9,9 @@ function map(w: number, h: number, inside: (x: number, y: number) => boolean): F
 }
 
 const close = (a: number, b: number, tol = 1.5) => Math.abs(a - b) <= tol;
+type P = [number, number];
+/** A box's corners: top-left, top-right, bottom-right, bottom-left. */
+const four = (box: P[] | undefined) => box as [P, P, P, P];
 
 describe("boxesOf (the detector's map cut into text boxes, as PaddleOCR's DB post-processing)", () => {
   it('gives a straight text region its rectangle grown by area × 1.5 / perimeter, corners clockwise from top-left', () => {
@@ -20,7 +23,7 @@ describe("boxesOf (the detector's map cut into text boxes, as PaddleOCR's DB pos
     );
     expect(boxes).toHaveLength(1);
     const g = (99 * 9 * 1.5) / (2 * (99 + 9));
-    const [tl, tr, br, bl] = boxes[0] as [number, number][];
+    const [tl, tr, br, bl] = four(boxes[0]);
     for (const [got, want] of [
       [tl, [20 - g, 40 - g]],
       [tr, [119 + g, 40 - g]],
@@ -40,7 +43,7 @@ describe("boxesOf (the detector's map cut into text boxes, as PaddleOCR's DB pos
       return Math.abs(u) <= 60 && Math.abs(v) <= 6;
     };
     const [box] = boxesOf(map(200, 120, inside), 200, 120);
-    const [tl, tr, br, bl] = box as [number, number][];
+    const [tl, tr, br, bl] = four(box);
     expect(tl[0]).toBeLessThan(tr[0]);
     expect(bl[0]).toBeLessThan(br[0]);
     expect(tl[1]).toBeLessThan(bl[1]);
@@ -71,7 +74,7 @@ describe("boxesOf (the detector's map cut into text boxes, as PaddleOCR's DB pos
       60,
       200,
     );
-    const [tl, tr, , bl] = box as [number, number][];
+    const [tl, tr, , bl] = four(box);
     expect(Math.hypot(bl[0] - tl[0], bl[1] - tl[1])).toBeGreaterThan(3 * Math.hypot(tr[0] - tl[0], tr[1] - tl[1]));
   });
 });
