@@ -798,6 +798,17 @@ describe('layouts met in the corpus', () => {
     expect(values(doc, 'productName')).toEqual(['岩棉板']);
   });
 
+  it("takes a date standing alone as the issue date, never a date in another label's cell (OCR gives cells as lines)", () => {
+    const cells = `${REPORT_TITLE}
+        @0.1 样品名称 @0.3 岩棉板
+        @0.1 到样日期 @0.3 2026年2月20日`;
+    // The issue date's own label unread (a shaded corner): no issue date rather than the arrival date.
+    expect(values(parseDocument([page(cells)]), 'issueDate')).toEqual([]);
+    // A date printed alone under the laboratory's name is the issue date.
+    const signed = parseDocument([page(`${cells}\n\n@0.55 浙建质检（杭州）检测有限公司\n@0.6 2026年3月5日`)]);
+    expect(values(signed, 'issueDate')).toEqual(['2026-03-05']);
+  });
+
   it('reads the laboratory from its title when OCR joined the CMA mark to it', () => {
     const doc = parseDocument([page(`@0.1!1.5 CMA 浙建质检（杭州）检测有限公司\n${REPORT_TITLE}`)]);
     expect(values(doc, 'laboratory')).toEqual(['浙建质检（杭州）检测有限公司']);
