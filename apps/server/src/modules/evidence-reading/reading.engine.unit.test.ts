@@ -112,6 +112,21 @@ describe('readDocumentFile', () => {
     }
   });
 
+  it('reads a results table on a scan cell by cell: each box the detector finds is a line of its own', {
+    timeout: 60_000,
+  }, async () => {
+    const { pages } = await readDocumentFile(fixture('report-b-rockwool', 'scan-200.pdf'), 'application/pdf');
+    const lines = pages[1]?.lines ?? [];
+    const cell = (text: string) => lines.filter((l) => l.text === text);
+    // 导热系数's row: requirement, result and verdict printed in three cells are three lines, on one row.
+    for (const text of ['≤0.040', '0.038', '17.6', '垂直于表面的抗拉强度']) expect(cell(text), text).toHaveLength(1);
+    const [req, got] = [cell('≤0.040')[0], cell('0.038')[0]];
+    expect(req && got && req.box[2] < got.box[0]).toBe(true);
+    expect(req && got && Math.abs(req.box[1] + req.box[3] - got.box[1] - got.box[3]) / 2).toBeLessThan(0.01);
+    // Nothing on the page is a row's cells joined by spaces.
+    expect(lines.filter((l) => /合格/.test(l.text) && /\d/.test(l.text))).toEqual([]);
+  });
+
   it('gives a glyph its font maps to no character as U+FFFD, never U+0000 (which jsonb refuses)', async () => {
     // wqy-microhei has no superscript minus: pdf.js reads it as U+0000.
     const bytes = await pdf((d) => {

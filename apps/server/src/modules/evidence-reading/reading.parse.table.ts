@@ -67,7 +67,31 @@ interface Cell {
 
 interface Header {
   cols: Array<{ col: Column; from: number; to: number }>;
+  /** The header's foot (y − slope·x, as rows are matched). */
   y1: number;
+  /**
+   * The rows' slope (dy / dx) as the header's words show it: a scan turned by a degree or two puts a row's right end
+   * higher or lower than its left, by a third of a row across an A4 table at 1.5°. Rows are matched on y − slope·x.
+   */
+  slope: number;
+}
+
+/** The slope of a header read as separate words (OCR boxes): a straight line through their centres. */
+function slopeOf(row: Line[]): number {
+  if (row.length < 3) return 0;
+  const xs = row.map((l) => (l.x0 + l.x1) / 2);
+  const ys = row.map((l) => (l.y0 + l.y1) / 2);
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let sxx = 0;
+  let sxy = 0;
+  xs.forEach((x, k) => {
+    sxx += (x - mx) ** 2;
+    sxy += (x - mx) * ((ys[k] as number) - my);
+  });
+  const slope = sxx > 0 ? sxy / sxx : 0;
+  // More than ~6° is no scan's turn but a header over two lines: no correction.
+  return Math.abs(slope) <= 0.1 ? slope : 0;
 }
 
 /** Header words in a line: each with its column and the x-range of the word. */
@@ -132,7 +156,8 @@ function findHeader(lines: Line[]): Header | undefined {
         to: next ? (cell.x1 + next.x0) / 2 : Number.POSITIVE_INFINITY,
       };
     });
-    return { cols, y1: Math.max(...row.map((l) => l.y1)) };
+    const slope = slopeOf(base);
+    return { cols, y1: Math.max(...row.map((l) => l.y1 - slope * ((l.x0 + l.x1) / 2))), slope };
   }
   return undefined;
 }
@@ -202,10 +227,15 @@ interface PageTable {
  * each column's cells are: the boundaries go halfway between those. Without such a row, the header's boundaries.
  */
 function learnColumns(body: Line[], header: Header): Header {
+  // Rows as the header's slope levels them.
+  const level = (l: Line) => {
+    const d = header.slope * ((l.x0 + l.x1) / 2);
+    return { y0: l.y0 - d, y1: l.y1 - d };
+  };
   const rows: Line[][] = [];
-  for (const l of body) {
+  for (const l of [...body].sort((a, b) => level(a).y0 - level(b).y0)) {
     const row = rows[rows.length - 1];
-    if (row?.some((r) => sameRow(r, l))) row.push(l);
+    if (row?.some((r) => sameRow(level(r), level(l)))) row.push(l);
     else rows.push([l]);
   }
   const n = header.cols.length;
@@ -230,14 +260,14 @@ function learnColumns(body: Line[], header: Header): Header {
       to: next ? (cur[1] + next[0]) / 2 : Number.POSITIVE_INFINITY,
     };
   });
-  return { cols, y1: header.y1 };
+  return { cols, y1: header.y1, slope: header.slope };
 }
 
 function readTable(doc: Doc, lines: Line[], header: Header): PageTable {
   const body: Line[] = [];
   let open = true;
   for (const l of lines) {
-    if (l.y0 < header.y1 - 0.2 * l.h) continue;
+    if (l.y0 - header.slope * ((l.x0 + l.x1) / 2) < header.y1 - 0.2 * l.h) continue;
     if (TABLE_END.test(l.compact)) {
       open = false;
       break;
@@ -253,7 +283,8 @@ function readTable(doc: Doc, lines: Line[], header: Header): PageTable {
   const anchors = pieces.filter((p) => isAnchor(p, anchorCol));
   // An anchor column with repeated cells per row (a merged verdict over sub-rows) is still an anchor per cell.
   const rows = anchors.map((a) => ({ anchor: a, pieces: [a] as Piece[] }));
-  const cy = (b: [number, number, number, number]) => (b[1] + b[3]) / 2;
+  // A row's height on the page, its turn taken out.
+  const cy = (b: [number, number, number, number]) => (b[1] + b[3]) / 2 - header.slope * ((b[0] + b[2]) / 2);
   const gaps = anchors.slice(1).map((a, k) => cy(a.box) - cy((anchors[k] as Piece).box));
   const pitch = median(gaps) || 2 * median(body.map((l) => l.h));
   for (const p of pieces) {
@@ -324,7 +355,7 @@ export function readItems(doc: Doc): ReadItem[] {
     if (!header && last && open) {
       // The table goes on without its header: the same columns, from the top of the page (page headers aside).
       const top = lines.filter((l) => PAGE_TOP.test(l.compact));
-      header = { cols: last.cols, y1: top.length ? Math.max(...top.map((l) => l.y1)) : 0 };
+      header = { cols: last.cols, y1: top.length ? Math.max(...top.map((l) => l.y1)) : 0, slope: 0 };
     }
     if (!header) {
       open = false;

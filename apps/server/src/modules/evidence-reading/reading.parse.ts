@@ -636,11 +636,18 @@ function fallbacks(ctx: Ctx, found: Candidate[]): Candidate[] {
     }
   }
 
-  // An issue date printed alone (under the laboratory's name or its seal) on the first page, the lowest one.
+  // An issue date printed alone (under the laboratory's name or its seal) on the first page, the lowest one. A date
+  // in the cell right of another label (到样日期 | 2026年2月20日, as OCR gives a ruled row: two lines) is that label's.
   if (!has(K.ISSUE_DATE) && kind !== ReadDocumentKind.CONFORMITY_CERTIFICATE) {
     const alone = free.filter((l) => {
       const d = findDates(l.text)[0];
-      return l.page === 0 && d && l.compact.length <= 14 && d.end - d.start >= l.text.trim().length - 2;
+      return (
+        l.page === 0 &&
+        d &&
+        l.compact.length <= 14 &&
+        d.end - d.start >= l.text.trim().length - 2 &&
+        !hasLabelLeft(ctx, l)
+      );
     });
     const l = alone[alone.length - 1];
     if (l) out.push(single(K.ISSUE_DATE, findDates(l.text)[0]?.value as string, l, 0.55));

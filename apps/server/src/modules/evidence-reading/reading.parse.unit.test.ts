@@ -1,4 +1,6 @@
-import type { ReadDocument, ReadFieldKeyValue, ReadLine, ReadPage } from '@jcbb/contract';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Box, ReadDocument, ReadFieldKeyValue, ReadLine, ReadPage } from '@jcbb/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from './index.ts';
@@ -796,6 +798,17 @@ describe('layouts met in the corpus', () => {
     expect(values(doc, 'productName')).toEqual(['岩棉板']);
   });
 
+  it("takes a date standing alone as the issue date, never a date in another label's cell (OCR gives cells as lines)", () => {
+    const cells = `${REPORT_TITLE}
+        @0.1 样品名称 @0.3 岩棉板
+        @0.1 到样日期 @0.3 2026年2月20日`;
+    // The issue date's own label unread (a shaded corner): no issue date rather than the arrival date.
+    expect(values(parseDocument([page(cells)]), 'issueDate')).toEqual([]);
+    // A date printed alone under the laboratory's name is the issue date.
+    const signed = parseDocument([page(`${cells}\n\n@0.55 浙建质检（杭州）检测有限公司\n@0.6 2026年3月5日`)]);
+    expect(values(signed, 'issueDate')).toEqual(['2026-03-05']);
+  });
+
   it('reads the laboratory from its title when OCR joined the CMA mark to it', () => {
     const doc = parseDocument([page(`@0.1!1.5 CMA 浙建质检（杭州）检测有限公司\n${REPORT_TITLE}`)]);
     expect(values(doc, 'laboratory')).toEqual(['浙建质检（杭州）检测有限公司']);
@@ -879,5 +892,84 @@ describe('any input', () => {
       }),
       { numRuns: 200, seed: 29 },
     );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Real OCR output: the engine's lines for the corpus's 300 dpi scans of its four reports (test/fixtures/evidence-ocr,
+// written from `npm run bench:evidence`'s engine: one line per detected box, so a table's cells are lines of their
+// own, on a page turned by up to 1.5°).
+
+const ocrFixture = (name: string) =>
+  (
+    JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../../../test/fixtures/evidence-ocr', `${name}.json`), 'utf8'),
+    ) as { pages: ReadPage[] }
+  ).pages;
+const corpusItems = (doc: string) =>
+  (
+    JSON.parse(
+      readFileSync(
+        path.join(import.meta.dirname, '../../../test/fixtures/evidence-corpus', doc, 'labels.json'),
+        'utf8',
+      ),
+    ) as { items: Array<{ name: string; measured: string; verdict: string; page: number }> }
+  ).items;
+
+/** The pages turned by `degrees` about the page's centre, each box the bounds of its turned corners (as OCR gives). */
+function turned(pages: ReadPage[], degrees: number): ReadPage[] {
+  const a = (degrees * Math.PI) / 180;
+  return pages.map((p) => ({
+    ...p,
+    lines: p.lines.map((l) => {
+      const [x0, y0, x1, y1] = l.box;
+      const pts = [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ].map(([x, y]) => {
+        const dx = ((x as number) - 0.5) * p.width;
+        const dy = ((y as number) - 0.5) * p.height;
+        return [
+          (dx * Math.cos(a) - dy * Math.sin(a)) / p.width + 0.5,
+          (dx * Math.sin(a) + dy * Math.cos(a)) / p.height + 0.5,
+        ] as const;
+      });
+      const xs = pts.map((q) => q[0]);
+      const ys = pts.map((q) => q[1]);
+      return { ...l, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as Box };
+    }),
+  }));
+}
+
+describe('real OCR output of scanned reports', () => {
+  // The corpus's font draws no ℃: the scans show "25 )" where the text layer says 25℃）, and OCR reads what is shown.
+  // Its paint report's 干燥时间 result is a lone "1" the detector does not find.
+  const shown = (name: string) => name.replace(/℃）?/, '');
+  const unread = new Set(['report-c-paint:干燥时间（表干）']);
+
+  for (const doc of ['report-a-xps', 'report-a-membrane', 'report-b-rockwool', 'report-c-paint']) {
+    it(`reads every row of ${doc}'s results as the scan shows it, cells read as separate lines`, () => {
+      const { items } = parseDocument(ocrFixture(`${doc}-scan300`));
+      const want = corpusItems(doc);
+      expect(items).toHaveLength(want.length);
+      for (const w of want) {
+        const got = items.find((i) => i.name.replace(/\s/g, '') === shown(w.name));
+        expect(got, w.name).toBeDefined();
+        expect(got?.page).toBe(w.page);
+        expect(got?.verdict).toBe(w.verdict);
+        expect(got?.measured).toBe(unread.has(`${doc}:${w.name}`) ? '' : w.measured);
+      }
+    });
+  }
+
+  it('keeps rows together on a page turned by 3° either way (a row is matched with the header’s slope taken out)', () => {
+    const pages = ocrFixture('report-a-xps-scan300');
+    const straight = parseDocument(pages).items.map((i) => [i.name, i.measured, i.verdict]);
+    expect(straight).toHaveLength(6);
+    for (const degrees of [3, -3]) {
+      expect(parseDocument(turned(pages, degrees)).items.map((i) => [i.name, i.measured, i.verdict])).toEqual(straight);
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The reading worker's process (reading.worker.ts forks it): reads one document per message and answers with its
  * pages, progress on the way, or a refusal. The OCR model loads at the first page that needs it (a text PDF never
- * does: its ~1.5 GB stay unspent) and is kept while the process lives.
+ * does: its ~1 GB stay unspent) and is kept while the process lives.
  */
 import { ReadingRefused, readDocumentFile } from './reading.engine.ts';
 import type { ThreadAnswer, ThreadRequest } from './reading.worker.ts';

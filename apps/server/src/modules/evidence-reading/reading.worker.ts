@@ -160,8 +160,11 @@ export function createReadingWorker(options: ReadingWorkerOptions = {}): Reading
   };
 }
 
-/** The engine's name and version, kept with each reading (pdf.js text layer, PaddleOCR PP-OCRv4 at 1600 px). */
-export const ENGINE_NAME = 'pdfjs-5.4+ppocr-v4@1600';
+/**
+ * The engine's name and version, kept with each reading (pdf.js text layer, PaddleOCR PP-OCRv4 at 1600 px, one line
+ * per detected box: reading.ocr.ts).
+ */
+export const ENGINE_NAME = 'pdfjs-5.4+ppocr-v4-boxes@1600';
 
 /** The worker process as the runner's engine. */
 export function workerEngine(options: ReadingWorkerOptions = {}) {
