@@ -118,9 +118,13 @@ async function chooseProject(page: Page, ready: Locator, name = '项目'): Promi
   await chooseOption(select, PROJECT);
 }
 
-/** The project's card on 材料汇总 and one of its figures (已订购, 已到货, 绿色占比…). */
+/**
+ * The project's card on 材料汇总 and one of its figures (已订购, 已到货, 绿色占比…). The card whose own head names the
+ * project, not the page's card around it: while the chosen project loads, the page may still show the developer's
+ * other projects (other walk-throughs add some), whose figures the surrounding card would hold too.
+ */
 const summaryCard = (page: Page): Locator =>
-  page.locator('.ant-card', { has: page.locator('.ant-card-head', { hasText: PROJECT }) });
+  page.locator('.ant-card', { has: page.locator(':scope > .ant-card-head', { hasText: PROJECT }) });
 const summaryFigure = (page: Page, title: string): Locator =>
   summaryCard(page)
     .locator('.ant-statistic')
