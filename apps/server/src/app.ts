@@ -39,6 +39,7 @@ import {
   constructionIntake,
   constructionMemberRemovalCheck,
   createConstructionServices,
+  inspectionReadingSubject,
   registerConstructionRoutes,
 } from './modules/construction/index.ts';
 import { registerDiskRoutes } from './modules/disk/index.ts';
@@ -397,7 +398,12 @@ function registerModules(
     readings: createReadingService({
       db,
       files,
-      subjects: { product: productSubject, listing: listingReadingSubject, revision: revisions.readingSubject },
+      subjects: {
+        product: productSubject,
+        listing: listingReadingSubject,
+        revision: revisions.readingSubject,
+        inspection: inspectionReadingSubject,
+      },
     }),
   });
   // The material modules' checks before an organisation leaves a project (project.removal.ts): the project module

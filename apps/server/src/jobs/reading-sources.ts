@@ -1,3 +1,4 @@
+import { inspectionReadingUploads } from '../modules/construction/index.ts';
 import { productReadingUploads, type ReadingSource } from '../modules/evidence-reading/index.ts';
 import { revisionReadingUploads } from '../modules/revision/index.ts';
 
@@ -6,4 +7,8 @@ import { revisionReadingUploads } from '../modules/revision/index.ts';
  * that holds certificates and test reports, each written by the module that owns the table. A module whose
  * documents should be read adds its SELECT here.
  */
-export const readingSources: ReadingSource[] = [productReadingUploads, revisionReadingUploads];
+export const readingSources: ReadingSource[] = [
+  productReadingUploads,
+  revisionReadingUploads,
+  inspectionReadingUploads,
+];

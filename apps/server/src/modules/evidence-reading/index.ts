@@ -25,6 +25,7 @@ export {
   type ReadingSubjectGate,
   readingDigest,
   type SubjectDocument,
+  type SubjectMaterial,
 } from './reading.service.ts';
 export {
   createReadingWorker,
