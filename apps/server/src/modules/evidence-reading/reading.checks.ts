@@ -348,7 +348,7 @@ export function checkReading(document: ReadDocument, ctx: ReadingContext): Readi
         add(rule, CheckOutcome.PASS, '产品名称与规格型号一致。', { fields: refs('productName', 'model') });
       } else {
         add(rule, CheckOutcome.FAIL, `文件上的规格型号“${models.join('、')}”不是${attached}的规格。`, {
-          expected: ctx.specs.map((s) => `${s.name}（${s.model}）`).join('、'),
+          expected: ctx.specs.map((s) => (s.model ? `${s.name}（${s.model}）` : s.name)).join('、'),
           found: models.join('、'),
           fields: refs('model'),
         });
