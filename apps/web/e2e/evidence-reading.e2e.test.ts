@@ -144,9 +144,9 @@ describe.runIf(hasChromium)('evidence reading on a site inspection', () => {
       if ((await picker.getByTitle(SCHOOL, { exact: true }).count()) === 0) await chooseOption(picker, SCHOOL);
       await page.getByRole('tab', { name: '待验收' }).click();
       const row = page.locator('.ant-table-row:visible').filter({ hasText: MEMBRANE }).first();
-      await row.getByRole('link').first().click();
+      await row.getByRole('link', { name: twoChars('办理') }).click();
       const inspection = page.getByRole('dialog', { name: /^进场验收 / });
-      await inspection.getByText('合格证所列规格型号与到货规格不符').first().waitFor();
+      await inspection.getByText('进场的两道关口').waitFor();
       const tag = inspection.getByRole('button', { name: '识别结果：1 项不一致，点击查看' });
       await tag.waitFor();
       await shot(page, '4-site-inspection-1366');
@@ -164,9 +164,10 @@ describe.runIf(hasChromium)('evidence reading on a site inspection', () => {
         .getByText(/到货材料/)
         .first()
         .waitFor();
-      // The maker is the one typed at receiving.
-      expect(await drawer.locator('li[data-finding="ER-03"]').getAttribute('data-outcome')).toBe('pass');
       await shotDrawer(drawer, '4-site-card-1366');
+      // The maker is the one typed at receiving (among the agreeing findings, folded away).
+      await drawer.getByRole('button', { name: /项一致/ }).click();
+      await expect.poll(() => drawer.locator('li[data-finding="ER-03"]').getAttribute('data-outcome')).toBe('pass');
 
       await page.setViewportSize(PHONE);
       await drawer.locator('li[data-finding="ER-02"]').waitFor();
