@@ -20,7 +20,9 @@ import {
   DEMO_EVIDENCE_ANCHOR,
   DEMO_EVIDENCE_DIR,
   DEMO_GREENS,
+  DEMO_MEMBRANE_CARD,
   DEMO_REPORTS,
+  type DemoCard,
   type DemoDateFormat,
   type DemoEvidenceManifest,
   type DemoGreen,
@@ -1257,6 +1259,39 @@ async function drawDemoGreen(g: DemoGreen, dates: DemoDates): Promise<Layout> {
   return L;
 }
 
+/** A maker's 合格证 of a lot delivered to the demo site, an A6 card like the corpus's. */
+async function drawDemoCard(c: DemoCard, dates: DemoDates): Promise<Layout> {
+  const L = new Layout(CARD, { title: `产品合格证 ${c.lot}`, plainPages: true });
+  const [W, H] = CARD;
+  L.addPage();
+  L.pdf
+    .rect(12, 12, W - 24, H - 24)
+    .lineWidth(1.5)
+    .stroke();
+  L.text('产品合格证', 0, 34, { size: 22, align: 'center', width: W });
+  L.text('CERTIFICATE OF QUALITY', 0, 64, { size: 8, align: 'center', width: W });
+  L.table(
+    26,
+    92,
+    [70, 175],
+    [
+      ['产品名称', c.productName],
+      ['规格型号', c.model],
+      ['生产批号', c.lot],
+      ['生产日期', dates.text(-c.producedDaysAgo, 'cn')],
+      ['执行标准', c.standard],
+      ['检验结果', '合格'],
+      ['检验员', '质检05'],
+    ],
+    { rowH: 26, size: 10 },
+  );
+  L.text(c.maker, 0, 300, { size: 11, align: 'center', width: W });
+  L.text('地址：北京市顺义区空港工业区 B 区', 0, 320, { size: 8, align: 'center', width: W });
+  L.image(await sealPng('检验合格', 'QC PASSED', 260), W - 110, 250, 80);
+  L.text('合格', W - 90, H - 52, { size: 14, color: '#c62828' });
+  return L;
+}
+
 async function writeDemo() {
   mkdirSync(DEMO_EVIDENCE_DIR, { recursive: true });
   const manifest: DemoEvidenceManifest = { anchor: DEMO_EVIDENCE_ANCHOR, files: {} };
@@ -1264,6 +1299,7 @@ async function writeDemo() {
   const docs = [
     ...DEMO_REPORTS.map((r) => ({ id: r.id, draw: (d: DemoDates) => drawDemoReport(r, d) })),
     ...DEMO_GREENS.map((g) => ({ id: g.id, draw: (d: DemoDates) => drawDemoGreen(g, d) })),
+    { id: DEMO_MEMBRANE_CARD.id, draw: (d: DemoDates) => drawDemoCard(DEMO_MEMBRANE_CARD, d) },
   ];
   for (const doc of docs) {
     const dates = new DemoDates();

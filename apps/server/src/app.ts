@@ -44,6 +44,7 @@ import {
   constructionIntake,
   constructionMemberRemovalCheck,
   createConstructionServices,
+  inspectionReadingSubject,
   registerConstructionRoutes,
 } from './modules/construction/index.ts';
 import { registerDiskRoutes } from './modules/disk/index.ts';
@@ -412,6 +413,7 @@ function registerModules(
         listing: listingReadingSubject,
         revision: revisions.readingSubject,
         application: certificateReadingSubject,
+        inspection: inspectionReadingSubject,
       },
     }),
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
 import { menuEntry, PHONE, signIn, useBrowser } from './support/browser.ts';
 import { hasChromium } from './support/chromium.ts';
+import { chooseOption } from './support/form.ts';
 import { createProductBasics } from './support/product.ts';
 import { screenshots } from './support/screenshots.ts';
 import { repoRoot } from './support/web-build.ts';
@@ -232,6 +233,69 @@ describe.runIf(hasChromium)('evidence reading on the application awaiting the ce
       await page.setViewportSize(PHONE);
       await drawer.locator('li[data-finding="ER-09"]').waitFor();
       await shotDrawer(drawer, '5-application-panel-390');
+    },
+    LONG_STEP_MS,
+  );
+});
+
+const SCHOOL = '南京市鼓楼区天妃宫小学新建工程';
+const MEMBRANE = 'SBS 改性沥青防水卷材';
+
+/**
+ * Issue 29 on the site (README, demo data): the school's waterproofing membrane came with a 合格证 for PY Ⅰ 3mm while
+ * PY Ⅱ 4 mm was delivered; the supervisor sent the inspection back. The storekeeper opens it from the menu
+ * (项目施工 → 收货验收 → 待验收) as a person would and sees, beside the scanned card, that it disagrees — and why.
+ */
+describe.runIf(hasChromium)('evidence reading on a site inspection', () => {
+  const browser = useBrowser();
+
+  it(
+    'shows the storekeeper the 合格证’s model that is not the one delivered',
+    async () => {
+      const page = await browser.newPage({ viewport: WIDE });
+      await signIn(page, ACCOUNTS.construction);
+      const menu = page.locator('.ant-layout-sider');
+      const entry = menu.getByRole('menuitem', { name: '收货验收' });
+      if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: '项目施工' }).click();
+      await entry.click();
+      const picker = page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: '选择项目' }) });
+      await picker.locator('[title]').first().waitFor();
+      if ((await picker.getByTitle(SCHOOL, { exact: true }).count()) === 0) await chooseOption(picker, SCHOOL);
+      await page.getByRole('tab', { name: '待验收' }).click();
+      const row = page.locator('.ant-table-row:visible').filter({ hasText: MEMBRANE }).first();
+      await row.getByRole('link', { name: twoChars('办理') }).click();
+      const inspection = page.getByRole('dialog', { name: /^进场验收 / });
+      await inspection.getByText('进场的两道关口').waitFor();
+      const tag = inspection.getByRole('button', { name: '识别结果：1 项不一致，点击查看' });
+      await tag.waitFor();
+      await shot(page, '7-site-inspection-1366');
+
+      await tag.click();
+      const drawer = page.getByRole('dialog').filter({ hasText: '识别结果' }).last();
+      await drawer.getByText('识别为：产品合格证').waitFor();
+      const model = drawer.locator('li[data-finding="ER-02"]');
+      await expect.poll(() => model.getAttribute('data-outcome')).toBe('fail');
+      await model
+        .getByText(/PY Ⅰ 3mm/)
+        .first()
+        .waitFor();
+      await model
+        .getByText(/到货材料/)
+        .first()
+        .waitFor();
+      await shotDrawer(drawer, '8-site-card-1366');
+      // The maker is the one typed at receiving (among the agreeing findings, folded away).
+      await drawer.getByRole('button', { name: /项一致/ }).click();
+      await expect.poll(() => drawer.locator('li[data-finding="ER-03"]').getAttribute('data-outcome')).toBe('pass');
+
+      await page.setViewportSize(PHONE);
+      await drawer.locator('li[data-finding="ER-02"]').waitFor();
+      await shotDrawer(drawer, '9-site-card-390');
+      // Closed, the inspection on the phone: the tag beside the scanned card.
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await tag.waitFor();
+      await shot(page, '10-site-inspection-390');
     },
     LONG_STEP_MS,
   );

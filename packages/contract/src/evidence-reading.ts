@@ -228,13 +228,15 @@ export type ReadingFinding = z.infer<typeof readingFindingSchema>;
  * Where a document is looked at, which decides who may see it and what it is checked against: `product` (the
  * manufacturer's own product, before it submits), `listing` (the platform's and the city's listing audit),
  * `revision` (the audit of a listed product's changed evidence), `application` (a certification body's review of a
- * certificate application's evidence).
+ * certificate application's evidence), `inspection` (a delivered lot's site inspection: the 合格证 and reports in its
+ * checklist).
  */
 export const ReadingSubject = {
   PRODUCT: 'product',
   LISTING: 'listing',
   REVISION: 'revision',
   APPLICATION: 'application',
+  INSPECTION: 'inspection',
 } as const;
 export type ReadingSubjectValue = (typeof ReadingSubject)[keyof typeof ReadingSubject];
 export const readingSubjectValues = Object.values(ReadingSubject) as [ReadingSubjectValue, ...ReadingSubjectValue[]];

@@ -1,4 +1,5 @@
 import { certificateReadingUploads } from '../modules/certificate/index.ts';
+import { inspectionReadingUploads } from '../modules/construction/index.ts';
 import { productReadingUploads, type ReadingSource } from '../modules/evidence-reading/index.ts';
 import { revisionReadingUploads } from '../modules/revision/index.ts';
 
@@ -11,4 +12,5 @@ export const readingSources: ReadingSource[] = [
   productReadingUploads,
   revisionReadingUploads,
   certificateReadingUploads,
+  inspectionReadingUploads,
 ];

@@ -1,13 +1,18 @@
+import { evidenceReadingEndpoints } from '@jcbb/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsAs, ok } from '../../../test/calls.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { projects, siteDeliveries, siteInspections, stockBalances } from '../schema/index.ts';
+import { DEMO_MEMBRANE_CARD } from './demo-evidence.ts';
 import { RISK_DEMO_MATERIALS } from './demo-government-risk.ts';
 
 /** The demo school's site (demo-construction.ts): every state of a delivered lot a newcomer can try. */
 
 let server: TestServer;
 let school = 0;
+const tokens: Record<string, string> = {};
+const { call } = callsAs(() => server, tokens);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -50,6 +55,34 @@ describe('the demo site', () => {
     expect(await balance(of('pending_retest'), 'quarantined')).toBeGreaterThan(0);
     expect(await balance(of('pending_retest'), 'usable')).toBe(0);
     expect(await balance(of('returned'), 'rejected')).toBe(0);
+  });
+
+  it('shows the storekeeper the membrane’s 合格证 as read: for another model than the one delivered', async () => {
+    const [membrane] = await server.database.db
+      .select({ id: siteInspections.id, state: siteInspections.state, checks: siteInspections.checks })
+      .from(siteInspections)
+      .where(and(eq(siteInspections.projectId, school), eq(siteInspections.materialName, 'SBS 改性沥青防水卷材')));
+    expect(membrane?.state, 'sent back: awaiting the storekeeper again').toBe('pending');
+    const card = membrane?.checks?.find((c) => c.kind === 'conformity')?.uploadId as number;
+    expect(card).toBeGreaterThan(0);
+    tokens.builder = await server.login('13800000003');
+    const view = ok(
+      await call('builder', evidenceReadingEndpoints.reading, {
+        subject: 'inspection',
+        id: membrane?.id as number,
+        uploadId: card,
+      }),
+    );
+    expect(view).toMatchObject({ state: 'done', kind: 'conformity_certificate', canReview: true });
+    expect(view.findings[0]).toMatchObject({
+      code: 'ER-02',
+      outcome: 'fail',
+      found: DEMO_MEMBRANE_CARD.model,
+      expected: 'PY Ⅱ 4 mm',
+    });
+    // Only the model disagrees: the product and the maker are the ones the storekeeper typed.
+    expect(view.findings.filter((f) => f.outcome === 'fail')).toHaveLength(1);
+    expect(view.findings.find((f) => f.code === 'ER-03')?.outcome).toBe('pass');
   });
 
   it('keeps the dates the people stated, not the moment of seeding', async () => {

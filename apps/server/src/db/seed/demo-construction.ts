@@ -9,11 +9,14 @@ import {
 import { addDays, shanghaiToday } from '@jcbb/contract/time';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { SessionUser } from '../../lib/session-user.ts';
 import { createSiteServices } from '../../modules/construction/index.ts';
+import { createFileService } from '../../modules/file/index.ts';
 import { createTraceReceiptService } from '../../modules/trace/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { projects, siteDeliveries, siteInspections } from '../schema/index.ts';
+import { DEMO_MEMBRANE_CARD, demoEvidencePdf } from './demo-evidence.ts';
 import { demoMoment } from './demo-trace.ts';
 
 interface Party {
@@ -51,10 +54,16 @@ const both = [
  * The site of the demo school (docs/construction.md), through the services as its people act, with the dates they
  * state: the blocks the platform delivered (their receipt made by the trace seed) held for a witnessed retest;
  * granite from a quarry off the platform released; waterproofing membrane awaiting its inspection; a batch of
- * kerbstones rejected and returned. Witnessed samples, issues to the works and spot checks build on these.
+ * kerbstones rejected and returned; the membrane's 合格证 (a real PDF, read at seeding) names another model than the
+ * one delivered, and the supervisor sent its inspection back. Witnessed samples, issues to the works and spot checks build on these.
  */
-export async function seedDemoConstruction(tx: Tx, input: DemoConstructionInput): Promise<void> {
+export async function seedDemoConstruction(
+  tx: Tx,
+  config: Pick<Config, 'dataDir' | 'maxUploadBytes'>,
+  input: DemoConstructionInput,
+): Promise<void> {
   const services = createSiteServices({ db: tx as Db, receipts: createTraceReceiptService({ db: tx as Db }) });
+  const files = createFileService({ db: tx as Db, config: config as Config });
   const builder = actor(input.builder, OrgType.CONSTRUCTION);
   const supervisor = actor(input.supervisor, OrgType.SUPERVISION);
   const today = shanghaiToday();
@@ -182,8 +191,10 @@ export async function seedDemoConstruction(tx: Tx, input: DemoConstructionInput)
     { at: demoMoment(addDays(today, -4), '08:40') },
   );
 
-  // 4. Waterproofing membrane just arrived: in quarantine, awaiting its inspection.
-  await services.deliveries.external(
+  // 4. Waterproofing membrane just arrived: in quarantine, awaiting its inspection. The storekeeper reported it with
+  // the maker's 合格证 scanned; the supervisor sent it back — the card is for PY Ⅰ 3mm, not the PY Ⅱ 4 mm delivered
+  // (the reader's ER-02 on the inspection, docs/evidence-reading.md) — so it waits for the storekeeper again.
+  const membrane = await services.deliveries.external(
     builder,
     external({
       projectId: school.id,
@@ -211,5 +222,27 @@ export async function seedDemoConstruction(tx: Tx, input: DemoConstructionInput)
       ],
     }),
     { at: demoMoment(addDays(today, -1), '16:45') },
+  );
+  const membraneId = await firstInspection(membrane.id);
+  const card = await files.store(builder, '防水卷材合格证.pdf', demoEvidencePdf(DEMO_MEMBRANE_CARD.id, today));
+  const checklist = (await services.inspections.detail(builder, membraneId)).checks;
+  await services.inspections.submit(
+    builder,
+    decide({
+      id: membraneId,
+      checks: checklist.map((c) => ({
+        kind: c.kind,
+        present: true,
+        ...(c.kind === 'conformity' ? { uploadId: card.id } : {}),
+      })),
+      visualResult: 'ok',
+      verdict: 'retest',
+    }),
+    { at: demoMoment(addDays(today, -1), '17:20') },
+  );
+  await services.inspections.confirm(
+    supervisor,
+    { id: membraneId, approve: false, reason: '合格证所列规格型号与到货规格不符，请核对后重新报验' },
+    { at: demoMoment(today, '08:30') },
   );
 }

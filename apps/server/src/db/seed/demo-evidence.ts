@@ -20,7 +20,8 @@ import type { Db } from '../client.ts';
  * product it belongs to, its specification, 南京绿筑 as client and maker, the standards and measured values, so the
  * reader's checks agree — except two problems planted on the product whose listing waits for the platform's audit
  * (干混砌筑砂浆): its report is for a model the product does not have (DM M5; ER-02), and 苏州新材's mortar carries
- * a report of the same number (ER-07, failing on both products).
+ * a report of the same number (ER-07, failing on both products). The demo site's waterproofing membrane comes with
+ * a 合格证 (`DEMO_MEMBRANE_CARD`) for another model than the one delivered (ER-02, on its inspection).
  *
  * Dates move with the seeding day, as the rest of the demo does: the committed PDFs carry their dates as of
  * `DEMO_EVIDENCE_ANCHOR`, in uncompressed page streams, and `demoEvidencePdf` writes the real dates over them (the
@@ -399,6 +400,32 @@ export const DEMO_GREENS: DemoGreen[] = [
   ),
   green('lvzhu-truss-deck-green', '钢筋桁架楼承板', '钢筋桁架楼承板', ['TD3-90'], 'T/CECS 10025-2019'),
 ];
+
+/**
+ * A factory certificate of conformity (产品合格证) of a material delivered to the demo site (demo-construction.ts), as
+ * its maker prints it: name, model, lot, standard, production date, verdict, maker.
+ */
+export interface DemoCard {
+  id: string;
+  productName: string;
+  model: string;
+  lot: string;
+  maker: string;
+  standard: string;
+  /** Days before the seeding day the lot was made. */
+  producedDaysAgo: number;
+}
+
+/** The waterproofing membrane's 合格证 at the demo school: delivered as PY Ⅱ 4 mm, the card is for PY Ⅰ 3mm (ER-02). */
+export const DEMO_MEMBRANE_CARD: DemoCard = {
+  id: 'yuhong-membrane-conformity',
+  productName: '弹性体改性沥青防水卷材',
+  model: 'PY Ⅰ 3mm',
+  lot: 'YH20261120-3',
+  maker: '北京东方雨虹防水技术股份有限公司',
+  standard: 'GB 18242-2008',
+  producedDaysAgo: 9,
+};
 
 /** Where the committed files are: beside this module in the source, beside the bundle in dist/ (build.mjs copies). */
 export const DEMO_EVIDENCE_DIR = path.join(import.meta.dirname, 'demo-evidence');

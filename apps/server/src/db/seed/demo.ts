@@ -283,7 +283,7 @@ export async function seedDemoData(
     if (!traceLots) throw new Error('the trace demo made no lots');
     await seedDemoTraceShipments(tx, { maker, dealer, builder, lots: traceLots });
     // The school's site: deliveries inspected, released, rejected and returned, held for a retest, awaiting inspection.
-    await seedDemoConstruction(tx, { builder, supervisor: party('supervisor', '13800000004') });
+    await seedDemoConstruction(tx, config, { builder, supervisor: party('supervisor', '13800000004') });
     // On that site: the blocks held for their retest sampled and sent; a patrol check awaiting rectification.
     await seedDemoWitness(tx, { supervisor: party('supervisor', '13800000004') });
     // Distribution: 南京恒通's product records and sales contracts (after the demo authorisations).

@@ -31,6 +31,7 @@ export async function applicationEvidenceDocument(
     subjectKey: `application:${a.id}`,
     uploadId,
     productId: a.productId,
+    material: null,
     specId: null,
     // The applicant uploads test reports and certificates without saying which is which.
     expectedKind: null,

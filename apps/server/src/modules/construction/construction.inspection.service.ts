@@ -14,6 +14,7 @@ import {
   type inspectionListBody,
   inspectionStateLabels,
   OrgType,
+  type ReadingDigest,
   StockBucket,
   type StockBucketValue,
   type StockMoveReasonValue,
@@ -33,6 +34,7 @@ import { actorsOf, contractorOn, orNotFound, siteReader, supervisorOn } from './
 import { checklist, missingRequired } from './construction.checklist.ts';
 import { inspectionSummaryOf } from './construction.delivery.service.ts';
 import { ruleFor } from './construction.intake.ts';
+import { inspectionReadings } from './construction.reading.ts';
 import * as repo from './construction.repository.ts';
 import {
   type InspectionActionValue,
@@ -100,6 +102,7 @@ async function amountOf(tx: Tx, i: repo.InspectionRow, amount: 'delivered' | 'us
  * lot's codes the site still holds rejected; codes already installed stay installed. Refuses 403 for an actor who may
  * never take the action, 409 from a state it does not start from. Also used by witness sampling (a retest's result).
  * `stockMoved`: the caller moved the stock itself (a platform lot's return: the return shipment takes it out).
+ * `readings`: the checklist's documents as read before the decision (docs/evidence-reading.md), kept in the audit row.
  */
 export async function moveInspectionState(
   tx: Tx,
@@ -110,7 +113,7 @@ export async function moveInspectionState(
   values: Partial<repo.InspectionInsert> = {},
   reason: string | null = null,
   at: Date = new Date(),
-  { stockMoved = false }: { stockMoved?: boolean } = {},
+  { stockMoved = false, readings = [] }: { stockMoved?: boolean; readings?: ReadingDigest[] } = {},
 ): Promise<InspectionStateValue> {
   const from = i.state as InspectionStateValue;
   const t = inspectionTransition(actor, action, from);
@@ -157,6 +160,7 @@ export async function moveInspectionState(
     actor: user,
     orgId: i.orgId,
     reason,
+    ...(readings.length > 0 ? { data: { readings } } : {}),
   });
   return t.to;
 }
@@ -308,6 +312,12 @@ export function createInspectionService({ db, receipts }: { db: Db; receipts: Tr
           fields.push({ field: 'verdict', message: '外观或数量有问题时不能判定合格' });
         }
         if (fields.length > 0) throw invalidInput(fields);
+        const checks = b.checks.map((c) => ({
+          kind: c.kind,
+          present: c.present,
+          uploadId: c.uploadId ?? null,
+          remark: c.remark ?? null,
+        }));
         await moveInspectionState(
           tx,
           user,
@@ -315,12 +325,7 @@ export function createInspectionService({ db, receipts }: { db: Db; receipts: Tr
           'contractor',
           'submit',
           {
-            checks: b.checks.map((c) => ({
-              kind: c.kind,
-              present: c.present,
-              uploadId: c.uploadId ?? null,
-              remark: c.remark ?? null,
-            })),
+            checks,
             visualResult: b.visualResult,
             verdict: b.verdict,
             reason: b.reason ?? null,
@@ -330,6 +335,8 @@ export function createInspectionService({ db, receipts }: { db: Db; receipts: Tr
           },
           b.reason ?? null,
           at,
+          // What the inspector had before them: the files as read so far (a file just attached is still queued).
+          { readings: await inspectionReadings(tx, i, checks) },
         );
         const supervisors = await repo.projectOrgsOfType(tx, i.projectId, [OrgType.SUPERVISION]);
         for (const orgId of supervisors) {
@@ -362,7 +369,9 @@ export function createInspectionService({ db, receipts }: { db: Db; receipts: Tr
         const values: Partial<repo.InspectionInsert> = b.approve
           ? { supervisorId: user.userId, supervisorConfirmedAt: at }
           : { verdict: null, decidedBy: null, decidedAt: null, supervisorId: user.userId, supervisorConfirmedAt: null };
-        const to = await moveInspectionState(tx, user, i, 'supervisor', action, values, b.reason ?? null, at);
+        const to = await moveInspectionState(tx, user, i, 'supervisor', action, values, b.reason ?? null, at, {
+          readings: await inspectionReadings(tx, i, i.checks ?? []),
+        });
         await sendMessage(
           tx,
           { orgId: i.orgId },

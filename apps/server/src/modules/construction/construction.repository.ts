@@ -1,5 +1,5 @@
 import { CodeStatus } from '@jcbb/contract';
-import { and, asc, count, desc, eq, exists, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -89,6 +89,31 @@ export async function platformLotFacts(tx: Tx, lotIds: number[]) {
     .where(inArray(lots.id, lotIds));
   return new Map(rows.map((r) => [r.lotId, r]));
 }
+
+/** A platform lot's product, specification and the product's maker (null for an off-platform lot). */
+export async function lotProduct(tx: Tx, lotId: number) {
+  const [row] = await tx
+    .select({ productId: lots.productId, specId: lots.specId, makerOrgId: products.orgId })
+    .from(lots)
+    .innerJoin(products, eq(products.id, lots.productId))
+    .where(eq(lots.id, lotId));
+  return row?.productId != null && row.specId != null
+    ? { productId: row.productId, specId: row.specId, makerOrgId: row.makerOrgId }
+    : null;
+}
+
+/**
+ * The checklist kinds whose files the evidence reader reads (docs/evidence-reading.md, "Where it is shown"): the
+ * certificate of conformity, the factory and type test reports, the green document and the 3C certificate.
+ */
+export const READ_CHECK_KINDS = ['conformity', 'factory_test', 'type_test', 'green', 'ccc'] as const;
+
+/** The evidence reader's source: the files of those kinds in inspections' checklists (one column of upload ids). */
+export const inspectionReadingUploads: SQL = sql`
+  select (c.value->>'uploadId')::int from ${siteInspections} i
+  cross join lateral jsonb_array_elements(coalesce(i.checks, '[]'::jsonb)) c
+  where c.value->>'kind' in (${sql.raw(READ_CHECK_KINDS.map((k) => `'${k}'`).join(', '))})
+    and jsonb_typeof(c.value->'uploadId') = 'number'`;
 
 /**
  * Insert many rows with one statement and answer their ids in the order given. The rows travel as one JSON parameter

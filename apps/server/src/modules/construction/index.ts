@@ -12,6 +12,9 @@
  *   constructionMemberRemovalCheck             the project's removal rule (MemberRemovalCheck)
  *   failedLotsOnSite(tx, projectId, lotIds)    which lots failed on the site (rejected at inspection, or a failed
  *                                               witnessed retest): procurement's alternate flags
+ *   inspectionReadingSubject                    the evidence reader's subject `inspection` (app.ts wires it): a
+ *                                               lot's checklist files as read, for the site's readers
+ *   inspectionReadingUploads                    the reader's queue source: those files (jobs/reading-sources.ts)
  */
 import type { Db } from '../../db/client.ts';
 import type { FileService } from '../file/index.ts';
@@ -27,7 +30,9 @@ import { createXlsxService } from './construction.xlsx.service.ts';
 
 export { failedLotsOnSite } from './construction.failures.ts';
 export { constructionIntake } from './construction.intake.ts';
+export { inspectionReadingSubject } from './construction.reading.ts';
 export { constructionMemberRemovalCheck } from './construction.removal.ts';
+export { inspectionReadingUploads } from './construction.repository.ts';
 export { registerConstructionRoutes } from './construction.routes.ts';
 
 /** The site's services of record (the demo seed acts through them); the .xlsx exchange is added by the app. */

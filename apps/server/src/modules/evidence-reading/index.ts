@@ -26,6 +26,7 @@ export {
   readingDigest,
   readingsOf,
   type SubjectDocument,
+  type SubjectMaterial,
 } from './reading.service.ts';
 export {
   createReadingWorker,

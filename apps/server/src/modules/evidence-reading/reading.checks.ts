@@ -53,10 +53,17 @@ export interface LedgerCertificate {
 export interface ReadingContext {
   /** What the document was uploaded as; null when it was not said. */
   expectedKind: ReadDocumentKindValue | null;
-  product: { id: number; name: string; classifyCode: string | null; orgId: number };
+  /**
+   * What the document should speak of: a platform product, or a material a site record describes without one (an
+   * off-platform lot: `id` and `orgId` null, the name, classification and maker as the record types them).
+   */
+  product: { id: number | null; name: string; classifyCode: string | null; orgId: number | null };
   /** The specifications (name and model) the document may speak of: the attached one, else all of the product's. */
   specs: { name: string; model: string }[];
-  /** The organisations the document may name as client or holder: the uploader, and the maker it sells for. */
+  /**
+   * The organisations the document may name as client or holder: the uploader, and the maker it sells for; for a
+   * material with no product, the maker its record names.
+   */
   parties: string[];
   /** The day the document is used on (the listing's submission, the delivery's arrival, today), YYYY-MM-DD. */
   useDate: string;
@@ -307,6 +314,9 @@ export function checkReading(document: ReadDocument, ctx: ReadingContext): Readi
     });
   };
   const kind = document.kind;
+  // A material with no platform product is what was delivered, as its site record describes it.
+  const offPlatform = ctx.product.id === null;
+  const attached = offPlatform ? '到货材料' : '所附产品';
   const applies = (rule: Rule) => (rule.kinds as readonly ReadDocumentKindValue[]).includes(kind);
 
   // ER-01: the kind read against the kind uploaded.
@@ -337,7 +347,7 @@ export function checkReading(document: ReadDocument, ctx: ReadingContext): Readi
     if (name === undefined) {
       add(rule, CheckOutcome.UNKNOWN, '未读到产品名称。');
     } else if (!sameName(name, ctx.product.name)) {
-      add(rule, CheckOutcome.FAIL, `文件上的产品“${name}”与所附产品“${ctx.product.name}”不一致。`, {
+      add(rule, CheckOutcome.FAIL, `文件上的产品“${name}”与${attached}“${ctx.product.name}”不一致。`, {
         expected: ctx.product.name,
         found: name,
         fields: refs('productName'),
@@ -354,8 +364,8 @@ export function checkReading(document: ReadDocument, ctx: ReadingContext): Readi
       if (matched) {
         add(rule, CheckOutcome.PASS, '产品名称与规格型号一致。', { fields: refs('productName', 'model') });
       } else {
-        add(rule, CheckOutcome.FAIL, `文件上的规格型号“${models.join('、')}”不是所附产品的规格。`, {
-          expected: ctx.specs.map((s) => `${s.name}（${s.model}）`).join('、'),
+        add(rule, CheckOutcome.FAIL, `文件上的规格型号“${models.join('、')}”不是${attached}的规格。`, {
+          expected: ctx.specs.map((s) => (s.model ? `${s.name}（${s.model}）` : s.name)).join('、'),
           found: models.join('、'),
           fields: refs('model'),
         });
@@ -370,10 +380,16 @@ export function checkReading(document: ReadDocument, ctx: ReadingContext): Readi
     const named = keys.flatMap((k) => values(k));
     if (named.length === 0) {
       add(rule, CheckOutcome.UNKNOWN, kind === CERT ? '未读到获证企业。' : '未读到委托单位或生产单位。');
+    } else if (ctx.parties.length === 0) {
+      add(rule, CheckOutcome.UNKNOWN, `文件所列为“${named.join('、')}”；到货记录未填写生产厂家，无法核对。`, {
+        found: named.join('、'),
+        fields: refs(...keys),
+      });
     } else if (named.some((n) => ctx.parties.some((p) => sameOrg(n, p)))) {
       add(rule, CheckOutcome.PASS, `文件所列企业为${ctx.parties[0] ?? ''}。`, { fields: refs(...keys) });
     } else {
-      add(rule, CheckOutcome.FAIL, `文件所列“${named.join('、')}”不是上传企业，也不是其代理的生产企业。`, {
+      const notWhom = offPlatform ? '不是到货记录所填的生产厂家' : '不是上传企业，也不是其代理的生产企业';
+      add(rule, CheckOutcome.FAIL, `文件所列“${named.join('、')}”${notWhom}。`, {
         expected: ctx.parties.join('、'),
         found: named.join('、'),
         fields: refs(...keys),
@@ -515,9 +531,13 @@ export function checkReading(document: ReadDocument, ctx: ReadingContext): Readi
     const key: ReadFieldKeyValue = kind === CERT ? 'certNo' : 'reportNo';
     const number = first(key);
     const classOf = (code: string | null) => (code ?? '').slice(0, 2);
+    // The same organisation: the product's maker; for a material with no product, an organisation whose name is one
+    // of the parties the record names (its maker): nothing named, every use is another's (docs/evidence-reading.md).
+    const sameMaker = (u: NumberUse) =>
+      ctx.product.orgId !== null ? u.orgId === ctx.product.orgId : ctx.parties.some((p) => sameOrg(p, u.orgName));
     const clashes = ctx.numberUses.filter(
       (u) =>
-        u.orgId !== ctx.product.orgId ||
+        !sameMaker(u) ||
         (u.productId !== ctx.product.id && classOf(u.classifyCode) !== classOf(ctx.product.classifyCode)),
     );
     if (number === undefined) {

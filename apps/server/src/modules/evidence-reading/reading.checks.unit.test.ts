@@ -190,6 +190,63 @@ describe('the checks of a document as read', () => {
     expect(outcome(doc, context({ numberUses: [{ ...use, orgId: 3, classifyCode: '0304' }] }), 'ER-07')).toBe('fail');
   });
 
+  describe('a material with no platform product (an off-platform lot, as its site record types it)', () => {
+    // What the storekeeper typed at receiving: name, classification, specification (no model), maker.
+    const material = (over: Partial<ReadingContext> = {}) =>
+      context({
+        expectedKind: 'conformity_certificate',
+        product: { id: null, name: 'SBS 改性沥青防水卷材', classifyCode: '0302', orgId: null },
+        specs: [{ name: 'PY Ⅱ 4 mm', model: '' }],
+        parties: ['北京东方雨虹防水技术股份有限公司'],
+        indicators: [],
+        ...over,
+      });
+    const card = (fields: ReadField[]): ReadDocument => ({ kind: 'conformity_certificate', fields, items: [] });
+    const good = [
+      field('productName', '弹性体改性沥青防水卷材（SBS）'),
+      field('model', 'PY Ⅱ 4mm'),
+      field('manufacturer', '北京东方雨虹防水技术股份有限公司'),
+    ];
+
+    it('ER-02 and ER-03 check the typed name, specification and maker', () => {
+      expect(outcome(card(good), material(), 'ER-02')).toBe('pass');
+      expect(outcome(card(good), material(), 'ER-03')).toBe('pass');
+      const otherModel = checkReading(card([good[0] as ReadField, field('model', 'PY Ⅰ 3mm')]), material()).find(
+        (f) => f.code === 'ER-02',
+      );
+      expect(otherModel).toMatchObject({ outcome: 'fail', found: 'PY Ⅰ 3mm', fields: [{ key: 'model', index: 0 }] });
+      expect(otherModel?.message).toContain('到货材料');
+      const otherMaker = checkReading(card([field('manufacturer', '山东某某防水材料有限公司')]), material()).find(
+        (f) => f.code === 'ER-03',
+      );
+      expect(otherMaker).toMatchObject({ outcome: 'fail', expected: '北京东方雨虹防水技术股份有限公司' });
+      expect(otherMaker?.message).toContain('到货记录所填的生产厂家');
+      // No maker typed at receiving: nothing to compare the maker named with.
+      expect(outcome(card(good), material({ parties: [] }), 'ER-03')).toBe('unknown');
+    });
+
+    it('ER-07: a number on the platform is another organisation’s unless that is the maker the record names', () => {
+      const doc = report([field('reportNo', 'YH-2026-0088')]);
+      const use = {
+        orgId: 12,
+        orgName: '北京东方雨虹防水技术有限公司',
+        productId: 40,
+        productName: 'SBS 防水卷材',
+        classifyCode: '0302',
+      };
+      const ctx = (numberUses: ReadingContext['numberUses'], over: Partial<ReadingContext> = {}) =>
+        material({ expectedKind: 'test_report', numberUses, ...over });
+      // The maker named is that organisation (a suffix aside), same class: its own report.
+      expect(outcome(doc, ctx([use]), 'ER-07')).toBe('pass');
+      // Another maker's product, or the named maker's product of another class, disagrees.
+      expect(outcome(doc, ctx([{ ...use, orgName: '山东某某防水材料有限公司' }]), 'ER-07')).toBe('fail');
+      expect(outcome(doc, ctx([{ ...use, classifyCode: '0105' }]), 'ER-07')).toBe('fail');
+      // No maker typed: every use on the platform is another organisation's.
+      expect(outcome(doc, ctx([use], { parties: [] }), 'ER-07')).toBe('fail');
+      expect(outcome(doc, ctx([]), 'ER-07')).toBe('pass');
+    });
+  });
+
   it('ER-08 and ER-09: a certificate is held to the ledger’s and to what was typed beside it', () => {
     const cert: ReadDocument = {
       kind: 'green_certificate',

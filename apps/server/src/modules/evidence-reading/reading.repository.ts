@@ -155,9 +155,10 @@ export async function insertReview(
 
 /**
  * Other products' evidence naming a number (in capitals, without spaces): the typed number of a document (a
- * certificate's cert_no), or the number read from its file. Not the product asked about.
+ * certificate's cert_no), or the number read from its file. Not the product asked about (null: a material with no
+ * product, every product's).
  */
-export async function numberUses(tx: Tx, number: string, productId: number) {
+export async function numberUses(tx: Tx, number: string, productId: number | null) {
   const rows = (await tx.execute(sql`
     select distinct p.id as product_id, p.name as product_name, p.classify_code, o.id as org_id, o.name as org_name
     from product_documents d
@@ -166,7 +167,7 @@ export async function numberUses(tx: Tx, number: string, productId: number) {
     left join uploads u on u.id = d.upload_id
     left join ${evidenceReadings} r on r.sha256 = u.sha256
     where d.kind in (${sql.raw(READ_DOCUMENT_KINDS.join(', '))})
-      and p.id <> ${productId}
+      and ${productId === null ? sql`true` : sql`p.id <> ${productId}`}
       and (upper(regexp_replace(coalesce(d.cert_no, ''), '\\s', '', 'g')) = ${number} or r.number_read = ${number})
     order by p.id`)) as unknown as {
     rows: {

@@ -36,14 +36,30 @@ import * as repo from './reading.repository.ts';
  * auditors' words on the fields.
  */
 
+/**
+ * What a document should speak of when it is no platform product's: a material as a site record describes it (an
+ * off-platform lot: docs/evidence-reading.md, "Materials off the platform").
+ */
+export interface SubjectMaterial {
+  name: string;
+  classifyCode: string | null;
+  /** The specifications it may name (name and model; the model may be blank). */
+  specs: { name: string; model: string }[];
+  /** The maker (or makers) the record names: the parties a 合格证 or report should name. */
+  makerNames: string[];
+}
+
 /** A document as its subject shows it: which file, of which product, used when, and whether the caller audits it. */
 export interface SubjectDocument {
   /** The key the auditors' words are kept under: 'listing:12'. */
   subjectKey: string;
   uploadId: number;
-  productId: number;
+  /** The platform product it speaks of; null: a material with no product (`material` says what). */
+  productId: number | null;
   /** The specification it is attached to; null: any of the product's. */
   specId: number | null;
+  /** What it speaks of when `productId` is null; null for a product. */
+  material: SubjectMaterial | null;
   /** What it was uploaded as; null when not said. */
   expectedKind: ReadDocumentKindValue | null;
   declared: ReadingContext['declared'];
@@ -160,6 +176,7 @@ export function evidenceDocumentOf(
     uploadId,
     productId,
     specId: null,
+    material: null,
     expectedKind,
     declared: isCert
       ? {
@@ -196,7 +213,13 @@ async function latestEdition(tx: Tx): Promise<string | null> {
   return rows.rows[0]?.code ?? null;
 }
 
-async function contextFor(tx: Tx, doc: SubjectDocument, document: ReadDocument): Promise<ReadingContext> {
+/** The product (or the material) a document should speak of, with the specifications it may name. */
+async function topicOf(tx: Tx, doc: SubjectDocument): Promise<Pick<ReadingContext, 'product' | 'specs'>> {
+  if (doc.productId === null) {
+    if (!doc.material) throw new Error(`subject ${doc.subjectKey}: a document with neither product nor material`);
+    const m = doc.material;
+    return { product: { id: null, name: m.name, classifyCode: m.classifyCode, orgId: null }, specs: m.specs };
+  }
   const productRows = (await tx.execute(sql`
     select p.id, p.name, p.classify_code, p.org_id from products p where p.id = ${doc.productId}`)) as unknown as {
     rows: { id: number; name: string; classify_code: string | null; org_id: number }[];
@@ -207,13 +230,28 @@ async function contextFor(tx: Tx, doc: SubjectDocument, document: ReadDocument):
     select name, model from product_specs where product_id = ${doc.productId}
       ${doc.specId === null ? sql`` : sql`and id = ${doc.specId}`}
     order by id`)) as unknown as { rows: { name: string; model: string }[] };
-  const parties = (await tx.execute(sql`
+  return {
+    product: { id: product.id, name: product.name, classifyCode: product.classify_code, orgId: product.org_id },
+    specs: specRows.rows,
+  };
+}
+
+/** The names the document may give as client, maker or holder: the organisations', then those a record types. */
+async function partiesOf(tx: Tx, doc: SubjectDocument): Promise<string[]> {
+  const named = doc.material?.makerNames ?? [];
+  if (doc.partyOrgIds.length === 0) return named;
+  const rows = (await tx.execute(sql`
     select name from organizations where id in (${sql.join(
       doc.partyOrgIds.map((id) => sql`${id}`),
       sql`, `,
     )}) order by array_position(${`{${doc.partyOrgIds.join(',')}}`}::int[], id)`)) as unknown as {
     rows: { name: string }[];
   };
+  return [...rows.rows.map((r) => r.name), ...named];
+}
+
+async function contextFor(tx: Tx, doc: SubjectDocument, document: ReadDocument): Promise<ReadingContext> {
+  const { product, specs } = await topicOf(tx, doc);
   const edition = doc.editionCode ?? (await latestEdition(tx));
   const numberField = document.fields.find((f) => f.key === 'reportNo' || f.key === 'certNo');
   const number = numberField ? comparable(numberField.value) : '';
@@ -221,13 +259,13 @@ async function contextFor(tx: Tx, doc: SubjectDocument, document: ReadDocument):
     number && document.kind === ReadDocumentKind.GREEN_CERTIFICATE ? await repo.ledgerCertificate(tx, number) : null;
   return {
     expectedKind: doc.expectedKind,
-    product: { id: product.id, name: product.name, classifyCode: product.classify_code, orgId: product.org_id },
-    specs: specRows.rows,
-    parties: parties.rows.map((r) => r.name),
+    product,
+    specs,
+    parties: await partiesOf(tx, doc),
     useDate: doc.useDate,
     reportMaxAgeDays: edition === null ? null : await repo.reportWindowDays(tx, edition),
     declared: doc.declared,
-    indicators: edition === null ? [] : await repo.indicatorsFor(tx, edition, product.classify_code, product.name),
+    indicators: edition === null ? [] : await repo.indicatorsFor(tx, edition, product.classifyCode, product.name),
     numberUses: number ? await repo.numberUses(tx, number, product.id) : [],
     ledgerCertificate: ledger
       ? {

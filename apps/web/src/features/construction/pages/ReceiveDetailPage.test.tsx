@@ -1,9 +1,14 @@
 import { constructionEndpoints } from '@jcbb/contract/construction.endpoints';
+import { evidenceReadingEndpoints as readingApi } from '@jcbb/contract/evidence-reading.endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { answer, fakeServer, fieldErrors, signInAs } from '../../../test/fake-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import readingZh from '../../evidence-reading/locales/zh-CN.ts';
+import { finding, readingView } from '../../evidence-reading/testing.tsx';
+import constructionZh from '../locales/zh-CN.ts';
 import { delivery, inspection } from '../test-data.ts';
 import { renderSite, screenWidth } from '../testing.tsx';
 import { ReceiveDetailPage } from './ReceiveDetailPage.tsx';
@@ -203,10 +208,20 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
         api.deliveryFile,
         () => new Response(new Blob(['%PDF-']), { headers: { 'content-type': 'application/octet-stream' } }),
       ),
+      answer(readingApi.reading, () => readingView({ findings: [finding('ER-02', 'fail')] })),
     );
-    renderSite(<ReceiveDetailPage />, '/projectConstruction/receiveDetail?id=2&inspection=1');
+    renderWithProviders(
+      <ReceiveDetailPage />,
+      { construction: constructionZh, reading: readingZh },
+      { path: '/projectConstruction/receiveDetail?id=2&inspection=1' },
+    );
     const d = await drawer();
     expect(await within(d).findByText('随货 19 个')).toBeInTheDocument();
+    // The 合格证 as read, beside its file: asked for as the inspection's (the photo is no checklist document).
+    expect(await within(d).findByRole('button', { name: '识别结果：1 项不一致，点击查看' })).toBeInTheDocument();
+    for (const s of sent.filter((s) => s.endpoint === readingApi.reading)) {
+      expect(s.body).toEqual({ subject: 'inspection', id: '1', uploadId: '55' });
+    }
     await userEvent.click(await within(d).findByRole('button', { name: '合格证扫描.pdf' }));
     await userEvent.click(within(d).getByRole('button', { name: '到场照片.jpg' }));
     await userEvent.keyboard('{Escape}');

@@ -40,6 +40,7 @@ import { ApiError } from '../../../../lib/http.ts';
 import { openFetched } from '../../../../lib/open-blob.ts';
 import { isNotFound } from '../../../../lib/record-id.ts';
 import { maxLengthOf, zodRule } from '../../../../lib/zod-rules.ts';
+import { ReadingSummary } from '../../../evidence-reading/public.ts';
 import {
   type InspectionCheck,
   type InspectionDecideInput,
@@ -56,6 +57,14 @@ const PHOTOS_MAX = 20;
 const PHOTO_TYPES = { extensions: ['jpg', 'jpeg', 'png', 'webp', 'heic'] };
 const DOC_TYPES = { extensions: ['pdf', 'jpg', 'jpeg', 'png', 'webp', 'heic'] };
 const checkShape = inspectionDecideBody.shape.checks.element.shape;
+/** The checklist documents the platform reads and checks (docs/evidence-reading.md, subject `inspection`). */
+const READ_KINDS: readonly InspectionCheck['kind'][] = ['conformity', 'factory_test', 'type_test', 'green', 'ccc'];
+
+/** The tag of a checklist file as read (its findings; a click opens the document beside them), for a read kind. */
+function CheckReading({ inspectionId, check }: { inspectionId: number; check: InspectionCheck }) {
+  if (!check.uploadId || !READ_KINDS.includes(check.kind)) return null;
+  return <ReadingSummary subject="inspection" id={inspectionId} uploadId={check.uploadId} />;
+}
 
 /**
  * One delivered lot's inspection (进场验收), in a drawer of the delivery's page (`?inspection=` opens it): the two
@@ -327,6 +336,8 @@ function DecideForm({ inspection: i }: { inspection: InspectionDetail }) {
                       <Form.Item name={[field.name, 'file']} style={{ marginBottom: 0 }}>
                         <FileField types={DOC_TYPES} upload={siteFiles.upload} open={open} text={fileText} />
                       </Form.Item>
+                      {/* The file the checklist holds (sent back, say) is read: what it says, while it is still the one attached. */}
+                      {checks[k]?.file?.id === c.uploadId && <CheckReading inspectionId={i.id} check={c} />}
                       <Form.Item
                         name={[field.name, 'remark']}
                         rules={[zodRule(checkShape.remark)]}
@@ -465,7 +476,7 @@ function DecisionView({ inspection: i }: { inspection: InspectionDetail }) {
               ) : (
                 <Tag color="orange">{t('inspection.decide.absent')}</Tag>
               )}
-              {file(c.uploadId, c.uploadName)}
+              {file(c.uploadId, c.uploadName)} <CheckReading inspectionId={i.id} check={c} />
             </span>
             <PlatformFinding check={c} />
             {c.remark && <Typography.Text type="secondary">{c.remark}</Typography.Text>}
