@@ -828,6 +828,12 @@ const ATTEMPTS: Attempt[] = [
     refused: true,
   },
   {
+    name: 'site: save their inspection’s checklist',
+    endpoint: K.inspectionChecks,
+    input: () => ({ id: ids.inspection, checks: [] }),
+    refused: true,
+  },
+  {
     name: 'site: confirm their inspection',
     endpoint: K.inspectionConfirm,
     input: () => ({ id: ids.inspection, approve: true }),

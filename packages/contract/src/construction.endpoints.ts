@@ -15,6 +15,7 @@ import {
   importCommitData,
   importPreviewData,
   importPreviewQuery,
+  inspectionChecksBody,
   inspectionConfirmBody,
   inspectionDecideBody,
   inspectionDetail,
@@ -123,6 +124,12 @@ export const constructionEndpoints = {
     method: 'POST',
     path: '/api/material/inspection/decide',
     body: inspectionDecideBody,
+    response: done,
+  }),
+  inspectionChecks: endpoint({
+    method: 'POST',
+    path: '/api/material/inspection/checks',
+    body: inspectionChecksBody,
     response: done,
   }),
   inspectionConfirm: endpoint({

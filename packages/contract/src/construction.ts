@@ -466,6 +466,16 @@ export const inspectionDecideBody = z
   });
 export type InspectionDecideInput = z.input<typeof inspectionDecideBody>;
 
+/**
+ * The checklist saved before the verdict: the documents found and their scans, so the platform reads them (docs/
+ * evidence-reading.md) and the inspector sees what they say before deciding. Nothing else changes.
+ */
+export const inspectionChecksBody = z.object({
+  id: positiveId('验收记录'),
+  checks: z.array(documentCheckBody).max(20),
+});
+export type InspectionChecksInput = z.input<typeof inspectionChecksBody>;
+
 /** The supervising engineer confirms the inspection (材料进场报验 signed off), or sends it back with a reason. */
 export const inspectionConfirmBody = z.object({
   id: positiveId('验收记录'),

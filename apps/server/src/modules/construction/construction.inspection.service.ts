@@ -7,6 +7,7 @@ import {
   InspectionState,
   type InspectionStateValue,
   type InspectionVerdictValue,
+  type inspectionChecksBody,
   type inspectionConfirmBody,
   type inspectionDecideBody,
   type inspectionDisposeBody,
@@ -165,6 +166,45 @@ export async function moveInspectionState(
   return t.to;
 }
 
+type CheckInput = z.output<typeof inspectionChecksBody>['checks'][number];
+
+/** A checklist as an inspection row keeps it. */
+function storedChecks(checks: readonly CheckInput[]) {
+  return checks.map((c) => ({
+    kind: c.kind,
+    present: c.present,
+    uploadId: c.uploadId ?? null,
+    remark: c.remark ?? null,
+  }));
+}
+
+/** A checklist's and photos' mistakes, field by field: a kind twice, a file or photo that is not the unit's upload. */
+async function checklistErrors(
+  tx: Tx,
+  orgId: number,
+  checks: readonly CheckInput[],
+  photoUploadIds: readonly number[],
+): Promise<FieldError[]> {
+  const fields: FieldError[] = [];
+  const kinds = new Set<string>();
+  checks.forEach((c, k) => {
+    if (kinds.has(c.kind)) fields.push({ field: `checks.${k}.kind`, message: '文件类型重复' });
+    kinds.add(c.kind);
+  });
+  const uploads = await ownedUploads(
+    tx,
+    [...checks.flatMap((c) => (c.uploadId ? [c.uploadId] : [])), ...photoUploadIds],
+    orgId,
+  );
+  checks.forEach((c, k) => {
+    if (c.uploadId && !uploads.has(c.uploadId)) fields.push({ field: `checks.${k}.uploadId`, message: '文件不存在' });
+  });
+  photoUploadIds.forEach((id, k) => {
+    if (!uploads.has(id)) fields.push({ field: `photoUploadIds.${k}`, message: '照片不存在' });
+  });
+  return fields;
+}
+
 /** Platform knowledge of a lot for its checklist: the product's evidence on the delivery date, the maker's documents. */
 async function knownOf(tx: Tx, i: repo.InspectionRow, arrivedOn: string) {
   const [facts] = [...(await repo.platformLotFacts(tx, [i.lotId])).values()];
@@ -277,6 +317,28 @@ export function createInspectionService({ db, receipts }: { db: Db; receipts: Tr
 
     /** The inspector submits the checklist and a verdict (材料进场报验); the supervisor is told. */
     /** `options.at`: when it happened — the demo seed states it; the API never passes one (now). */
+    /**
+     * The inspector saves the checklist before the verdict (docs/evidence-reading.md, subject inspection): the
+     * documents found and their scans are kept, so the platform reads them and the inspector sees what they say
+     * before deciding. Where the inspector may submit only (409 from another state); the state does not move.
+     */
+    async saveChecks(user: SessionUser, b: z.output<typeof inspectionChecksBody>) {
+      return db.transaction(async (tx) => {
+        const i = await findOwn(tx, user, b.id);
+        if (user.orgId !== i.orgId) throw forbidden('只有收货的施工单位可以验收');
+        await contractorOn(tx, user, i.projectId, { inspector: true });
+        const from = i.state as InspectionStateValue;
+        const t = inspectionTransition('contractor', 'submit', from);
+        if (!t.ok) throw conflict(`验收记录当前为「${inspectionStateLabels[from].zh}」，不能修改清单`);
+        const fields = await checklistErrors(tx, i.orgId, b.checks, []);
+        if (fields.length > 0) throw invalidInput(fields);
+        if (!(await repo.moveInspection(tx, i.id, from, { state: from, checks: storedChecks(b.checks) }))) {
+          throw conflict('验收记录已变化，请刷新后重试');
+        }
+        return { id: i.id };
+      });
+    },
+
     async submit(user: SessionUser, b: z.output<typeof inspectionDecideBody>, options: { at?: Date } = {}) {
       const at = options.at ?? new Date();
       return db.transaction(async (tx) => {
@@ -284,24 +346,7 @@ export function createInspectionService({ db, receipts }: { db: Db; receipts: Tr
         if (user.orgId !== i.orgId) throw forbidden('只有收货的施工单位可以验收');
         await contractorOn(tx, user, i.projectId, { inspector: true });
         const rule = await ruleFor(tx, i.classifyCode);
-        const fields: FieldError[] = [];
-        const kinds = new Set<string>();
-        b.checks.forEach((c, k) => {
-          if (kinds.has(c.kind)) fields.push({ field: `checks.${k}.kind`, message: '文件类型重复' });
-          kinds.add(c.kind);
-        });
-        const uploads = await ownedUploads(
-          tx,
-          [...b.checks.flatMap((c) => (c.uploadId ? [c.uploadId] : [])), ...b.photoUploadIds],
-          i.orgId,
-        );
-        b.checks.forEach((c, k) => {
-          if (c.uploadId && !uploads.has(c.uploadId))
-            fields.push({ field: `checks.${k}.uploadId`, message: '文件不存在' });
-        });
-        b.photoUploadIds.forEach((id, k) => {
-          if (!uploads.has(id)) fields.push({ field: `photoUploadIds.${k}`, message: '照片不存在' });
-        });
+        const fields = await checklistErrors(tx, i.orgId, b.checks, b.photoUploadIds);
         const missing = missingRequired({ documents: rule.documents as never }, i.isGreen, b.checks);
         // No certificate, no entry; no retest, no use (docs/construction.md, "The two gates").
         if (missing.length > 0 && b.verdict !== 'fail') {
@@ -312,12 +357,7 @@ export function createInspectionService({ db, receipts }: { db: Db; receipts: Tr
           fields.push({ field: 'verdict', message: '外观或数量有问题时不能判定合格' });
         }
         if (fields.length > 0) throw invalidInput(fields);
-        const checks = b.checks.map((c) => ({
-          kind: c.kind,
-          present: c.present,
-          uploadId: c.uploadId ?? null,
-          remark: c.remark ?? null,
-        }));
+        const checks = storedChecks(b.checks);
         await moveInspectionState(
           tx,
           user,

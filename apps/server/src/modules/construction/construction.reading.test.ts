@@ -218,3 +218,81 @@ describe('a platform lot’s 合格证, as read on its inspection', () => {
     expect(view.findings.find((f) => f.code === 'ER-03')?.outcome).toBe('pass');
   });
 });
+
+describe('the checklist saved before the verdict', () => {
+  let inspectionId = 0;
+  let card = 0;
+
+  beforeAll(async () => {
+    const delivery = ok(
+      await call('builder', api.deliveryExternal, {
+        projectId: school,
+        supplierName: '南京江北防水材料经营部',
+        supplierCreditCode: creditCode('91320100MA1MEQ8Y2'),
+        arrivedOn: '2026-11-21',
+        lines: [
+          {
+            classifyCode: '0302',
+            materialName: 'SBS 改性沥青防水卷材',
+            specName: 'PY Ⅱ 4 mm',
+            makerName: '北京东方雨虹防水技术股份有限公司',
+            unitName: '平方米',
+            batchNo: 'FS-1121',
+            quantity: 500,
+          },
+        ],
+      }),
+    );
+    inspectionId = ok(await call('builder', api.deliveryDetail, { id: delivery.id })).inspections[0]?.id as number;
+    card = await upload('builder', '合格证（保存清单）.pdf', pdf('saved-card'));
+    await saveReadingOf(server, await shaOfUpload(server, card), {
+      kind: 'conformity_certificate',
+      fields: [readField('productName', '弹性体改性沥青防水卷材'), readField('model', 'PY Ⅰ 3mm')],
+      items: [],
+    });
+  });
+
+  const checklist = async (uploadId: number) =>
+    ok(await call('builder', api.inspectionDetail, { id: inspectionId })).checks.map((c) => ({
+      kind: c.kind,
+      present: c.kind === 'conformity',
+      uploadId: c.kind === 'conformity' ? uploadId : undefined,
+    }));
+
+  it('lets the storekeeper see the 合格证’s findings before deciding; the inspection stays pending', async () => {
+    ok(await call('builder', api.inspectionChecks, { id: inspectionId, checks: await checklist(card) }));
+    const detail = ok(await call('builder', api.inspectionDetail, { id: inspectionId }));
+    expect(detail.state).toBe('pending');
+    expect(detail.checks.find((c) => c.kind === 'conformity')).toMatchObject({ present: true, uploadId: card });
+    const view = ok(
+      await call('builder', reading.reading, { subject: 'inspection', id: inspectionId, uploadId: card }),
+    );
+    expect(view.findings.find((f) => f.code === 'ER-02')?.outcome).toBe('fail');
+    expect(view.canReview).toBe(true);
+  });
+
+  it('refuses another unit (404), the supervisor (403), a file that is not the unit’s (400 on the field)', async () => {
+    const checks = await checklist(card);
+    expect((await call('stranger', api.inspectionChecks, { id: inspectionId, checks })).status).toBe(404);
+    expect((await call('supervisor', api.inspectionChecks, { id: inspectionId, checks })).status).toBe(403);
+    const theirs = await upload('supervisor', '监理的文件.pdf', pdf('supervisor-file'));
+    const res = await call('builder', api.inspectionChecks, { id: inspectionId, checks: await checklist(theirs) });
+    expect(res.status).toBe(400);
+    const k = checks.findIndex((c) => c.kind === 'conformity');
+    expect(res.body.data.fields).toEqual([{ field: `checks.${k}.uploadId`, message: '文件不存在' }]);
+  });
+
+  it('is refused once the inspection is submitted (409): the verdict’s checklist stands', async () => {
+    ok(
+      await call('builder', api.inspectionDecide, {
+        id: inspectionId,
+        checks: await checklist(card),
+        visualResult: 'ok',
+        verdict: 'fail',
+        reason: '合格证型号与到货不符',
+      }),
+    );
+    const res = await call('builder', api.inspectionChecks, { id: inspectionId, checks: await checklist(card) });
+    expect(res.status).toBe(409);
+  });
+});

@@ -112,6 +112,14 @@ export function registerConstructionRoutes(
     orgTypes: [CONSTRUCTION],
     handler: ({ user, body }) => s.inspections.submit(user, body),
   });
+  defineRoute(app, api.inspectionChecks, {
+    summary: '保存清单 The inspector saves the checklist before the verdict',
+    description:
+      'The construction unit’s inspector (or its project leader), where it may submit (409 otherwise): the documents found and their scans (the unit’s uploads) are kept, the state does not move. The scans are then read (docs/evidence-reading.md, subject inspection), so the inspector sees what they say before deciding.',
+    tags,
+    orgTypes: [CONSTRUCTION],
+    handler: ({ user, body }) => s.inspections.saveChecks(user, body),
+  });
   defineRoute(app, api.inspectionConfirm, {
     summary: '监理确认 The supervisor approves the verdict, or sends it back',
     description:
