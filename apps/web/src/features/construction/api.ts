@@ -46,6 +46,7 @@ export const receiveMutations = {
   external: mutationOf(api.deliveryExternal, { silent: true }),
   papers: mutationOf(api.deliveryPapers, { silent: true }),
   decide: mutationOf(api.inspectionDecide, { silent: true }),
+  checks: mutationOf(api.inspectionChecks, { silent: true }),
   confirm: mutationOf(api.inspectionConfirm, { silent: true }),
   dispose: mutationOf(api.inspectionDispose, { silent: true }),
 };

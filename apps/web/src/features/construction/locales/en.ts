@@ -254,6 +254,8 @@ export default {
       photos: 'Photos',
       submit: 'Submit to the supervisor',
       done: 'Submitted: awaiting the supervisor',
+      checksSaved: 'Scan saved: the platform is reading it; its findings appear beside the file',
+      checksFailed: 'The scan was not saved: {{reason}}',
     },
     decision: {
       title: 'The inspection',

@@ -255,6 +255,8 @@ export default {
       photos: '验收照片',
       submit: '提交监理确认',
       done: '已提交，等待监理确认',
+      checksSaved: '扫描件已保存，平台正在识别，稍后在文件旁查看核对结果',
+      checksFailed: '扫描件未能保存：{{reason}}',
     },
     decision: {
       title: '验收情况',

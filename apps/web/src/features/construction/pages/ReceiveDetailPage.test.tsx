@@ -1,6 +1,7 @@
 import { constructionEndpoints } from '@jcbb/contract/construction.endpoints';
 import { evidenceReadingEndpoints as readingApi } from '@jcbb/contract/evidence-reading.endpoints';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fileEndpoints } from '@jcbb/contract/file.endpoints';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
@@ -8,6 +9,7 @@ import { answer, fakeServer, fieldErrors, signInAs } from '../../../test/fake-se
 import { renderWithProviders } from '../../../test/render.tsx';
 import readingZh from '../../evidence-reading/locales/zh-CN.ts';
 import { finding, readingView } from '../../evidence-reading/testing.tsx';
+import { uploaded } from '../components/spot-check/spot-check-testing.tsx';
 import constructionZh from '../locales/zh-CN.ts';
 import { delivery, inspection } from '../test-data.ts';
 import { renderSite, screenWidth } from '../testing.tsx';
@@ -232,6 +234,52 @@ describe('到货详情 and the inspection', { timeout: 90_000 }, () => {
       { id: '2', uploadId: '56' },
       { id: '2', uploadId: '41' },
     ]);
+  });
+
+  it('saves a scan the inspector attaches at once, and shows what the platform read of it before the verdict', async () => {
+    screenWidth(1366);
+    signInAs(4, { name: '江苏筑安建设工程有限公司' });
+    let saved = false;
+    const sent = fakeServer(
+      answer(api.deliveryDetail, () => delivery(2)),
+      answer(api.inspectionDetail, () =>
+        saved
+          ? inspection(1, {
+              checks: inspection(1).checks.map((c, k) =>
+                k === 0 ? { ...c, uploadId: 501, uploadName: '合格证扫描.pdf' } : c,
+              ),
+            })
+          : inspection(1),
+      ),
+      answer(fileEndpoints.upload, () => uploaded(501, '合格证扫描.pdf')),
+      answer(api.inspectionChecks, () => {
+        saved = true;
+        return { id: 1 };
+      }),
+      answer(readingApi.reading, () => readingView({ findings: [finding('ER-02', 'fail')] })),
+    );
+    renderWithProviders(
+      <ReceiveDetailPage />,
+      { construction: constructionZh, reading: readingZh },
+      { path: '/projectConstruction/receiveDetail?id=2&inspection=1' },
+    );
+    const d = await drawer();
+    const input = (await waitFor(() => d.querySelector('input[type=file]'))) as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.4'], '合格证扫描.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(sent.filter((s) => s.endpoint === api.inspectionChecks)).toHaveLength(1));
+    expect(sent.find((s) => s.endpoint === api.inspectionChecks)?.body).toEqual({
+      id: 1,
+      checks: [
+        { kind: 'conformity', present: true, uploadId: 501 },
+        { kind: 'factory_test', present: false },
+        { kind: 'green', present: true },
+      ],
+    });
+    // Saved, the file is the checklist's: its reading shows beside it, and nothing was decided.
+    expect(await within(d).findByRole('button', { name: '识别结果：1 项不一致，点击查看' })).toBeInTheDocument();
+    expect(sent.filter((s) => s.endpoint === api.inspectionDecide)).toHaveLength(0);
   });
 
   it('finds the delivery of an inspection named alone in the address', async () => {

@@ -257,16 +257,34 @@ function DecideForm({ inspection: i }: { inspection: InspectionDetail }) {
     },
   });
 
+  // The kinds are the checklist's, in its order (the form holds no field for them).
+  const checksOf = (values: CheckValues[]) =>
+    values.map((c, k) => ({
+      kind: (i.checks[k] as InspectionCheck).kind,
+      present: c.present,
+      uploadId: c.file?.id,
+      remark: c.remark?.trim() || undefined,
+    }));
+
+  // A scan attached or removed is saved at once (the verdict aside), so the platform reads it and its findings show
+  // beside the file before the inspector decides (docs/evidence-reading.md, subject inspection).
+  const saveChecks = useMutation({
+    ...receiveMutations.checks,
+    onSuccess: async () => {
+      await invalidateReceiving(queryClient);
+      message.info(t('inspection.decide.checksSaved'));
+    },
+    onError: (error) => message.error(t('inspection.decide.checksFailed', { reason: error.message }), 5),
+  });
+  const onValuesChange = (changed: Partial<DecideValues>) => {
+    const files = Array.isArray(changed.checks) && changed.checks.some((c) => c !== undefined && 'file' in c);
+    if (files) saveChecks.mutate({ id: i.id, checks: checksOf(form.getFieldValue('checks') as CheckValues[]) });
+  };
+
   const submit = (v: DecideValues) => {
     const body: InspectionDecideInput = {
       id: i.id,
-      // The kinds are the checklist's, in its order (the form holds no field for them).
-      checks: v.checks.map((c, k) => ({
-        kind: (i.checks[k] as InspectionCheck).kind,
-        present: c.present,
-        uploadId: c.file?.id,
-        remark: c.remark?.trim() || undefined,
-      })),
+      checks: checksOf(v.checks),
       visualResult: v.visualResult as NonNullable<DecideValues['visualResult']>,
       verdict: v.verdict as InspectionVerdictValue,
       reason: v.reason?.trim() || undefined,
@@ -289,6 +307,7 @@ function DecideForm({ inspection: i }: { inspection: InspectionDetail }) {
         form={form}
         layout="vertical"
         onFinish={submit}
+        onValuesChange={onValuesChange}
         scrollToFirstError
         initialValues={{
           checks: i.checks.map((c) => ({
