@@ -240,6 +240,8 @@ describe.runIf(hasChromium)('evidence reading on the application awaiting the ce
 
 const SCHOOL = '南京市鼓楼区天妃宫小学新建工程';
 const MEMBRANE = 'SBS 改性沥青防水卷材';
+/** A waterproofing membrane's test report, a text PDF (read from its text layer, no OCR). */
+const MEMBRANE_REPORT = path.join(repoRoot, 'apps/server/test/fixtures/evidence-corpus/report-a-membrane/text.pdf');
 
 /**
  * Issue 29 on the site (README, demo data): the school's waterproofing membrane came with a 合格证 for PY Ⅰ 3mm while
@@ -298,5 +300,45 @@ describe.runIf(hasChromium)('evidence reading on a site inspection', () => {
       await shot(page, '10-site-inspection-390');
     },
     LONG_STEP_MS,
+  );
+
+  it(
+    'reads a test report the storekeeper attaches to the checklist, before the verdict',
+    async () => {
+      const page = await browser.newPage({ viewport: WIDE });
+      await signIn(page, ACCOUNTS.construction);
+      const menu = page.locator('.ant-layout-sider');
+      const entry = menu.getByRole('menuitem', { name: '收货验收' });
+      if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: '项目施工' }).click();
+      await entry.click();
+      const picker = page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: '选择项目' }) });
+      await picker.locator('[title]').first().waitFor();
+      if ((await picker.getByTitle(SCHOOL, { exact: true }).count()) === 0) await chooseOption(picker, SCHOOL);
+      await page.getByRole('tab', { name: '待验收' }).click();
+      const row = page.locator('.ant-table-row:visible').filter({ hasText: MEMBRANE }).first();
+      await row.getByRole('link', { name: twoChars('办理') }).click();
+      const inspection = page.getByRole('dialog', { name: /^进场验收 / });
+      await inspection.getByText('进场的两道关口').waitFor();
+
+      // The factory test report's line of the checklist: a scan attached is saved at once, then read.
+      const line = inspection.locator('.ant-card-type-inner').filter({ hasText: '出厂检验报告' }).first();
+      const chooser = page.waitForEvent('filechooser');
+      await line.getByRole('button', { name: /上传扫描件/ }).click();
+      await (await chooser).setFiles(MEMBRANE_REPORT);
+      const tag = line.getByRole('button', { name: /^识别结果：/ });
+      await expect
+        .poll(async () => (await tag.count()) > 0 && ((await tag.getAttribute('aria-label')) ?? ''), {
+          timeout: LONG_STEP_MS,
+          interval: 1_000,
+        })
+        .toMatch(/项不一致|项需留意|项无法核对|已核对一致/);
+      // Nothing was decided: the inspection still waits for the storekeeper's verdict.
+      await inspection.getByRole('button', { name: '提交监理确认' }).waitFor();
+      await tag.click();
+      const drawer = page.getByRole('dialog').filter({ hasText: '识别结果' }).last();
+      await drawer.getByText('识别为：检验检测报告').waitFor();
+      await shotDrawer(drawer, '11-site-report-before-verdict-1366');
+    },
+    LONG_STEP_MS * 2,
   );
 });
