@@ -243,6 +243,24 @@ const MEMBRANE = 'SBS 改性沥青防水卷材';
 /** A waterproofing membrane's test report, a text PDF (read from its text layer, no OCR). */
 const MEMBRANE_REPORT = path.join(repoRoot, 'apps/server/test/fixtures/evidence-corpus/report-a-membrane/text.pdf');
 
+/** As the storekeeper: 项目施工 → 收货验收, the school, 待验收, 办理 on the membrane's row: its inspection drawer. */
+async function openMembraneInspection(page: Page): Promise<Locator> {
+  await signIn(page, ACCOUNTS.construction);
+  const menu = page.locator('.ant-layout-sider');
+  const entry = menu.getByRole('menuitem', { name: '收货验收' });
+  if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: '项目施工' }).click();
+  await entry.click();
+  const picker = page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: '选择项目' }) });
+  await picker.locator('[title]').first().waitFor();
+  if ((await picker.getByTitle(SCHOOL, { exact: true }).count()) === 0) await chooseOption(picker, SCHOOL);
+  await page.getByRole('tab', { name: '待验收' }).click();
+  const row = page.locator('.ant-table-row:visible').filter({ hasText: MEMBRANE }).first();
+  await row.getByRole('link', { name: twoChars('办理') }).click();
+  const inspection = page.getByRole('dialog', { name: /^进场验收 / });
+  await inspection.getByText('进场的两道关口').waitFor();
+  return inspection;
+}
+
 /**
  * Issue 29 on the site (README, demo data): the school's waterproofing membrane came with a 合格证 for PY Ⅰ 3mm while
  * PY Ⅱ 4 mm was delivered; the supervisor sent the inspection back. The storekeeper opens it from the menu
@@ -255,19 +273,7 @@ describe.runIf(hasChromium)('evidence reading on a site inspection', () => {
     'shows the storekeeper the 合格证’s model that is not the one delivered',
     async () => {
       const page = await browser.newPage({ viewport: WIDE });
-      await signIn(page, ACCOUNTS.construction);
-      const menu = page.locator('.ant-layout-sider');
-      const entry = menu.getByRole('menuitem', { name: '收货验收' });
-      if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: '项目施工' }).click();
-      await entry.click();
-      const picker = page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: '选择项目' }) });
-      await picker.locator('[title]').first().waitFor();
-      if ((await picker.getByTitle(SCHOOL, { exact: true }).count()) === 0) await chooseOption(picker, SCHOOL);
-      await page.getByRole('tab', { name: '待验收' }).click();
-      const row = page.locator('.ant-table-row:visible').filter({ hasText: MEMBRANE }).first();
-      await row.getByRole('link', { name: twoChars('办理') }).click();
-      const inspection = page.getByRole('dialog', { name: /^进场验收 / });
-      await inspection.getByText('进场的两道关口').waitFor();
+      const inspection = await openMembraneInspection(page);
       const tag = inspection.getByRole('button', { name: '识别结果：1 项不一致，点击查看' });
       await tag.waitFor();
       await shot(page, '7-site-inspection-1366');
@@ -306,19 +312,7 @@ describe.runIf(hasChromium)('evidence reading on a site inspection', () => {
     'reads a test report the storekeeper attaches to the checklist, before the verdict',
     async () => {
       const page = await browser.newPage({ viewport: WIDE });
-      await signIn(page, ACCOUNTS.construction);
-      const menu = page.locator('.ant-layout-sider');
-      const entry = menu.getByRole('menuitem', { name: '收货验收' });
-      if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: '项目施工' }).click();
-      await entry.click();
-      const picker = page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: '选择项目' }) });
-      await picker.locator('[title]').first().waitFor();
-      if ((await picker.getByTitle(SCHOOL, { exact: true }).count()) === 0) await chooseOption(picker, SCHOOL);
-      await page.getByRole('tab', { name: '待验收' }).click();
-      const row = page.locator('.ant-table-row:visible').filter({ hasText: MEMBRANE }).first();
-      await row.getByRole('link', { name: twoChars('办理') }).click();
-      const inspection = page.getByRole('dialog', { name: /^进场验收 / });
-      await inspection.getByText('进场的两道关口').waitFor();
+      const inspection = await openMembraneInspection(page);
 
       // The factory test report's line of the checklist: a scan attached is saved at once, then read.
       const line = inspection.locator('.ant-card-type-inner').filter({ hasText: '出厂检验报告' }).first();

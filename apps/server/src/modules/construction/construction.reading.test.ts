@@ -35,6 +35,30 @@ async function upload(who: string, name: string, bytes: Buffer): Promise<number>
   return res.body.data.id as number;
 }
 
+/** A lot of waterproofing membrane from a supplier off the platform, received at the school: its inspection's id. */
+async function membraneInspection(arrivedOn: string, batchNo: string, quantity: number): Promise<number> {
+  const delivery = ok(
+    await call('builder', api.deliveryExternal, {
+      projectId: school,
+      supplierName: '南京江北防水材料经营部',
+      supplierCreditCode: creditCode('91320100MA1MEQ8Y2'),
+      arrivedOn,
+      lines: [
+        {
+          classifyCode: '0302',
+          materialName: 'SBS 改性沥青防水卷材',
+          specName: 'PY Ⅱ 4 mm',
+          makerName: '北京东方雨虹防水技术股份有限公司',
+          unitName: '平方米',
+          batchNo,
+          quantity,
+        },
+      ],
+    }),
+  );
+  return ok(await call('builder', api.deliveryDetail, { id: delivery.id })).inspections[0]?.id as number;
+}
+
 /** The documents as read that an inspection's audit row (of one action) kept. */
 async function readingsOfDecision(inspectionId: number, action: 'submit' | 'hold'): Promise<ReadingDigest[]> {
   const [row] = await auditRows(server.database.db, {
@@ -68,27 +92,7 @@ describe('an off-platform lot’s documents, as read on its inspection', () => {
   let loose = 0;
 
   beforeAll(async () => {
-    const delivery = ok(
-      await call('builder', api.deliveryExternal, {
-        projectId: school,
-        supplierName: '南京江北防水材料经营部',
-        supplierCreditCode: creditCode('91320100MA1MEQ8Y2'),
-        arrivedOn: '2026-11-20',
-        lines: [
-          {
-            classifyCode: '0302',
-            materialName: 'SBS 改性沥青防水卷材',
-            specName: 'PY Ⅱ 4 mm',
-            makerName: '北京东方雨虹防水技术股份有限公司',
-            unitName: '平方米',
-            batchNo: 'FS-1120',
-            quantity: 800,
-          },
-        ],
-      }),
-    );
-    const detail = ok(await call('builder', api.deliveryDetail, { id: delivery.id }));
-    inspectionId = detail.inspections[0]?.id as number;
+    inspectionId = await membraneInspection('2026-11-20', 'FS-1120', 800);
     card = await upload('builder', '合格证.pdf', pdf('card'));
     report = await upload('builder', '出厂检验报告.pdf', pdf('report'));
     photo = await upload('builder', '到货照片.pdf', pdf('photo'));
@@ -224,26 +228,7 @@ describe('the checklist saved before the verdict', () => {
   let card = 0;
 
   beforeAll(async () => {
-    const delivery = ok(
-      await call('builder', api.deliveryExternal, {
-        projectId: school,
-        supplierName: '南京江北防水材料经营部',
-        supplierCreditCode: creditCode('91320100MA1MEQ8Y2'),
-        arrivedOn: '2026-11-21',
-        lines: [
-          {
-            classifyCode: '0302',
-            materialName: 'SBS 改性沥青防水卷材',
-            specName: 'PY Ⅱ 4 mm',
-            makerName: '北京东方雨虹防水技术股份有限公司',
-            unitName: '平方米',
-            batchNo: 'FS-1121',
-            quantity: 500,
-          },
-        ],
-      }),
-    );
-    inspectionId = ok(await call('builder', api.deliveryDetail, { id: delivery.id })).inspections[0]?.id as number;
+    inspectionId = await membraneInspection('2026-11-21', 'FS-1121', 500);
     card = await upload('builder', '合格证（保存清单）.pdf', pdf('saved-card'));
     await saveReadingOf(server, await shaOfUpload(server, card), {
       kind: 'conformity_certificate',

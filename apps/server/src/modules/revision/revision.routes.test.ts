@@ -1,6 +1,7 @@
-import { ListingStatus, ResponseCode } from '@jcbb/contract';
+import { ListingStatus, productEndpoints, ResponseCode, revisionEndpoints } from '@jcbb/contract';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callEndpoint } from '../../../test/endpoint-call.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { listings, productSpecs, products } from '../../db/schema/index.ts';
 import { readField, saveReadingOf, shaOfUpload } from '../evidence-reading/reading.test-support.ts';
@@ -314,12 +315,7 @@ describe('what is an approved fact', () => {
     const id = listed[3] as number;
     const bytes = Buffer.concat([SMALL_PDF, Buffer.from(`% revision ${Date.now()}\n`)]);
     const uploadId = (await uploadFile(server, owner, '另一型号检测报告.pdf', bytes, 'application/pdf')).body.data.id;
-    const added = await server.call(
-      'POST',
-      '/materials/productInfo/addDocument',
-      { productId: id, kind: 4, uploadId },
-      owner,
-    );
+    const added = await callEndpoint(server, productEndpoints.addDocument, { productId: id, kind: 4, uploadId }, owner);
     expect(added.status, added.raw).toBe(200);
     const revisionId = added.body.data.revisionId;
     // Read as a report of another product: ER-02 disagrees.
@@ -328,9 +324,14 @@ describe('what is an approved fact', () => {
       fields: [readField('reportNo', 'REV-2026-001'), readField('productName', '完全无关的钢化玻璃')],
       items: [],
     });
-    const rejected = await server.call('POST', `${R}/${revisionId}/reject`, { reason: '报告与产品不符' }, platform);
+    const rejected = await callEndpoint(
+      server,
+      revisionEndpoints.reject,
+      { id: revisionId, reason: '报告与产品不符' },
+      platform,
+    );
     expect(rejected.status, rejected.raw).toBe(200);
-    const history = (await server.call('GET', `${R}/${revisionId}`, {}, owner)).body.data.history;
+    const history = (await callEndpoint(server, revisionEndpoints.detail, { id: revisionId }, owner)).body.data.history;
     const decision = history.find((h: { action: string }) => h.action === 'platform_reject');
     expect(decision.readings).toHaveLength(1);
     expect(decision.readings[0]).toMatchObject({ uploadId, state: 'done', reviewed: 0 });
